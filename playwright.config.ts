@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { testWorld } from './test/e2e/world';
+
+/**
+ * Browser tests run in Debian's Chromium (`CHROMIUM_PATH` overrides it), against the servers
+ * of `npm start` on test ports, so they never collide with a running demo.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  use: {
+    browserName: 'chromium',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node build/server/start.js',
+    url: `${testWorld.demo}/test/fixtures/channel/index.html`,
+    env: testWorld.env,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,68 @@
+import { encodeMessage, parseUiMessage, type UiMessage } from './protocol';
+
+/** The part of a window the channel listens on (the merchant page's own window). */
+export interface MessageHost {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+}
+
+/** The part of a window the channel talks to (the payment UI's iframe window or popup). */
+export interface MessageTarget {
+  postMessage(message: string, targetOrigin: string): void;
+}
+
+export interface ChannelOptions {
+  /** The payment UI's window: messages from any other source are dropped. */
+  target: MessageTarget;
+  /** Any address on the payment UI's origin; only that exact origin is accepted and sent to. */
+  url: string;
+  onMessage: (message: UiMessage) => void;
+  /** Where to listen; the current window by default. */
+  host?: MessageHost;
+}
+
+export interface Channel {
+  readonly origin: string;
+  send(command: string, data?: object): void;
+  destroy(): void;
+}
+
+/**
+ * A two-way link to one payment UI window. Incoming messages count only when
+ * `event.origin` is exactly the payment UI origin and `event.source` is exactly `target`;
+ * outgoing ones are posted to that origin, never `'*'`.
+ */
+export function createChannel({ target, url, onMessage, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
+  const origin = new URL(url).origin;
+  if (origin === 'null') throw new Error(`payui: no exact origin for ${url}`);
+  let live = true;
+
+  const listener = (event: MessageEvent) => {
+    if (!live || event.origin !== origin || event.source !== (target as unknown)) return;
+    const message = parseUiMessage(event.data);
+    if (!message) return;
+    try {
+      onMessage(message);
+    } catch (error) {
+      console.error(error);
+    }
+  };
+  host.addEventListener('message', listener);
+
+  return {
+    origin,
+    send(command, data) {
+      if (!live) return;
+      try {
+        target.postMessage(encodeMessage(command, data), origin);
+      } catch {
+        // The window is gone or uncloneable data: nothing to deliver to.
+      }
+    },
+    destroy() {
+      if (!live) return;
+      live = false;
+      host.removeEventListener('message', listener);
+    },
+  };
+}
