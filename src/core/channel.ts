@@ -1,3 +1,4 @@
+import { PayUIError } from './errors';
 import { encodeMessage, parseUiMessage, type UiMessage } from './protocol';
 
 /** The part of a window the channel listens on (the merchant page's own window). */
@@ -33,6 +34,9 @@ export interface Channel {
  * outgoing ones are posted to that origin, never `'*'`.
  */
 export function createChannel({ target, url, onMessage, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
+  if (typeof host?.addEventListener !== 'function') {
+    throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window to receive messages on (is this running outside a browser?)');
+  }
   const origin = new URL(url).origin;
   if (origin === 'null') throw new Error(`payui: no exact origin for ${url}`);
   let live = true;

@@ -1,7 +1,13 @@
 import { PayUIError } from './errors';
 
-/** `'a b'` → `'a' | 'b'`; the type-level twin of splitting on spaces. */
-type SplitNames<S extends string> = S extends `${infer Head} ${infer Rest}` ? Head | SplitNames<Rest> : S;
+/** `'a b'` → `'a' | 'b'`; the type-level twin of splitting on runs of spaces. */
+type SplitNames<S extends string> = S extends ` ${infer Rest}`
+  ? SplitNames<Rest>
+  : S extends `${infer Head} ${infer Rest}`
+    ? Head | SplitNames<Rest>
+    : S extends ''
+      ? never
+      : S;
 
 /** Event names a `types` argument stands for: one name, space-separated names, or an array. */
 export type NamesOf<T> = T extends readonly (infer U)[] ? U : T extends string ? SplitNames<T> : never;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes, PayUIError, isPayUIError } from '../../src/core/errors';
+import { EventTypes, isEventType, isPaymentStatus } from '../../src/core/events';
+
+describe('PayUIError', () => {
+  it('carries a stable code and the option path, and is a real Error', () => {
+    const error = new PayUIError('INVALID_OPTION', 'expected a number', 'lightbox.zIndex');
+    expect(error).toBeInstanceOf(Error);
+    expect(isPayUIError(error)).toBe(true);
+    expect(isPayUIError(new Error('x'))).toBe(false);
+    expect([error.name, error.code, error.path, error.message]).toEqual(['PayUIError', 'INVALID_OPTION', 'lightbox.zIndex', 'lightbox.zIndex: expected a number']);
+    expect('path' in new PayUIError('DESTROYED', 'gone')).toBe(false);
+  });
+
+  it('lists exactly the codes of DESIGN.md §5', () => {
+    expect(Object.keys(ErrorCodes)).toEqual(['INVALID_OPTION', 'NOT_INITIALIZED', 'DESTROYED', 'ALREADY_OPEN', 'POPUP_BLOCKED', 'LOAD_TIMEOUT', 'UNSUPPORTED_ENVIRONMENT']);
+    for (const [key, value] of Object.entries(ErrorCodes)) expect(value).toBe(key);
+  });
+});
+
+describe('EventTypes', () => {
+  it('names exactly the events of DESIGN.md §3', () => {
+    expect(Object.values(EventTypes)).toEqual(['init', 'open', 'open-lightbox', 'open-window', 'load', 'close', 'close-lightbox', 'close-window',
+      'status', 'status-invoice', 'status-delivering', 'status-done', 'status-troubled', 'user-country', 'fcp', 'error']);
+    expect(EventTypes.STATUS_DONE).toBe('status-done');
+    expect(isEventType('close-window')).toBe(true);
+    expect(isEventType('closewindow')).toBe(false);
+    expect(isPaymentStatus('troubled')).toBe(true);
+    expect(isPaymentStatus('canceled')).toBe(false);
+  });
+});
