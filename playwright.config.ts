@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
-import { testWorld } from './test/e2e/world';
+import { world } from './test/e2e/world';
 
 /**
  * Browser tests run in Debian's Chromium (`CHROMIUM_PATH` overrides it), against the servers
- * of `npm start` on test ports, so they never collide with a running demo.
+ * of `npm start` on their default ports (stop a running `npm start` first).
  */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -33,8 +33,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node build/server/start.js',
-    url: `${testWorld.demo}/test/fixtures/channel/index.html`,
-    env: testWorld.env,
+    url: `${world.demo}/`,
     reuseExistingServer: false,
     stdout: 'ignore',
     timeout: 30_000,

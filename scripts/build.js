@@ -6,8 +6,8 @@ import { build } from 'vite';
 
 const started = performance.now();
 rmSync('dist', { recursive: true, force: true });
-for (const mode of ['lib', 'app', 'server']) {
+for (const mode of ['lib', 'mock', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn' });
 }
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-console.log(`build: dist/, build/app, build/server in ${Math.round(performance.now() - started)} ms`);
+console.log(`build: dist/ (library, mock), build/ (demo, fixtures, servers) in ${Math.round(performance.now() - started)} ms`);

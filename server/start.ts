@@ -1,37 +1,45 @@
+/**
+ * `npm start`: the whole offline world on loopback — mock merchant API, mock payment UI on its
+ * live and sandbox origins, and the demo storefront — until Ctrl-C.
+ */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMockService, stopOnSignals } from '../mock/server';
 import { readConfig } from './config';
-import { listenLoopback, type Listening } from './listen';
-import { notFound, serveStatic } from './static';
+import { createDemoServer } from './demo';
+import { listenLoopback } from './listen';
 
 /** build/server/start.js → the repository root. */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const APP = join(ROOT, 'build', 'app');
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const pages = (req: Parameters<typeof serveStatic>[1], res: Parameters<typeof serveStatic>[2]) =>
-    void serveStatic(APP, req, res).then((served) => served || notFound(res));
-
-  const running: Listening[] = [];
-  const demo = await listenLoopback(pages, config.demoPort);
-  running.push(demo);
-  const live = await listenLoopback(pages, config.liveUiPort);
-  running.push(live);
-
-  console.log(`payui-embed offline world
-  demo storefront   http://${config.host}:${demo.port}/
-  payment UI (live) http://${config.host}:${live.port}/
+  const mock = await startMockService(config, join(ROOT, 'dist', 'mock', 'ui'));
+  // The pages may frame the payment UI, and (for the test fixtures) their own 127.0.0.1 twin.
+  const origins = [mock.live, mock.sandbox, `http://localhost:${config.demoPort}`].flatMap((url) => {
+    const { port } = new URL(url);
+    return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  });
+  let demo;
+  try {
+    demo = await listenLoopback(
+      createDemoServer({ appRoot: join(ROOT, 'build', 'app'), distRoot: join(ROOT, 'dist'), merchantApi: mock.merchantApi, paymentUiOrigins: origins }),
+      config.demoPort,
+    );
+  } catch (error) {
+    await mock.close();
+    throw error;
+  }
+  console.log(`payui-embed offline world (loopback only)
+  demo storefront     http://${config.host}:${demo.port}/
+  merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
+  payment UI live     ${mock.live}
+  payment UI sandbox  ${mock.sandbox}
 Press Ctrl-C to stop.`);
-
-  const stop = () => {
-    void Promise.all(running.map((server) => server.close())).then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => Promise.all([demo.close(), mock.close()]).then(() => undefined));
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

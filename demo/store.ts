@@ -1,0 +1,49 @@
+// The shop page: one card per item; "Buy" asks our server for a token, then hands the player to
+// the payment UI, which brings them back to return.html.
+import { PROJECTS } from '../mock/shared/catalog';
+
+const project = PROJECTS[200001]!;
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+const list = document.getElementById('products')!;
+const message = document.getElementById('message')!;
+
+async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
+  button.disabled = true;
+  message.textContent = 'Preparing your order…';
+  try {
+    const response = await fetch('/api/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
+        return_url: new URL('/return.html', location.href).href,
+      }),
+    });
+    const { token } = (await response.json()) as { token?: string };
+    if (!token) throw new Error('no token');
+    const url = new URL(__PAYUI_SANDBOX_URL__);
+    url.searchParams.set('access_token', token);
+    location.assign(url.href);
+  } catch {
+    message.textContent = 'The shop could not start the payment. Is `npm start` running?';
+    button.disabled = false;
+  }
+}
+
+for (const item of project.items) {
+  const card = document.createElement('li');
+  card.className = 'product';
+  const name = document.createElement('h2');
+  name.textContent = item.name;
+  const price = document.createElement('p');
+  price.className = 'price';
+  price.textContent = money.format(item.price.amount);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button';
+  button.textContent = 'Buy';
+  button.setAttribute('aria-label', `Buy ${item.name} for ${price.textContent}`);
+  button.addEventListener('click', () => void buy(item.sku, button));
+  card.append(name, price, button);
+  list.append(card);
+}

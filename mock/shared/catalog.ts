@@ -1,0 +1,97 @@
+/** The demo merchant of the offline world (DESIGN.md §8) and what its projects sell. */
+
+export interface Price {
+  amount: number;
+  currency: string;
+}
+export interface CatalogItem {
+  sku: string;
+  name: string;
+  price: Price;
+}
+export interface CurrencyPackage {
+  quantity: number;
+  price: Price;
+}
+export interface SubscriptionPlan {
+  plan_id: string;
+  name: string;
+  price: Price;
+  period: 'month' | 'year';
+}
+export interface Project {
+  id: number;
+  name: string;
+  /** Whether the project accepts `access_data` (tokenless integration). */
+  tokenless: boolean;
+  virtualCurrency: { name: string; packages: CurrencyPackage[] };
+  items: CatalogItem[];
+  plans: SubscriptionPlan[];
+}
+
+export const DEMO_MERCHANT = {
+  id: 100001,
+  apiKey: 'demo-api-key',
+} as const;
+
+const usd = (amount: number): Price => ({ amount, currency: 'USD' });
+
+export const PROJECTS: Readonly<Record<number, Project>> = {
+  200001: {
+    id: 200001,
+    name: 'Star Miners',
+    tokenless: false,
+    virtualCurrency: {
+      name: 'Crystals',
+      packages: [
+        { quantity: 100, price: usd(0.99) },
+        { quantity: 550, price: usd(4.99) },
+        { quantity: 1200, price: usd(9.99) },
+      ],
+    },
+    items: [
+      { sku: 'starter-pack', name: 'Starter pack', price: usd(4.99) },
+      { sku: 'plasma-drill', name: 'Plasma drill', price: usd(2.49) },
+      { sku: 'hull-skin-aurora', name: 'Aurora hull skin', price: usd(1.99) },
+      { sku: 'cargo-expansion', name: 'Cargo bay expansion', price: usd(3.99) },
+    ],
+    plans: [
+      { plan_id: 'captain-monthly', name: 'Captain’s Pass', price: usd(6.99), period: 'month' },
+      { plan_id: 'captain-yearly', name: 'Captain’s Pass (yearly)', price: usd(59.99), period: 'year' },
+    ],
+  },
+  200002: {
+    id: 200002,
+    name: 'Puzzle Harbor',
+    tokenless: true,
+    virtualCurrency: {
+      name: 'Pearls',
+      packages: [
+        { quantity: 50, price: usd(0.99) },
+        { quantity: 300, price: usd(4.99) },
+      ],
+    },
+    items: [
+      { sku: 'hint-bundle', name: 'Bundle of 10 hints', price: usd(1.49) },
+      { sku: 'ad-free', name: 'Ad-free harbour', price: usd(3.99) },
+    ],
+    plans: [{ plan_id: 'harbor-club', name: 'Harbour Club', price: usd(3.99), period: 'month' }],
+  },
+};
+
+/** Which projects belong to which merchant. */
+export const MERCHANT_PROJECTS: Readonly<Record<number, readonly number[]>> = {
+  [DEMO_MERCHANT.id]: [200001, 200002],
+};
+
+export function findProject(id: unknown): Project | undefined {
+  return typeof id === 'number' ? PROJECTS[id] : undefined;
+}
+
+/** A virtual currency price: the package with this quantity, or a per-unit price from the smallest one. */
+export function currencyPrice(project: Project, quantity: number): Price {
+  const exact = project.virtualCurrency.packages.find((p) => p.quantity === quantity);
+  if (exact) return exact.price;
+  const base = project.virtualCurrency.packages[0]!;
+  return { amount: Math.round((base.price.amount / base.quantity) * quantity * 100) / 100, currency: base.price.currency };
+}

@@ -1,0 +1,235 @@
+import { signal, useComputed, type Signal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { Bridge } from './bridge';
+import type { Translate } from './i18n';
+import { total, type Session } from './session';
+
+export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
+export type Outcome = 'success' | 'declined';
+
+/** How long each payment step shows before the next status: long enough to see, short for tests. */
+export const STEP_MS = 400;
+
+export interface PaymentState {
+  phase: Signal<Phase>;
+  outcome: Signal<Outcome>;
+  invoice: Signal<number | null>;
+}
+
+export function createPaymentState(): PaymentState {
+  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null) };
+}
+
+function newInvoiceId(): number {
+  const [n = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return 100_000_000 + (n % 900_000_000);
+}
+
+/** What the payment UI reports as `paymentInfo` with every `status`. */
+export function paymentInfo(session: Session, status: Phase, invoice: number) {
+  return {
+    status,
+    invoice,
+    userId: session.user.id,
+    email: session.user.email,
+    project_id: session.project.id,
+    foreignInvoice: session.externalId,
+    amount: total(session.purchase),
+    currency: session.currency,
+    paymentMethod: 'test-card',
+    sandbox: session.mode === 'sandbox',
+    items: session.purchase.lines.filter((l) => l.sku !== null).map((l) => ({ sku: l.sku, quantity: l.quantity })),
+    ...(session.purchase.kind === 'virtual_currency' ? { virtualCurrencyAmount: session.purchase.quantity } : {}),
+    ...(session.purchase.kind === 'subscription' ? { subscription: { plan_id: session.purchase.lines[0]!.sku } } : {}),
+  };
+}
+
+/** The "Return to game" address: `return_url` with the service's four parameters appended. */
+export function returnLink(session: Session, status: Phase, invoice: number | null): string | null {
+  if (!session.returnUrl) return null;
+  const url = new URL(session.returnUrl);
+  url.searchParams.set('user_id', session.user.id);
+  if (session.externalId) url.searchParams.set('foreigninvoice', session.externalId);
+  if (invoice !== null) url.searchParams.set('invoice_id', String(invoice));
+  url.searchParams.set('status', status);
+  return url.href;
+}
+
+interface Props {
+  session: Session;
+  bridge: Bridge;
+  t: Translate;
+  state: PaymentState;
+}
+
+export function Checkout({ session, bridge, t, state }: Props) {
+  const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
+  const amount = money.format(total(session.purchase));
+  const { phase, outcome, invoice } = state;
+  const busy = useComputed(() => phase.value === 'invoice' || phase.value === 'delivering');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Move focus to the result so keyboard and screen-reader users hear it.
+  useEffect(() => {
+    if (phase.value === 'done' || phase.value === 'troubled') heading.current?.focus();
+  }, [phase.value]);
+
+  function report(status: Phase) {
+    phase.value = status;
+    bridge.post('status', { paymentInfo: paymentInfo(session, status, invoice.value!) });
+  }
+
+  function pay(event: Event) {
+    event.preventDefault();
+    if (busy.value) return;
+    invoice.value = newInvoiceId();
+    report('invoice');
+    if (outcome.value === 'declined') {
+      setTimeout(() => report('troubled'), STEP_MS);
+      return;
+    }
+    setTimeout(() => {
+      report('delivering');
+      setTimeout(() => report('done'), STEP_MS);
+    }, STEP_MS);
+  }
+
+  if (phase.value === 'done' || phase.value === 'troubled') {
+    const ok = phase.value === 'done';
+    const back = bridge.embedded ? null : returnLink(session, phase.value, invoice.value);
+    return (
+      <section class={`result ${ok ? 'result-ok' : 'result-failed'}`} aria-live="polite">
+        <div class="result-icon" aria-hidden="true">{ok ? '✓' : '!'}</div>
+        <h2 ref={heading} tabIndex={-1}>{t(ok ? 'doneTitle' : 'troubledTitle')}</h2>
+        <p>{ok ? t('doneText', { user: session.user.name ?? session.user.email ?? session.user.id }) : t('troubledText')}</p>
+        <dl class="facts">
+          <dt>{t('invoice')}</dt>
+          <dd data-testid="invoice">{invoice.value}</dd>
+          <dt>{t('total')}</dt>
+          <dd>{amount}</dd>
+        </dl>
+        <div class="actions">
+          {!ok && (
+            <button type="button" class="secondary" onClick={() => (phase.value = 'checkout')}>
+              {t('tryAgain')}
+            </button>
+          )}
+          {back ? (
+            <a class="primary" href={back}>{t('returnToGame')}</a>
+          ) : (
+            <button type="button" class="primary" onClick={() => bridge.post('close')}>{t('close')}</button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form class="checkout" onSubmit={pay} aria-busy={busy.value}>
+      <section aria-labelledby="order-title" class="order">
+        <h2 id="order-title">{t('yourOrder')}</h2>
+        <ul class="lines">
+          {session.purchase.lines.map((line) => (
+            <li key={line.name}>
+              <span class="line-name">
+                {line.quantity > 1 && <span class="qty">{line.quantity} × </span>}
+                {line.name}
+              </span>
+              <span class="line-price">{money.format(line.price.amount * line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        {session.purchase.kind === 'subscription' && (
+          <p class="note">
+            {t(session.purchase.period === 'month' ? 'perMonth' : 'perYear')}
+            {session.purchase.trialDays > 0 && ` · ${t('trial', { days: session.purchase.trialDays })}`}
+          </p>
+        )}
+        <p class="total">
+          <span>{t('total')}</span>
+          <strong data-testid="total">{amount}</strong>
+        </p>
+      </section>
+
+      <section aria-labelledby="pay-title" class="payment">
+        <h2 id="pay-title">{t('payWith')}</h2>
+        <p class="account">
+          <span>{t('account')}</span> {session.user.email || session.user.id}
+        </p>
+        <div class="card" aria-hidden="true">
+          <span class="card-brand">TEST</span>
+          <span class="card-number">4000 0000 0000 0002</span>
+        </div>
+        <fieldset disabled={busy.value}>
+          <legend>{t('outcome')}</legend>
+          {(['success', 'declined'] as const).map((value) => (
+            <label key={value} class="choice">
+              <input
+                type="radio"
+                name="outcome"
+                value={value}
+                checked={outcome.value === value}
+                onChange={() => (outcome.value = value)}
+              />
+              {t(value === 'success' ? 'outcomeSuccess' : 'outcomeDeclined')}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" class="primary pay" disabled={busy.value}>
+          {busy.value ? <span class="progress" aria-hidden="true" /> : null}
+          {t('pay', { amount })}
+        </button>
+        <p class="status" role="status">
+          {phase.value === 'invoice' ? t('processing') : phase.value === 'delivering' ? t('delivering') : ''}
+        </p>
+      </section>
+    </form>
+  );
+}
+
+interface ErrorProps {
+  code: string;
+  message: string;
+  t: Translate;
+}
+
+export function ErrorPage({ code, message, t }: ErrorProps) {
+  return (
+    <section class="result result-failed" role="alert">
+      <div class="result-icon" aria-hidden="true">!</div>
+      <h2>{t('errorTitle')}</h2>
+      <p>{message}</p>
+      <p class="code">
+        {t('errorCode')}: <code data-testid="error-code">{code}</code>
+      </p>
+    </section>
+  );
+}
+
+interface ShellProps {
+  title: string;
+  sandbox: boolean;
+  t: Translate;
+  onClose: (() => void) | null;
+  children: preact.ComponentChildren;
+}
+
+export function Shell({ title, sandbox, t, onClose, children }: ShellProps) {
+  return (
+    <div class="shell">
+      <header class="bar">
+        <h1>
+          {title}
+          {sandbox && <span class="badge">{t('sandbox')}</span>}
+        </h1>
+        {onClose && (
+          <button type="button" class="close" aria-label={t('closeDialog')} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </header>
+      <main>{children}</main>
+      <footer class="foot">{t('secure')}</footer>
+    </div>
+  );
+}

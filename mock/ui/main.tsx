@@ -1,0 +1,86 @@
+import { render } from 'preact';
+import type { TokenMode } from '../shared/token';
+import { Checkout, ErrorPage, Shell, createPaymentState } from './App';
+import { createBridge, type Bridge } from './bridge';
+import { languageOf, translator } from './i18n';
+import { resolveSession } from './session';
+import './styles.css';
+
+/** The width the UI asks the lightbox for; the height follows the content. */
+const PREFERRED_WIDTH = { desktop: 740, compact: 380 };
+
+/** Which origin this copy serves: the server writes it into the page (see mock/server.ts). */
+function pageMode(): TokenMode {
+  return document.querySelector('meta[name="payui-mock-mode"]')?.getAttribute('content') === 'sandbox' ? 'sandbox' : 'live';
+}
+
+/** `dimensions` now and whenever the content's height changes. */
+function reportDimensions(bridge: Bridge, root: HTMLElement, width: number): void {
+  let last = -1;
+  const send = () => {
+    const height = Math.ceil(root.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    bridge.post('dimensions', { dimensions: { width, height } });
+  };
+  send();
+  new ResizeObserver(send).observe(root);
+}
+
+/** `fcp` once the browser has painted content, with its time in milliseconds. */
+function reportFirstPaint(bridge: Bridge): void {
+  let sent = false;
+  const send = (value: number) => {
+    if (sent) return;
+    sent = true;
+    bridge.post('fcp', { value: Math.round(value) });
+  };
+  try {
+    new PerformanceObserver((list) => {
+      const entry = list.getEntriesByName('first-contentful-paint')[0];
+      if (entry) send(entry.startTime);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing here: fall through to the frame after next.
+  }
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => send(performance.now()), 100)));
+}
+
+async function start(): Promise<void> {
+  const bridge = createBridge();
+  const root = document.getElementById('app')!;
+  const close = bridge.embedded ? () => bridge.post('close') : null;
+  const result = await resolveSession(new URLSearchParams(location.search), pageMode());
+
+  if (!result.ok) {
+    const t = translator(languageOf(navigator.language.slice(0, 2)));
+    document.title = t('errorTitle');
+    render(
+      <Shell title={t('checkout')} sandbox={pageMode() === 'sandbox'} t={t} onClose={close}>
+        <ErrorPage code={result.code} message={result.message} t={t} />
+      </Shell>,
+      root,
+    );
+    bridge.post('error', { code: result.code, message: result.message });
+    reportDimensions(bridge, root, PREFERRED_WIDTH.desktop);
+    return;
+  }
+
+  const { session } = result;
+  const language = languageOf(session.language);
+  const t = translator(language);
+  document.documentElement.lang = language;
+  document.documentElement.dataset.theme = session.theme === 'default_dark' ? 'dark' : 'light';
+  document.title = `${t('checkout')} · ${session.project.name}`;
+  render(
+    <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={close}>
+      <Checkout session={session} bridge={bridge} t={t} state={createPaymentState()} />
+    </Shell>,
+    root,
+  );
+  reportDimensions(bridge, root, session.compact ? PREFERRED_WIDTH.compact : PREFERRED_WIDTH.desktop);
+  bridge.post('user-country', { user_country: session.user.country });
+  reportFirstPaint(bridge);
+}
+
+void start();

@@ -1,0 +1,121 @@
+/**
+ * The demo storefront's own server: its pages, the built library under `/dist/`, and
+ * `POST /api/token`, which asks the merchant API for a token server-to-server, the way a
+ * merchant's backend must (the API key never reaches the browser).
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { DEMO_MERCHANT } from '../mock/shared/catalog';
+import { notFound, serveStatic } from './static';
+
+export interface DemoOptions {
+  appRoot: string;
+  distRoot: string;
+  merchantApi: string;
+  /** Payment UI origins the pages may frame. */
+  paymentUiOrigins: string[];
+}
+
+/** The demo player; a real storefront takes these from its session. */
+export const DEMO_USER = {
+  id: { value: 'demo-player-1' },
+  name: { value: 'Nova Rider' },
+  email: { value: 'nova@example.test' },
+  country: { value: 'US' },
+};
+
+interface TokenRequest {
+  purchase?: unknown;
+  sandbox?: unknown;
+  theme?: unknown;
+  language?: unknown;
+  return_url?: unknown;
+  project_id?: unknown;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 64 * 1024) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The token request body for what the page asked for. */
+export function tokenBody(request: TokenRequest, externalId: string): Record<string, unknown> {
+  const theme = request.theme === 'default_dark' ? 'default_dark' : 'default';
+  return {
+    user: DEMO_USER,
+    settings: {
+      project_id: typeof request.project_id === 'number' ? request.project_id : 200001,
+      currency: 'USD',
+      language: typeof request.language === 'string' ? request.language : 'en',
+      external_id: externalId,
+      ...(request.sandbox === false ? {} : { mode: 'sandbox' }),
+      ...(typeof request.return_url === 'string' ? { return_url: request.return_url } : {}),
+      ui: { theme },
+    },
+    ...(request.purchase === undefined ? {} : { purchase: request.purchase }),
+  };
+}
+
+export function createDemoServer(options: DemoOptions): RequestListener {
+  const frames = options.paymentUiOrigins.join(' ');
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-src ${frames}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+  const headers = { 'content-security-policy': csp };
+  const credentials = Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64');
+  let orders = 0;
+
+  async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let request: TokenRequest;
+    try {
+      request = (await readJson(req)) as TokenRequest;
+    } catch {
+      return json(res, 400, { error: 'expected a JSON body' });
+    }
+    orders += 1;
+    const externalId = `demo-order-${Date.now().toString(36)}-${orders}`;
+    const response = await fetch(`${options.merchantApi}/merchant/v2/merchants/${DEMO_MERCHANT.id}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${credentials}` },
+      body: JSON.stringify(tokenBody(request, externalId)),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (!response.ok || typeof body.token !== 'string') return json(res, 502, { error: 'the merchant API refused', details: body });
+    json(res, 200, { token: body.token, order: externalId });
+  }
+
+  return (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://demo');
+    if (pathname === '/api/token' && req.method === 'POST') {
+      void token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
+      return;
+    }
+    const root = pathname.startsWith('/dist/') ? options.distRoot : options.appRoot;
+    const path = pathname.startsWith('/dist/') ? pathname.slice('/dist'.length) : pathname;
+    req.url = path;
+    void (async () => {
+      // Demo pages live under demo/ in the build; everything else (assets, fixtures) at its path.
+      if (root === options.appRoot && (await serveStatic(join(root, 'demo'), req, res, { headers }))) return;
+      if (await serveStatic(root, req, res, { headers })) return;
+      notFound(res);
+    })();
+  };
+}

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantApi } from '../../mock/merchant-api/server';
+import { validateTokenRequest } from '../../mock/merchant-api/validate';
+import { TOKEN_LIFETIME_SECONDS, signToken, verifyToken, type TokenPayload } from '../../mock/shared/token';
+import { listenLoopback, type Listening } from '../../server/listen';
+import { validTokenRequest } from '../fixtures/token-requests';
+
+const MERCHANT = 100001;
+type Body = Record<string, any>;
+const edit = (change: (body: Body) => void): Body => {
+  const body = validTokenRequest();
+  change(body);
+  return body;
+};
+
+describe('validateTokenRequest', () => {
+  it('accepts the valid request', () => {
+    expect(validateTokenRequest(validTokenRequest(), MERCHANT)).toBeNull();
+  });
+
+  it.each<[string, Body]>([
+    ['minimal: user id, email and a project', { user: { id: { value: '1' }, email: { value: 'a@b.co' } }, settings: { project_id: 200002 } }],
+    ['legal entity with all legal fields', edit((b) => { b.user.is_legal = true; b.user.legal = { name: 'Acme GmbH', address: 'Hauptstr. 1, Berlin', vat_id: 'DE123456789', country: 'DE' }; })],
+    ['virtual currency purchase', edit((b) => { b.purchase = { virtual_currency: { quantity: 550 } }; })],
+    ['subscription purchase', edit((b) => { b.purchase = { subscription: { plan_id: 'captain-monthly', trial_days: 7 } }; })],
+    ['checkout purchase', edit((b) => { b.purchase = { checkout: { currency: 'USD', amount: 9.99 } }; })],
+    ['redirect policy', edit((b) => { b.settings.redirect_policy = { redirect_conditions: 'successful', delay: 5, status_for_manual_redirection: 'any' }; })],
+    ['live mode (no settings.mode)', edit((b) => { delete b.settings.mode; })],
+  ])('accepts %s', (_name, body) => {
+    expect(validateTokenRequest(body, MERCHANT)).toBeNull();
+  });
+
+  // [what is wrong, body, the property path that must be reported]
+  const invalid: [string, unknown, string][] = [
+    ['no user', edit((b) => { delete b.user; }), 'user'],
+    ['no settings', edit((b) => { delete b.settings; }), 'settings'],
+    ['no user.id', edit((b) => { delete b.user.id; }), 'user.id'],
+    ['user.id.value missing', edit((b) => { b.user.id = {}; }), 'user.id.value'],
+    ['user.id.value a number', edit((b) => { b.user.id.value = 42; }), 'user.id.value'],
+    ['user.id.value empty', edit((b) => { b.user.id.value = ' '; }), 'user.id.value'],
+    ['no user.email', edit((b) => { delete b.user.email; }), 'user.email'],
+    ['user.email.value not an email', edit((b) => { b.user.email.value = 'player42'; }), 'user.email.value'],
+    ['user.country lowercase', edit((b) => { b.user.country.value = 'de'; }), 'user.country.value'],
+    ['user.country 3 letters', edit((b) => { b.user.country.value = 'DEU'; }), 'user.country.value'],
+    ['user.country.allow_modify a string', edit((b) => { b.user.country.allow_modify = 'no'; }), 'user.country.allow_modify'],
+    ['user.phone letters', edit((b) => { b.user.phone = { value: 'call me' }; }), 'user.phone.value'],
+    ['user.age negative', edit((b) => { b.user.age = -1; }), 'user.age'],
+    ['user.age fraction', edit((b) => { b.user.age = 20.5; }), 'user.age'],
+    ['user.is_legal a string', edit((b) => { b.user.is_legal = 'true'; }), 'user.is_legal'],
+    ['legal user without legal', edit((b) => { b.user.is_legal = true; }), 'user.legal.name'],
+    ['legal user without vat_id', edit((b) => { b.user.is_legal = true; b.user.legal = { name: 'A', address: 'B', country: 'DE' }; }), 'user.legal.vat_id'],
+    ['legal country lowercase', edit((b) => { b.user.is_legal = true; b.user.legal = { name: 'A', address: 'B', vat_id: 'C', country: 'de' }; }), 'user.legal.country'],
+    ['user.tracking_id too long', edit((b) => { b.user.tracking_id = { value: 'x'.repeat(33) }; }), 'user.tracking_id.value'],
+    ['unknown user field', edit((b) => { b.user.nickname = 'x'; }), 'user.nickname'],
+    ['settings.project_id a string', edit((b) => { b.settings.project_id = '200001'; }), 'settings.project_id'],
+    ['settings.project_id a fraction', edit((b) => { b.settings.project_id = 200001.5; }), 'settings.project_id'],
+    ['settings.project_id of another merchant', edit((b) => { b.settings.project_id = 999999; }), 'settings.project_id'],
+    ['settings.project_id missing', edit((b) => { delete b.settings.project_id; }), 'settings.project_id'],
+    ['settings.currency not ISO 4217', edit((b) => { b.settings.currency = 'EURO'; }), 'settings.currency'],
+    ['settings.currency lowercase', edit((b) => { b.settings.currency = 'eur'; }), 'settings.currency'],
+    ['settings.currency invented', edit((b) => { b.settings.currency = 'QQQ'; }), 'settings.currency'],
+    ['settings.language uppercase', edit((b) => { b.settings.language = 'DE'; }), 'settings.language'],
+    ['settings.language a locale', edit((b) => { b.settings.language = 'de-DE'; }), 'settings.language'],
+    ['settings.mode live', edit((b) => { b.settings.mode = 'live'; }), 'settings.mode'],
+    ['settings.return_url not http', edit((b) => { b.settings.return_url = 'javascript:alert(1)'; }), 'settings.return_url'],
+    ['settings.ui.theme unknown', edit((b) => { b.settings.ui.theme = 'dark'; }), 'settings.ui.theme'],
+    ['settings.ui.version unknown', edit((b) => { b.settings.ui.version = 'tablet'; }), 'settings.ui.version'],
+    ['settings.ui a string', edit((b) => { b.settings.ui = 'default'; }), 'settings.ui'],
+    ['settings.payment_widget unknown', edit((b) => { b.settings.payment_widget = 'card'; }), 'settings.payment_widget'],
+    ['settings.redirect_policy.delay negative', edit((b) => { b.settings.redirect_policy = { delay: -5 }; }), 'settings.redirect_policy.delay'],
+    ['items not an array', edit((b) => { b.purchase.virtual_items.items = { sku: 'starter-pack', amount: 1 }; }), 'purchase.virtual_items.items'],
+    ['items empty', edit((b) => { b.purchase.virtual_items.items = []; }), 'purchase.virtual_items.items'],
+    ['item sku a number', edit((b) => { b.purchase.virtual_items.items[1].sku = 7; }), 'purchase.virtual_items.items[1].sku'],
+    ['item amount a string', edit((b) => { b.purchase.virtual_items.items[0].amount = '1'; }), 'purchase.virtual_items.items[0].amount'],
+    ['item amount a fraction', edit((b) => { b.purchase.virtual_items.items[0].amount = 1.5; }), 'purchase.virtual_items.items[0].amount'],
+    ['item amount zero', edit((b) => { b.purchase.virtual_items.items[0].amount = 0; }), 'purchase.virtual_items.items[0].amount'],
+    ['item sku unknown to the project', edit((b) => { b.purchase.virtual_items.items[0].sku = 'golden-gun'; }), 'purchase.virtual_items.items[0].sku'],
+    ['virtual currency quantity zero', edit((b) => { b.purchase = { virtual_currency: { quantity: 0 } }; }), 'purchase.virtual_currency.quantity'],
+    ['subscription without plan', edit((b) => { b.purchase = { subscription: {} }; }), 'purchase.subscription.plan_id'],
+    ['subscription plan unknown', edit((b) => { b.purchase = { subscription: { plan_id: 'gold' } }; }), 'purchase.subscription.plan_id'],
+    ['checkout currency invalid', edit((b) => { b.purchase = { checkout: { currency: 'XX', amount: 1 } }; }), 'purchase.checkout.currency'],
+    ['custom_parameters an array', edit((b) => { b.custom_parameters = [1]; }), 'custom_parameters'],
+    ['unknown top-level field', edit((b) => { b.token_ttl = 5; }), 'token_ttl'],
+    ['a __proto__ field', JSON.parse('{"__proto__":{"x":1},"user":{"id":{"value":"1"},"email":{"value":"a@b.co"}},"settings":{"project_id":200001}}'), '__proto__'],
+  ];
+
+  it(`has at least 30 invalid cases (${invalid.length})`, () => {
+    expect(invalid.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(invalid)('reports %s at its path', (_name, body, path) => {
+    const result = validateTokenRequest(body, MERCHANT);
+    expect(result?.property_errors[path]?.length, JSON.stringify(result)).toBeGreaterThan(0);
+  });
+
+  it('lists every failing path at once', () => {
+    const result = validateTokenRequest(edit((b) => {
+      b.settings.project_id = '200001';
+      b.settings.currency = 'euro';
+      b.user.email.value = 'nope';
+      b.user.is_legal = true;
+    }), MERCHANT);
+    expect(Object.keys(result!.property_errors).sort()).toEqual([
+      'settings.currency', 'settings.project_id', 'user.email.value',
+      'user.legal.address', 'user.legal.country', 'user.legal.name', 'user.legal.vat_id',
+    ]);
+    expect(result!.property_errors['settings.project_id']).toEqual(['must be an integer']);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a body that is not an object', [1, 2], 'the request body must be a JSON object'],
+    ['a purchase with nothing to buy', edit((b) => { b.purchase = {}; }), 'purchase must contain virtual_currency, virtual_items, subscription or checkout'],
+    ['checkout with items', edit((b) => { b.purchase.checkout = { currency: 'USD', amount: 1 }; }), 'purchase.checkout cannot be combined with other purchase types'],
+  ])('reports %s as a global error', (_name, body, message) => {
+    expect(validateTokenRequest(body, MERCHANT)?.global_errors).toEqual([message]);
+  });
+});
+
+describe('tokens', () => {
+  const payload = (now: number): TokenPayload => ({
+    merchant_id: MERCHANT, project_id: 200001, mode: 'sandbox', iat: now / 1000, exp: now / 1000 + TOKEN_LIFETIME_SECONDS,
+    user: { id: { value: 'p' } }, settings: { project_id: 200001 },
+  });
+  const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
+
+  it('round-trip: what is signed is what verifies', async () => {
+    const token = await signToken(payload(T0));
+    expect(await verifyToken(token, T0 + 1000)).toEqual({ ok: true, payload: payload(T0) });
+  });
+
+  it('expires after 24 hours, not before', async () => {
+    const token = await signToken(payload(T0));
+    expect((await verifyToken(token, T0 + 24 * 3600 * 1000 - 1)).ok).toBe(true);
+    expect(await verifyToken(token, T0 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects a changed payload or signature, and garbage', async () => {
+    const token = await signToken(payload(T0));
+    const [prefix, body, sig] = token.split('.') as [string, string, string];
+    const forged = Buffer.from(JSON.stringify({ ...payload(T0), project_id: 200002 })).toString('base64url');
+    expect(await verifyToken(`${prefix}.${forged}.${sig}`, T0)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyToken(`${prefix}.${body}.${sig.slice(0, -2)}AA`, T0)).toEqual({ ok: false, reason: 'signature' });
+    for (const garbage of ['', 'abc', 'v2.a.b', 'v1.a.b.c', 'v1.!!.??']) {
+      expect((await verifyToken(garbage, T0)).ok).toBe(false);
+    }
+  });
+});
+
+describe('merchant API over HTTP', () => {
+  let server: Listening;
+  let base: string;
+  let clock = Date.UTC(2026, 10, 1);
+  beforeAll(async () => {
+    server = await listenLoopback(createMerchantApi({ now: () => clock }), 0);
+    base = `http://127.0.0.1:${server.port}`;
+  });
+  afterAll(() => server.close());
+
+  const basic = (user: string) => `Basic ${Buffer.from(user).toString('base64')}`;
+  const post = (body: unknown, auth: string | null = basic('100001:demo-api-key'), merchant = 100001) =>
+    fetch(`${base}/merchant/v2/merchants/${merchant}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  it('issues a signed sandbox token carrying user, settings and purchase, valid 24 h', async () => {
+    const response = await post(validTokenRequest());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const { token } = (await response.json()) as { token: string };
+    const verified = await verifyToken(token, clock);
+    expect(verified.ok).toBe(true);
+    if (!verified.ok) return;
+    expect(verified.payload).toMatchObject({
+      merchant_id: 100001, project_id: 200001, mode: 'sandbox',
+      user: validTokenRequest().user, settings: validTokenRequest().settings, purchase: validTokenRequest().purchase,
+      custom_parameters: { campaign: 'winter' },
+    });
+    expect(verified.payload.exp - verified.payload.iat).toBe(24 * 3600);
+    clock += 24 * 3600 * 1000;
+    expect(await verifyToken(token, clock)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it.each<[string, string | null]>([
+    ['no Authorization header', null],
+    ['a wrong key', basic('100001:wrong')],
+    ['an unknown merchant', basic('100002:demo-api-key')],
+    ['no colon', basic('100001demo-api-key')],
+    ['a Bearer scheme', 'Bearer demo-api-key'],
+  ])('answers 401 for %s', async (_name, auth) => {
+    const response = await post(validTokenRequest(), auth);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
+  });
+
+  it('answers 403 for credentials of another merchant than the path', async () => {
+    expect((await post(validTokenRequest(), undefined, 100002)).status).toBe(403);
+  });
+
+  it('answers 422 with every failing path', async () => {
+    const response = await post(edit((b) => { b.settings.project_id = '200001'; delete b.user.email; }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      http_status_code: 422,
+      message: 'Unprocessable Entity',
+      extended_message: {
+        global_errors: [],
+        property_errors: { 'user.email': ['is required'], 'settings.project_id': ['must be an integer'] },
+      },
+    });
+  });
+
+  it('answers 422 for a body that is not JSON', async () => {
+    const response = await post('{"user":');
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as any).extended_message.global_errors).toEqual(['the request body is not valid JSON']);
+  });
+
+  it('answers 405 for GET and 404 elsewhere', async () => {
+    expect((await fetch(`${base}/merchant/v2/merchants/100001/token`)).status).toBe(405);
+    expect((await fetch(`${base}/merchant/v2/projects`)).status).toBe(404);
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+  });
+});
