@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { UiMessage } from '../../src/core/protocol';
+import { expiredToken, harness, requestToken, uiUrl, unknownProjectToken } from './tokens';
+import { world } from './world';
+
+const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
+/** The sequence of commands, with repeated `dimensions` (content resizes) folded away. */
+const commands = async (page: Page) =>
+  (await received(page)).map((m) => m.command).filter((c, i, all) => c !== 'dimensions' || all.indexOf('dimensions') === i);
+const frame = (page: Page) => page.frameLocator('iframe[title="Payment UI"]');
+
+test.describe('mock payment UI in a frame', () => {
+  test('a full purchase posts the exact message sequence with full paymentInfo', async ({ page }) => {
+    const token = await requestToken();
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: token })));
+    const ui = frame(page);
+    await expect(ui.getByRole('heading', { name: 'Your order' })).toBeVisible();
+    await expect(ui.getByTestId('total')).toHaveText('€9.97');
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeFocused();
+    await ui.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => commands(page)).toEqual([
+      'widget-detection', 'dimensions', 'user-country', 'fcp', 'status', 'status', 'status', 'close',
+    ]);
+
+    const messages = await received(page);
+    const dims = messages.find((m) => m.command === 'dimensions')!;
+    expect(dims.data).toEqual({ dimensions: { width: 740, height: expect.any(Number) } });
+    expect((dims.data as { dimensions: { height: number } }).dimensions.height).toBeGreaterThan(300);
+    expect(messages.find((m) => m.command === 'user-country')!.data).toEqual({ user_country: 'DE' });
+    const statuses = messages.filter((m) => m.command === 'status').map((m) => m.data as { paymentInfo: Record<string, unknown> });
+    expect(statuses.map((s) => s.paymentInfo.status)).toEqual(['invoice', 'delivering', 'done']);
+    const invoice = await ui.getByTestId('invoice').textContent();
+    expect(statuses[2]!.paymentInfo).toEqual({
+      status: 'done',
+      invoice: Number(invoice),
+      userId: 'player-42',
+      email: 'player42@example.test',
+      project_id: 200001,
+      foreignInvoice: 'order-1001',
+      amount: 9.97,
+      currency: 'EUR',
+      paymentMethod: 'test-card',
+      sandbox: true,
+      items: [{ sku: 'starter-pack', quantity: 1 }, { sku: 'plasma-drill', quantity: 2 }],
+    });
+  });
+
+  test('a declined payment goes invoice → troubled, and can be tried again', async ({ page }) => {
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: await requestToken() })));
+    const ui = frame(page);
+    await ui.getByLabel('Payment is declined').check();
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
+    const statuses = (await received(page)).filter((m) => m.command === 'status').map((m) => (m.data as any).paymentInfo.status);
+    expect(statuses).toEqual(['invoice', 'troubled']);
+    await ui.getByRole('button', { name: 'Try another payment' }).click();
+    await expect(ui.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
+  test('its own close button posts close', async ({ page }) => {
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: await requestToken() })));
+    await frame(page).getByRole('button', { name: 'Close the payment window' }).click();
+    await expect.poll(async () => (await commands(page)).at(-1)).toBe('close');
+  });
+
+  test('is operable by keyboard alone', async ({ page }) => {
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: await requestToken() })));
+    const ui = frame(page);
+    await ui.getByRole('button', { name: 'Close the payment window' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(ui.getByLabel('Payment succeeds')).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(ui.getByLabel('Payment is declined')).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(ui.getByRole('button', { name: /^Pay/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(ui.getByRole('heading', { name: 'Payment declined' })).toBeFocused();
+  });
+
+  test('sends nothing but widget-detection to a page that never answers it', async ({ page }) => {
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: await requestToken() }), '&silent=1'));
+    const ui = frame(page);
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(await commands(page)).toEqual(['widget-detection']);
+  });
+
+  test('honours settings.ui.theme and settings.language', async ({ page }) => {
+    const german = await requestToken((b) => { b.settings.language = 'de'; });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: german })));
+    const html = frame(page).locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(html).toHaveAttribute('lang', 'de');
+    await expect(frame(page).getByRole('heading', { name: 'Deine Bestellung' })).toBeVisible();
+
+    const light = await requestToken((b) => { b.settings.ui.theme = 'default'; b.settings.language = 'fr'; });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: light })));
+    await expect(frame(page).locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(frame(page).getByRole('heading', { name: 'Votre commande' })).toBeVisible();
+  });
+
+  test('renders virtual currency and subscription purchases', async ({ page }) => {
+    const currency = await requestToken((b) => { b.purchase = { virtual_currency: { quantity: 550 } }; });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: currency })));
+    await expect(frame(page).getByText('550 Crystals')).toBeVisible();
+    await expect(frame(page).getByTestId('total')).toHaveText('€4.99');
+    await frame(page).getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(async () => (await received(page)).filter((m) => m.command === 'status').length).toBe(3);
+    const done = (await received(page)).filter((m) => m.command === 'status').at(-1)!;
+    expect((done.data as any).paymentInfo).toMatchObject({ status: 'done', virtualCurrencyAmount: 550, items: [] });
+
+    const plan = await requestToken((b) => { b.purchase = { subscription: { plan_id: 'captain-monthly', trial_days: 7 } }; });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: plan })));
+    await expect(frame(page).getByText('Captain’s Pass')).toBeVisible();
+    await expect(frame(page).getByText('per month · 7-day free trial')).toBeVisible();
+  });
+});
+
+test.describe('mock payment UI errors', () => {
+  const cases: [string, () => Promise<{ base: string; params: Record<string, string> }>, string][] = [
+    ['a token with a bad signature', async () => ({ base: world.sandbox, params: { access_token: `${await requestToken()}x` } }), '0004-0001'],
+    ['an expired token', async () => ({ base: world.sandbox, params: { access_token: await expiredToken() } }), '0004-0001'],
+    ['no token and no access_data', async () => ({ base: world.sandbox, params: {} }), '0004-0001'],
+    ['a sandbox token on the live origin', async () => ({ base: world.live, params: { access_token: await requestToken() } }), '0004-0008'],
+    ['a live token on the sandbox origin', async () => ({ base: world.sandbox, params: { access_token: await requestToken((b) => { delete b.settings.mode; }) } }), '0004-0008'],
+    ['unparsable access_data', async () => ({ base: world.live, params: { access_data: '{"settings":' } }), '0004-0009'],
+    ['access_data for a token-only project', async () => ({ base: world.live, params: { access_data: JSON.stringify({ settings: { project_id: 200001 } }) } }), '0004-0010'],
+    ['access_data without a project id', async () => ({ base: world.live, params: { access_data: JSON.stringify({ user: { id: { value: '1' } } }) } }), '0004-0003'],
+    ['access_data for an unknown project', async () => ({ base: world.live, params: { access_data: JSON.stringify({ settings: { project_id: 31337 } }) } }), '0002-0002'],
+    ['a token for an unknown project', async () => ({ base: world.sandbox, params: { access_token: await unknownProjectToken() } }), '0002-0002'],
+  ];
+
+  for (const [name, make, code] of cases) {
+    test(`${name} shows ${code} and posts it`, async ({ page }) => {
+      const { base, params } = await make();
+      await page.goto(harness(uiUrl(base, params)));
+      const ui = frame(page);
+      await expect(ui.getByRole('alert')).toContainText('This payment cannot be opened');
+      await expect(ui.getByTestId('error-code')).toHaveText(code);
+      await expect.poll(async () => (await received(page)).find((m) => m.command === 'error')?.data).toEqual({
+        code, message: expect.stringMatching(/\w/),
+      });
+      // The error page can still be closed from inside.
+      await ui.getByRole('button', { name: 'Close the payment window' }).click();
+      await expect.poll(async () => (await commands(page)).at(-1)).toBe('close');
+    });
+  }
+
+  test('tokenless access_data for the tokenless project opens the checkout', async ({ page }) => {
+    const data = { user: { id: { value: 'p-7' }, email: { value: 'p7@example.test' } }, settings: { project_id: 200002, language: 'en' },
+      purchase: { virtual_items: { items: [{ sku: 'hint-bundle', amount: 1 }] } } };
+    await page.goto(harness(uiUrl(world.live, { access_data: JSON.stringify(data) })));
+    await expect(frame(page).getByText('Bundle of 10 hints')).toBeVisible();
+    await expect(frame(page).getByText('Puzzle Harbor')).toBeVisible();
+  });
+});
+
+test.describe('mock payment UI on its own', () => {
+  test('in a child window it speaks to its opener', async ({ page }) => {
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: await requestToken() }), '&popup=1'));
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Open in a window' }).click()]);
+    await popup.getByRole('button', { name: /^Pay/ }).click();
+    await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => commands(page)).toEqual(['widget-detection', 'dimensions', 'user-country', 'fcp', 'status', 'status', 'status', 'close']);
+  });
+
+  test('top level with return_url: "Return to game" carries user_id, foreigninvoice, invoice_id and status', async ({ page }) => {
+    const token = await requestToken((b) => { b.settings.return_url = `${world.demo}/return.html?from=test`; });
+    await page.goto(uiUrl(world.sandbox, { access_token: token }));
+    await expect(page.getByRole('button', { name: 'Close the payment window' })).toHaveCount(0);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const invoice = await page.getByTestId('invoice').textContent();
+    await page.getByRole('link', { name: 'Return to game' }).click();
+    await expect(page).toHaveURL(`${world.demo}/return.html?from=test&user_id=player-42&foreigninvoice=order-1001&invoice_id=${invoice}&status=done`);
+    await expect(page.locator('[data-param="invoice_id"]')).toHaveText(invoice!);
+  });
+});

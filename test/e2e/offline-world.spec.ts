@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { world } from './world';
+
+test('the demo storefront completes a mock purchase and gets the player back', async ({ page }) => {
+  await page.goto(`${world.demo}/`);
+  await page.getByRole('button', { name: /^Buy Plasma drill/ }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:5176\/\?access_token=/);
+  await expect(page.getByText('Plasma drill')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $2.49' }).click();
+  await page.getByRole('link', { name: 'Return to game' }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:5173\/return\.html\?/);
+  await expect(page.getByRole('heading', { name: 'Thank you! Your order is on its way' })).toBeVisible();
+  await expect(page.locator('[data-param="status"]')).toHaveText('done');
+  await expect(page.locator('[data-param="user_id"]')).toHaveText('demo-player-1');
+  await expect(page.locator('[data-param="foreigninvoice"]')).toHaveText(/^demo-order-/);
+});
+
+test('the pages carry a strict CSP and the merchant API refuses browsers', async ({ request }) => {
+  const page = await request.get(`${world.demo}/`);
+  expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
+  expect(page.headers()['content-security-policy']).toContain('frame-src http://localhost:5175');
+  const ui = await request.get(`${world.sandbox}/`);
+  expect(ui.headers()['content-security-policy']).toContain("default-src 'self'");
+  expect(await ui.text()).toContain('content="sandbox"');
+  expect(await (await request.get(`${world.live}/`)).text()).toContain('content="live"');
+  const api = await request.post(`${world.merchantApi}/merchant/v2/merchants/100001/token`, { data: {} });
+  expect(api.status()).toBe(401);
+});
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('npm start prints its addresses, takes ports from the environment and stops cleanly on Ctrl-C', async () => {
+  const ports = { PAYUI_DEMO_PORT: '25173', PAYUI_MERCHANT_API_PORT: '25174', PAYUI_MOCK_LIVE_PORT: '25175', PAYUI_MOCK_SANDBOX_PORT: '25176' };
+  const child = spawn(process.execPath, ['build/server/start.js'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+  expect(output).toContain('demo storefront     http://localhost:25173/');
+  expect(output).toContain('payment UI sandbox  http://localhost:25176/');
+  for (const port of Object.values(ports)) expect(await portOpen(Number(port))).toBe(true);
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGINT');
+  expect(await exited).toBe(0);
+  for (const port of Object.values(ports)) expect(await portOpen(Number(port))).toBe(false);
+});
+
+test('dist/mock/server.js runs the mock service on its own', async () => {
+  const ports = { PAYUI_MERCHANT_API_PORT: '25184', PAYUI_MOCK_LIVE_PORT: '25185', PAYUI_MOCK_SANDBOX_PORT: '25186' };
+  const child = spawn(process.execPath, ['dist/mock/server.js'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+    const html = await (await fetch('http://localhost:25186/')).text();
+    expect(html).toContain('content="sandbox"');
+    expect((await fetch('http://localhost:25184/health')).status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

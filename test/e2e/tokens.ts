@@ -1,0 +1,48 @@
+// Tokens for browser tests: real ones from the mock merchant API, and hand-made bad ones.
+import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../mock/shared/token';
+import { validTokenRequest } from '../fixtures/token-requests';
+import { world } from './world';
+
+const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+
+export async function requestToken(change: (body: Record<string, any>) => void = () => undefined): Promise<string> {
+  const body = validTokenRequest();
+  change(body);
+  const response = await fetch(`${world.merchantApi}/merchant/v2/merchants/100001/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: AUTH },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { token?: string };
+  if (!json.token) throw new Error(`no token: ${JSON.stringify(json)}`);
+  return json.token;
+}
+
+/** A correctly signed token issued more than 24 hours ago. */
+export function expiredToken(): Promise<string> {
+  const issued = Math.floor(Date.now() / 1000) - TOKEN_LIFETIME_SECONDS - 60;
+  const payload: TokenPayload = {
+    merchant_id: 100001, project_id: 200001, mode: 'sandbox', iat: issued, exp: issued + TOKEN_LIFETIME_SECONDS,
+    user: validTokenRequest().user, settings: validTokenRequest().settings,
+  };
+  return signToken(payload);
+}
+
+/** A signed, unexpired token for a project the service does not know. */
+export function unknownProjectToken(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signToken({
+    merchant_id: 100001, project_id: 987654, mode: 'sandbox', iat: now, exp: now + 3600,
+    user: validTokenRequest().user, settings: { project_id: 987654, mode: 'sandbox' },
+  });
+}
+
+export function uiUrl(base: string, params: Record<string, string>): string {
+  const url = new URL(base);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+export function harness(src: string, extra = ''): string {
+  return `${world.demo}/test/fixtures/harness/index.html?src=${encodeURIComponent(src)}${extra}`;
+}
