@@ -1,9 +1,9 @@
 // Shows the four parameters the payment UI appends to return_url.
 const params = new URLSearchParams(location.search);
 const facts = document.getElementById('facts')!;
-const status = params.get('status');
+const result = params.get('status');
 document.getElementById('title')!.textContent =
-  status === 'done' ? 'Thank you! Your order is on its way' : status === 'troubled' ? 'The payment did not go through' : 'Your order';
+  result === 'done' ? 'Thank you! Your order is on its way' : result === 'troubled' ? 'The payment did not go through' : 'Your order';
 
 for (const [key, label] of [['status', 'Status'], ['invoice_id', 'Invoice'], ['foreigninvoice', 'Order'], ['user_id', 'Player']] as const) {
   const dt = document.createElement('dt');
@@ -13,3 +13,5 @@ for (const [key, label] of [['status', 'Status'], ['invoice_id', 'Invoice'], ['f
   dd.textContent = params.get(key) ?? '—';
   facts.append(dt, dd);
 }
+
+export {};
