@@ -55,7 +55,9 @@ export default defineConfig(({ mode }): UserConfig => {
           outDir: 'dist',
           emptyOutDir: false,
           target: 'es2020',
+          minify: true,
           lib: { entry: root('src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+          rolldownOptions: { output: { chunkFileNames: 'payui-[name].js' } },
         },
       };
     case 'mock':
@@ -80,6 +82,7 @@ export default defineConfig(({ mode }): UserConfig => {
               fixtureChannel: root('test/fixtures/channel/index.html'),
               fixtureChannelChild: root('test/fixtures/channel/child.html'),
               fixtureHarness: root('test/fixtures/harness/index.html'),
+              fixtureWidget: root('test/fixtures/widget/index.html'),
             },
           },
         },

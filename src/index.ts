@@ -2,6 +2,20 @@
  * ESM entry of payui-embed: named exports and types only. Importing it has no side effects
  * and needs no DOM, so it is safe in Node and during server-side rendering.
  */
+import type { PayUIOptions } from './core/options';
+import { createWidget, VERSION, type LightboxModule, type PayUIWidget } from './widget';
+
+const loadLightbox = (): Promise<LightboxModule> => import('./launchers/lightbox');
+
+/** An independent widget instance; `options` are passed to `init` when given. */
+export function createPayUI(options?: PayUIOptions): PayUIWidget {
+  return createWidget({ loadLightbox }, options);
+}
+
+/** The shared instance, like `window.PayUI` of the script-tag build. */
+export const PayUI: PayUIWidget = /* @__PURE__ */ createPayUI();
+
+export const version: string = VERSION;
 export { PayUIError, ErrorCodes } from './core/errors';
 export type { ErrorCode } from './core/errors';
 export { EventTypes } from './core/events';
@@ -20,6 +34,6 @@ export type {
   UserCountryEventData,
 } from './core/events';
 export type { PayUIOptions, LightboxOptions, ChildWindowOptions, SpinnerKind, ChildWindowTarget, PreloadMode } from './core/options';
-
-/** The package version, from package.json through the build. */
-export const version: string = __PAYUI_VERSION__;
+export { parseReturnParams } from './core/return-params';
+export type { ReturnParams } from './core/return-params';
+export type { PayUIWidget, PaymentResult } from './widget';

@@ -210,11 +210,12 @@ interface ShellProps {
   title: string;
   sandbox: boolean;
   t: Translate;
-  onClose: (() => void) | null;
+  onClose: () => void;
+  showClose: Signal<boolean>;
   children: preact.ComponentChildren;
 }
 
-export function Shell({ title, sandbox, t, onClose, children }: ShellProps) {
+export function Shell({ title, sandbox, t, onClose, showClose, children }: ShellProps) {
   return (
     <div class="shell">
       <header class="bar">
@@ -222,7 +223,7 @@ export function Shell({ title, sandbox, t, onClose, children }: ShellProps) {
           {title}
           {sandbox && <span class="badge">{t('sandbox')}</span>}
         </h1>
-        {onClose && (
+        {showClose.value && (
           <button type="button" class="close" aria-label={t('closeDialog')} onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 import { render } from 'preact';
 import type { TokenMode } from '../shared/token';
 import { Checkout, ErrorPage, Shell, createPaymentState } from './App';
@@ -49,14 +50,20 @@ function reportFirstPaint(bridge: Bridge): void {
 async function start(): Promise<void> {
   const bridge = createBridge();
   const root = document.getElementById('app')!;
-  const close = bridge.embedded ? () => bridge.post('close') : null;
+  // Our own close button, unless the widget draws one (it says so in `widget-detected`).
+  const ownClose = signal(bridge.embedded);
+  const close = () => bridge.post('close');
+  bridge.onDetected((data) => {
+    const lightbox = data.lightBoxOptions as { closeButton?: unknown; modal?: unknown } | undefined;
+    if (lightbox?.closeButton === true && lightbox.modal !== true) ownClose.value = false;
+  });
   const result = await resolveSession(new URLSearchParams(location.search), pageMode());
 
   if (!result.ok) {
     const t = translator(languageOf(navigator.language.slice(0, 2)));
     document.title = t('errorTitle');
     render(
-      <Shell title={t('checkout')} sandbox={pageMode() === 'sandbox'} t={t} onClose={close}>
+      <Shell title={t('checkout')} sandbox={pageMode() === 'sandbox'} t={t} onClose={close} showClose={ownClose}>
         <ErrorPage code={result.code} message={result.message} t={t} />
       </Shell>,
       root,
@@ -73,7 +80,7 @@ async function start(): Promise<void> {
   document.documentElement.dataset.theme = session.theme === 'default_dark' ? 'dark' : 'light';
   document.title = `${t('checkout')} · ${session.project.name}`;
   render(
-    <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={close}>
+    <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={close} showClose={ownClose}>
       <Checkout session={session} bridge={bridge} t={t} state={createPaymentState()} />
     </Shell>,
     root,

@@ -1,5 +1,5 @@
 import { PayUIError } from './errors';
-import { encodeMessage, parseUiMessage, type UiMessage } from './protocol';
+import { decodeMessage, encodeMessage, isKnownCommand, toUiMessage, type DecodedMessage, type UiMessage } from './protocol';
 
 /** The part of a window the channel listens on (the merchant page's own window). */
 export interface MessageHost {
@@ -18,6 +18,8 @@ export interface ChannelOptions {
   /** Any address on the payment UI's origin; only that exact origin is accepted and sent to. */
   url: string;
   onMessage: (message: UiMessage) => void;
+  /** Well-formed messages with a command outside the protocol (for `onMessage` subscribers). */
+  onOther?: (message: DecodedMessage) => void;
   /** Where to listen; the current window by default. */
   host?: MessageHost;
 }
@@ -33,7 +35,7 @@ export interface Channel {
  * `event.origin` is exactly the payment UI origin and `event.source` is exactly `target`;
  * outgoing ones are posted to that origin, never `'*'`.
  */
-export function createChannel({ target, url, onMessage, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
+export function createChannel({ target, url, onMessage, onOther, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
   if (typeof host?.addEventListener !== 'function') {
     throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window to receive messages on (is this running outside a browser?)');
   }
@@ -43,10 +45,12 @@ export function createChannel({ target, url, onMessage, host = globalThis as unk
 
   const listener = (event: MessageEvent) => {
     if (!live || event.origin !== origin || event.source !== (target as unknown)) return;
-    const message = parseUiMessage(event.data);
-    if (!message) return;
+    const decoded = decodeMessage(event.data);
+    if (!decoded) return;
+    const message = toUiMessage(decoded);
     try {
-      onMessage(message);
+      if (message) onMessage(message);
+      else if (onOther && !isKnownCommand(decoded.command)) onOther(decoded);
     } catch (error) {
       console.error(error);
     }

@@ -7,8 +7,8 @@ export type PreloadMode = 'connect' | 'none';
 export interface LightboxOptions {
   /** px number or CSS length; null (default) = the width the payment UI reports. */
   width?: number | string | null;
-  /** px number or CSS length; default `'100%'`. */
-  height?: number | string;
+  /** px number or CSS length; default `'100%'`; null = the height the payment UI reports. */
+  height?: number | string | null;
   zIndex?: number;
   overlayOpacity?: number;
   overlayBackground?: string;
@@ -53,7 +53,7 @@ export type PaymentAccess =
 
 export interface NormalizedLightbox {
   readonly width: string | null;
-  readonly height: string;
+  readonly height: string | null;
   readonly zIndex: number;
   readonly overlayOpacity: number;
   readonly overlayBackground: string;
@@ -255,7 +255,7 @@ function normalizeLightbox(value: unknown): NormalizedLightbox {
 
   return Object.freeze({
     width: cssSize(get('width'), 'lightbox.width', d.width, true),
-    height: cssSize(get('height'), 'lightbox.height', d.height, false) ?? d.height,
+    height: cssSize(get('height'), 'lightbox.height', d.height, true),
     zIndex: numberIn(get('zIndex'), 'lightbox.zIndex', 0, Z_INDEX_MAX, d.zIndex, true),
     overlayOpacity: numberIn(get('overlayOpacity'), 'lightbox.overlayOpacity', 0, 1, d.overlayOpacity),
     overlayBackground: cssColor(get('overlayBackground'), 'lightbox.overlayBackground', d.overlayBackground),

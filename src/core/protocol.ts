@@ -20,6 +20,10 @@ export const UI_COMMANDS = [
 ] as const;
 export type UiCommand = (typeof UI_COMMANDS)[number];
 
+export function isKnownCommand(command: string): command is UiCommand {
+  return (UI_COMMANDS as readonly string[]).includes(command);
+}
+
 /** What the widget sends in reply to `widget-detection`. */
 export const WIDGET_DETECTED = 'widget-detected';
 

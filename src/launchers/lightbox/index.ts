@@ -1,0 +1,136 @@
+/**
+ * The desktop lightbox (DESIGN.md §7): the payment UI in an iframe inside a shadow root on one
+ * host element under <body>, focus-trapped, the page inert and unscrollable behind it. This
+ * module and Preact load only when a lightbox opens (or is prefetched).
+ */
+import { signal } from '@preact/signals';
+import { createFocusTrap } from 'focus-trap';
+import { createRef, h, render } from 'preact';
+import type { Dimensions } from '../../core/events';
+import type { NormalizedLightbox } from '../../core/options';
+import type { Launcher, LauncherCallbacks } from '../types';
+import { labelsFor } from './i18n';
+import { Lightbox, userMayClose, type LightboxState } from './Lightbox';
+import { lockPage } from './page-lock';
+import { lightboxSheets } from './styles';
+
+export interface LightboxParams {
+  url: string;
+  options: NormalizedLightbox;
+  language: string | null;
+  loadTimeout: number;
+  /** Mobile with `iframeOnly`, the webview launcher, a blocked popup on mobile: no margins. */
+  fullScreen: boolean;
+  callbacks: LauncherCallbacks;
+}
+
+/** After the iframe's `load`, how long to wait for `dimensions` before showing the content anyway. */
+export const REVEAL_AFTER_LOAD_MS = 1000;
+
+/** Host styles the page's own CSS must not override: inline and !important, set through CSSOM. */
+function styleHost(host: HTMLElement, zIndex: number): void {
+  const rules: [string, string][] = [
+    ['display', 'block'], ['position', 'fixed'], ['inset', '0'], ['z-index', String(zIndex)],
+    ['width', 'auto'], ['height', 'auto'], ['margin', '0'], ['padding', '0'], ['border', '0'],
+    ['opacity', '1'], ['visibility', 'visible'], ['transform', 'none'], ['filter', 'none'],
+    ['clip-path', 'none'], ['pointer-events', 'auto'], ['max-width', 'none'], ['max-height', 'none'],
+  ];
+  for (const [name, value] of rules) host.style.setProperty(name, value, 'important');
+}
+
+export function openLightbox(params: LightboxParams): Launcher {
+  const { options, callbacks } = params;
+  const doc = document;
+  const host = doc.createElement('div');
+  host.setAttribute('data-payui-lightbox', '');
+  styleHost(host, options.zIndex);
+  const shadow = host.attachShadow({ mode: 'open' });
+  shadow.adoptedStyleSheets = lightboxSheets(options, params.fullScreen);
+  doc.body.append(host);
+  const unlockPage = lockPage(host);
+
+  const state: LightboxState = { phase: signal('loading'), dimensions: signal(null) };
+  const frameRef = createRef<HTMLIFrameElement>();
+  const closeRef = createRef<HTMLButtonElement>();
+  const dialogRef = createRef<HTMLDivElement>();
+  let revealTimer: ReturnType<typeof setTimeout> | undefined;
+  let loadTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(timedOut, params.loadTimeout);
+  let destroyed = false;
+
+  function reveal(dimensions?: Dimensions): void {
+    if (state.phase.peek() !== 'loading') return;
+    clearTimeout(revealTimer);
+    clearTimeout(loadTimer);
+    state.phase.value = 'ready';
+    callbacks.onLoad(dimensions);
+  }
+
+  function timedOut(): void {
+    loadTimer = undefined;
+    if (state.phase.peek() !== 'loading') return;
+    state.phase.value = 'timeout';
+    callbacks.onTimeout();
+    closeRef.current?.focus();
+  }
+
+  function onFrameLoad(): void {
+    clearTimeout(loadTimer);
+    if (state.phase.peek() === 'loading' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
+  }
+
+  const requestClose = () => {
+    if (!destroyed) callbacks.onUserClose();
+  };
+
+  // Esc anywhere in the host page (inside the iframe the payment UI handles its own keys).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !options.closeByKeyboard || !userMayClose(options, state.phase.peek())) return;
+    event.preventDefault();
+    requestClose();
+  };
+  doc.addEventListener('keydown', onKeyDown, true);
+
+  render(
+    h(Lightbox, {
+      url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
+      frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad,
+    }),
+    shadow,
+  );
+
+  const trap = createFocusTrap(shadow.querySelector<HTMLElement>('.root')!, {
+    initialFocus: () => closeRef.current ?? dialogRef.current!,
+    fallbackFocus: () => dialogRef.current!,
+    escapeDeactivates: false,
+    clickOutsideDeactivates: false,
+    allowOutsideClick: true,
+    returnFocusOnDeactivate: true,
+    delayInitialFocus: false,
+    tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
+    document: doc,
+  });
+  trap.activate();
+
+  return {
+    target: frameRef.current!.contentWindow!,
+    setDimensions(dimensions) {
+      state.dimensions.value = dimensions;
+      reveal(dimensions);
+    },
+    focus() {
+      (closeRef.current ?? dialogRef.current)?.focus();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      clearTimeout(revealTimer);
+      clearTimeout(loadTimer);
+      doc.removeEventListener('keydown', onKeyDown, true);
+      render(null, shadow);
+      host.remove();
+      // The page must be focusable again before focus can go back to the opener.
+      unlockPage();
+      trap.deactivate({ returnFocus: true });
+    },
+  };
+}

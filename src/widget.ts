@@ -1,0 +1,290 @@
+/**
+ * The facade of DESIGN.md §1: options, state and events of one widget instance. It picks how
+ * to show the payment UI (lightbox or child window), wires the channel to it, and turns the
+ * UI's messages into events. Framework-free: the lightbox (Preact) arrives through `loadLightbox`.
+ */
+import { createChannel, type Channel } from './core/channel';
+import { isMobile, readDeviceEnv } from './core/device';
+import { createEmitter, type Emitter } from './core/emitter';
+import { PayUIError, type ErrorCode } from './core/errors';
+import {
+  EventTypes, isPaymentStatus,
+  type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus,
+} from './core/events';
+import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
+import { WIDGET_DETECTED, type UiMessage } from './core/protocol';
+import { buildPaymentUrl, paymentOrigin } from './core/url';
+import { openChildWindow } from './launchers/child-window';
+import type { LightboxParams } from './launchers/lightbox';
+import type { Launcher, LauncherCallbacks } from './launchers/types';
+
+export interface PaymentResult {
+  /** The last status the payment UI reported, or null. Not proof of payment. */
+  status: PaymentStatus | null;
+  paymentInfo: PaymentInfo | null;
+  reason: CloseReason;
+}
+
+export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'off'> {
+  init(options: PayUIOptions): void;
+  open(): Promise<PaymentResult>;
+  close(): void;
+  sendMessage(command: string, data?: object): void;
+  onMessage(command: string, handler: (data: Record<string, unknown>) => void): () => void;
+  destroy(): void;
+  readonly isOpen: boolean;
+  readonly eventTypes: typeof EventTypes;
+  readonly version: string;
+}
+
+export type LightboxModule = { openLightbox(params: LightboxParams): Launcher };
+
+export interface WidgetDeps {
+  /** Loads the lightbox code: a dynamic import in the ESM build, a script beside payui.js in the classic one. */
+  loadLightbox: () => Promise<LightboxModule>;
+}
+
+export const VERSION: string = __PAYUI_VERSION__;
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(EventTypes));
+const LIGHTBOX_HOST = '[data-payui-lightbox]';
+
+interface Session {
+  readonly promise: Promise<PaymentResult>;
+  readonly resolve: (result: PaymentResult) => void;
+  readonly reject: (error: PayUIError) => void;
+  mode: 'lightbox' | 'window' | null;
+  launcher: Launcher | null;
+  channel: Channel | null;
+  paymentInfo: PaymentInfo | null;
+  loaded: boolean;
+}
+
+export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget {
+  const emitter = createEmitter<EventMap>(KNOWN_EVENTS);
+  const messageHandlers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
+  const added: Element[] = [];
+  let options: NormalizedOptions | null = null;
+  let session: Session | null = null;
+  let destroyed = false;
+
+  const hasDom = () => typeof window !== 'undefined' && typeof document !== 'undefined';
+
+  function fail(code: ErrorCode, message: string): PayUIError {
+    const error = new PayUIError(code, message);
+    emitter.emit('error', { code, message });
+    return error;
+  }
+
+  function lastStatus(): PaymentStatus | null {
+    const status = session?.paymentInfo?.status;
+    return isPaymentStatus(status) ? status : null;
+  }
+
+  /** Ends the current session: tears down, emits close events, settles the promise once. */
+  function finish(reason: CloseReason): void {
+    const current = session;
+    if (!current) return;
+    const status = lastStatus();
+    session = null;
+    current.channel?.destroy();
+    current.launcher?.destroy();
+    if (current.mode) {
+      const data = { reason, lastStatus: status };
+      emitter.emit(current.mode === 'lightbox' ? 'close-lightbox' : 'close-window', data);
+      emitter.emit('close', data);
+    }
+    current.resolve({ status, paymentInfo: current.paymentInfo, reason });
+  }
+
+  function onUiMessage(current: Session, message: UiMessage): void {
+    if (session !== current) return;
+    switch (message.command) {
+      case 'widget-detection': {
+        const extra = current.mode === 'lightbox' ? { lightBoxOptions: options!.lightbox } : { childWindowOptions: options!.childWindow };
+        current.channel?.send(WIDGET_DETECTED, { version: VERSION, ...extra });
+        if (current.mode === 'window' && !current.loaded) {
+          current.loaded = true;
+          emitter.emit('load', {});
+        }
+        break;
+      }
+      case 'dimensions':
+        current.launcher?.setDimensions?.(message.data.dimensions);
+        break;
+      case 'status': {
+        const { paymentInfo } = message.data;
+        current.paymentInfo = paymentInfo;
+        emitter.emit('status', { paymentInfo });
+        if (isPaymentStatus(paymentInfo.status)) emitter.emit(`status-${paymentInfo.status}`, { paymentInfo });
+        break;
+      }
+      case 'close':
+      case 'widget-close':
+        finish('ui');
+        break;
+      case 'user-country':
+        emitter.emit('user-country', message.data);
+        break;
+      case 'fcp':
+        emitter.emit('fcp', message.data);
+        break;
+      case 'error':
+        emitter.emit('error', message.data);
+        break;
+    }
+    messageHandlers.get(message.command)?.forEach((handler) => handler(message.data));
+  }
+
+  function connect(current: Session, launcher: Launcher, url: string): void {
+    current.launcher = launcher;
+    current.channel = createChannel({
+      target: launcher.target,
+      url,
+      onMessage: (message) => onUiMessage(current, message),
+      onOther: (message) => {
+        if (session === current) messageHandlers.get(message.command)?.forEach((handler) => handler(message.data));
+      },
+    });
+  }
+
+  function callbacksFor(current: Session): LauncherCallbacks {
+    return {
+      onUserClose: () => session === current && finish('user'),
+      onLoad: (dimensions) => {
+        if (session !== current || current.loaded) return;
+        current.loaded = true;
+        emitter.emit('load', dimensions ? { dimensions } : {});
+      },
+      onTimeout: () => {
+        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `the payment UI did not load within ${options!.loadTimeout} ms` });
+      },
+    };
+  }
+
+  function showLightbox(current: Session, opts: NormalizedOptions, url: string, fullScreen: boolean): void {
+    deps.loadLightbox().then(
+      (module) => {
+        if (session !== current) return;
+        const launcher = module.openLightbox({
+          url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen, callbacks: callbacksFor(current),
+        });
+        current.mode = 'lightbox';
+        connect(current, launcher, url);
+        emitter.emit('open', { mode: 'lightbox' });
+        emitter.emit('open-lightbox', {});
+      },
+      (error: unknown) => {
+        if (session !== current) return;
+        session = null;
+        current.reject(fail('LOAD_TIMEOUT', `the lightbox code could not be loaded (${String(error)})`));
+      },
+    );
+  }
+
+  function preload(opts: NormalizedOptions): void {
+    if (opts.preload !== 'connect' || !hasDom()) return;
+    const origin = paymentOrigin(opts);
+    if (!document.head.querySelector(`link[rel="preconnect"][href="${origin}"]`)) {
+      const link = document.createElement('link');
+      link.rel = 'preconnect';
+      link.href = origin;
+      document.head.append(link);
+      added.push(link);
+    }
+    const needsLightbox = opts.iframeOnly || !isMobile(readDeviceEnv());
+    if (!needsLightbox) return;
+    const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+    idle(() => void deps.loadLightbox().catch(() => undefined));
+  }
+
+  const widget: PayUIWidget = {
+    init(next) {
+      if (destroyed) throw new PayUIError('DESTROYED', 'this widget was destroyed; create a new one');
+      options = normalizeOptions(next);
+      preload(options);
+      emitter.emit('init', {});
+    },
+
+    open() {
+      if (session) {
+        session.launcher?.focus();
+        return session.promise;
+      }
+      if (destroyed) return Promise.reject(fail('DESTROYED', 'this widget was destroyed; create a new one'));
+      if (!options) return Promise.reject(fail('NOT_INITIALIZED', 'call init({ access_token }) before open()'));
+      if (!hasDom() || !document.body) return Promise.reject(fail('UNSUPPORTED_ENVIRONMENT', 'open() needs a browser page with a <body>'));
+      if (document.querySelector(LIGHTBOX_HOST)) return Promise.reject(fail('ALREADY_OPEN', 'another payment lightbox is already open on this page'));
+
+      const opts = options;
+      let settle!: Pick<Session, 'resolve' | 'reject'>;
+      const promise = new Promise<PaymentResult>((resolve, reject) => (settle = { resolve, reject }));
+      const current: Session = { promise, ...settle, mode: null, launcher: null, channel: null, paymentInfo: null, loaded: false };
+      session = current;
+      const url = buildPaymentUrl(opts);
+      const mobile = isMobile(readDeviceEnv());
+
+      if (mobile && !opts.iframeOnly) {
+        // Synchronously, inside the click, or the popup blocker steps in.
+        const launcher = openChildWindow({ url, target: opts.childWindow.target, callbacks: callbacksFor(current) });
+        if (launcher) {
+          current.mode = 'window';
+          connect(current, launcher, url);
+          emitter.emit('open', { mode: 'window' });
+          emitter.emit('open-window', {});
+          return promise;
+        }
+        fail('POPUP_BLOCKED', 'the browser blocked the payment window; showing it in a lightbox instead');
+      }
+      showLightbox(current, opts, url, mobile);
+      return promise;
+    },
+
+    close() {
+      finish('api');
+    },
+
+    on: (types, handler) => emitter.on(types, handler),
+    once: (types, handler) => emitter.once(types, handler),
+    off: (types, handler) => emitter.off(types, handler),
+
+    sendMessage(command, data) {
+      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a command name', 'command');
+      session?.channel?.send(command, data);
+    },
+
+    onMessage(command, handler) {
+      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a command name', 'command');
+      if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'the handler must be a function', 'handler');
+      const wrapped = (data: Record<string, unknown>) => {
+        try {
+          handler(data);
+        } catch (error) {
+          console.error(error);
+        }
+      };
+      const set = messageHandlers.get(command) ?? new Set();
+      set.add(wrapped);
+      messageHandlers.set(command, set);
+      return () => void set.delete(wrapped);
+    },
+
+    destroy() {
+      if (destroyed) return;
+      finish('api');
+      destroyed = true;
+      emitter.off();
+      messageHandlers.clear();
+      added.splice(0).forEach((node) => node.remove());
+      options = null;
+    },
+
+    get isOpen() {
+      return session !== null;
+    },
+    eventTypes: EventTypes,
+    version: VERSION,
+  };
+
+  if (initial !== undefined) widget.init(initial);
+  return widget;
+}
