@@ -65,12 +65,14 @@ export default defineConfig(({ mode }): UserConfig => {
         ...shared,
         root: root('mock/ui'),
         base: './',
+        publicDir: false,
         build: { outDir: root('dist/mock/ui'), emptyOutDir: true, target: 'es2020' },
       };
     case 'app':
       return {
         ...shared,
         appType: 'mpa',
+        publicDir: root('demo/public'),
         build: {
           outDir: 'build/app',
           emptyOutDir: true,
@@ -97,6 +99,7 @@ export default defineConfig(({ mode }): UserConfig => {
         test: {
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['test/unit/setup.ts'],
           coverage: {
             provider: 'v8',
             include: ['src/core/**/*.ts'],

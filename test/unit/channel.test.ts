@@ -113,6 +113,21 @@ describe('channel: incoming', () => {
   });
 });
 
+describe('channel: commands outside the protocol', () => {
+  it('go to onOther when given (for onMessage subscribers), never to onMessage', () => {
+    const { host, deliver } = fakeHost();
+    const target = fakeWindow();
+    const onMessage = vi.fn();
+    const onOther = vi.fn();
+    createChannel({ target, url: ORIGIN, host, onMessage, onOther });
+    deliver(encodeMessage('loyalty-points', { points: 5 }), ORIGIN, target);
+    deliver(encodeMessage('status', {}), ORIGIN, target);
+    deliver(encodeMessage('loyalty-points', { points: 6 }), 'http://evil.test', target);
+    expect(onOther.mock.calls).toEqual([[{ command: 'loyalty-points', data: { points: 5 } }]]);
+    expect(onMessage).not.toHaveBeenCalled();
+  });
+});
+
 describe('channel: outgoing and lifecycle', () => {
   it('sends JSON strings to the exact origin, never "*"', () => {
     const { channel, target } = setup();

@@ -23,6 +23,7 @@ export interface LightboxProps {
   dialogRef: Ref<HTMLDivElement>;
   onCloseRequest: () => void;
   onFrameLoad: () => void;
+  onGuardFocus: (from: EventTarget | null) => void;
 }
 
 const MIN = { width: 600, height: 500 };
@@ -107,6 +108,9 @@ export function Lightbox(props: LightboxProps) {
             tabIndex={0}
             onLoad={props.onFrameLoad}
           />
+          {/* Tabbing out of the end of the payment UI lands here and goes round to the start,
+              instead of leaving the page for the browser's own controls. */}
+          <span class="hidden" tabIndex={0} data-part="focus-guard" onFocus={(event) => props.onGuardFocus(event.relatedTarget)} />
         </div>
       </div>
       {phase === 'loading' && (

@@ -41,6 +41,8 @@ function styleHost(host: HTMLElement, zIndex: number): void {
 export function openLightbox(params: LightboxParams): Launcher {
   const { options, callbacks } = params;
   const doc = document;
+  // Where focus goes back to on close: the element that opened us (the buy button, usually).
+  const opener = doc.activeElement instanceof HTMLElement && doc.activeElement !== doc.body ? doc.activeElement : null;
   const host = doc.createElement('div');
   host.setAttribute('data-payui-lightbox', '');
   styleHost(host, options.zIndex);
@@ -78,6 +80,13 @@ export function openLightbox(params: LightboxParams): Launcher {
     if (state.phase.peek() === 'loading' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
   }
 
+  /** Focus reached the guard after the iframe: from the start (Shift+Tab wrap) go to the frame, else to the start. */
+  function onGuardFocus(from: EventTarget | null): void {
+    const first = closeRef.current ?? dialogRef.current;
+    if (from && from === first) frameRef.current?.focus();
+    else first?.focus();
+  }
+
   const requestClose = () => {
     if (!destroyed) callbacks.onUserClose();
   };
@@ -93,7 +102,7 @@ export function openLightbox(params: LightboxParams): Launcher {
   render(
     h(Lightbox, {
       url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
-      frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad,
+      frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
     }),
     shadow,
   );
@@ -104,7 +113,7 @@ export function openLightbox(params: LightboxParams): Launcher {
     escapeDeactivates: false,
     clickOutsideDeactivates: false,
     allowOutsideClick: true,
-    returnFocusOnDeactivate: true,
+    returnFocusOnDeactivate: false,
     delayInitialFocus: false,
     tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
     document: doc,
@@ -128,9 +137,10 @@ export function openLightbox(params: LightboxParams): Launcher {
       doc.removeEventListener('keydown', onKeyDown, true);
       render(null, shadow);
       host.remove();
+      trap.deactivate({ returnFocus: false });
       // The page must be focusable again before focus can go back to the opener.
       unlockPage();
-      trap.deactivate({ returnFocus: true });
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     },
   };
 }

@@ -1,35 +1,26 @@
 /**
- * While the lightbox is open the rest of the page is inert and does not scroll. Everything is
- * put back exactly as it was: the `style` attributes of <html> and <body> character for
- * character, and each sibling's own `inert`.
+ * While the lightbox is open the rest of the page is inert and does not scroll. Nothing of the
+ * page's own is rewritten: the scroll lock is a constructable stylesheet added to the document
+ * (CSP-safe) and removed again, so the `style` attributes of <html> and <body> are never
+ * touched; `inert` is set only on siblings that did not have it, and removed only from those.
  */
-
-function snapshotStyle(element: HTMLElement): () => void {
-  const before = element.getAttribute('style');
-  return () => {
-    // CSSOM, not setAttribute('style'): allowed under a strict CSP.
-    if (before === null) element.removeAttribute('style');
-    else element.style.cssText = before;
-  };
-}
 
 /** Hides the page scrollbar; pads <body> by its width so nothing moves sideways. */
 function lockScroll(doc: Document): () => void {
   const html = doc.documentElement;
-  const body = doc.body;
   const win = doc.defaultView!;
-  const restoreHtml = snapshotStyle(html);
-  const restoreBody = snapshotStyle(body);
   const scrollbar = win.innerWidth - html.clientWidth;
   const gutterKept = win.getComputedStyle(html).getPropertyValue('scrollbar-gutter').startsWith('stable');
+  let rules = 'html { overflow: hidden !important; }';
   if (scrollbar > 0 && !gutterKept) {
-    const padding = parseFloat(win.getComputedStyle(body).paddingRight) || 0;
-    body.style.setProperty('padding-right', `${padding + scrollbar}px`, 'important');
+    const padding = parseFloat(win.getComputedStyle(doc.body).paddingRight) || 0;
+    rules += ` body { padding-right: ${padding + scrollbar}px !important; }`;
   }
-  html.style.setProperty('overflow', 'hidden', 'important');
+  const sheet = new win.CSSStyleSheet();
+  sheet.replaceSync(rules);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   return () => {
-    restoreBody();
-    restoreHtml();
+    doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet);
   };
 }
 

@@ -1,0 +1,322 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { devices, expect, test, type Page } from '@playwright/test';
+import { dialog, eventTypes, eventsOf, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
+import { world } from './world';
+
+const SCREENSHOTS = 'test-results/screenshots';
+// The phone's screen, touch and user agent, in Chromium (its default browser would be WebKit).
+const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+
+async function expectClosed(page: Page, reason: string, status: string | null = null) {
+  await expect(host(page)).toHaveCount(0);
+  await expect.poll(() => results(page)).toEqual([{ status, paymentInfo: status ? expect.any(Object) : null, reason }]);
+  expect(await eventsOf(page, 'close')).toEqual([{ reason, lastStatus: status }]);
+  expect(await eventsOf(page, 'close-lightbox')).toEqual([{ reason, lastStatus: status }]);
+}
+
+test.describe('lightbox: a purchase', () => {
+  test('opens, pays, relays every status and resolves open() with the result', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
+    await paymentUi(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await expectClosed(page, 'ui', 'done');
+    expect(await eventTypes(page)).toEqual([
+      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
+    ]);
+    const [result] = await results(page);
+    expect(result!.paymentInfo).toMatchObject({ status: 'done', userId: 'demo-player-1', items: [{ sku: 'starter-pack', quantity: 1 }] });
+    expect((await eventsOf(page, 'load'))[0]).toEqual({ dimensions: { width: 740, height: expect.any(Number) } });
+  });
+});
+
+test.describe('lightbox: each way to close', () => {
+  test('the overlay', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await page.mouse.click(4, 4);
+    await expectClosed(page, 'user');
+  });
+
+  test('Esc in the host page', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'user');
+  });
+
+  test('the close button, labelled in the page language or `language`', async ({ page }) => {
+    await gotoFixture(page, { options: { language: 'de' } });
+    await openAndWaitReady(page);
+    await page.getByRole('button', { name: 'Schließen' }).click();
+    await expectClosed(page, 'user');
+  });
+
+  test("the payment UI's own close", async ({ page }) => {
+    await gotoFixture(page, { options: { lightbox: { closeButton: false } } });
+    await openAndWaitReady(page);
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
+    await paymentUi(page).getByRole('button', { name: 'Close the payment window' }).click();
+    await expectClosed(page, 'ui');
+  });
+
+  test('close() from the merchant', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await page.evaluate(() => window.widget.close());
+    await expectClosed(page, 'api');
+  });
+
+  test('closeByClick and closeByKeyboard false leave it open', async ({ page }) => {
+    await gotoFixture(page, { options: { lightbox: { closeByClick: false, closeByKeyboard: false } } });
+    await openAndWaitReady(page);
+    await page.mouse.click(4, 4);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await expect(host(page)).toHaveCount(1);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expectClosed(page, 'user');
+  });
+
+  test('modal: overlay, Esc and close button cannot close it; the UI and close() still can', async ({ page }) => {
+    await gotoFixture(page, { options: { lightbox: { modal: true } } });
+    await openAndWaitReady(page);
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
+    await page.mouse.click(4, 4);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await expect(host(page)).toHaveCount(1);
+    // With no close button of ours, the payment UI shows its own.
+    await paymentUi(page).getByRole('button', { name: 'Close the payment window' }).click();
+    await expectClosed(page, 'ui');
+
+    await page.evaluate(() => { window.results.length = 0; window.events.length = 0; });
+    await openAndWaitReady(page);
+    await page.evaluate(() => window.widget.close());
+    await expect.poll(() => results(page)).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
+  });
+});
+
+test.describe('lightbox: focus and the page behind', () => {
+  test('focus moves in, Tab and Shift+Tab stay inside, and focus returns to the opener', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    expect(await focusedInLightbox(page)).toBe('button.close');
+    // Shift+Tab from the first control wraps round to the frame.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedInLightbox(page)).toBe('iframe.frame');
+    await page.keyboard.press('Tab');
+    expect(await focusedInLightbox(page)).toBe('iframe.frame');
+    // Tab on through the payment UI and out of its end: focus comes back to our close button,
+    // and never lands on the page behind.
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      seen.push(await focusedInLightbox(page));
+    }
+    expect(seen.filter((f) => f.startsWith('page:'))).toEqual([]);
+    expect(seen).toContain('button.close');
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusedInLightbox(page)).not.toMatch(/^page:/);
+    }
+    // Esc inside the frame belongs to the payment UI; from our own controls it closes.
+    await page.getByRole('button', { name: 'Close', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await expect(host(page)).toHaveCount(0);
+    expect(await focusedInLightbox(page)).toBe('page:buy');
+  });
+
+  test('the rest of the page is inert while open, and exactly as before after', async ({ page }) => {
+    await gotoFixture(page);
+    await page.locator('main').evaluate((main) => main.insertAdjacentHTML('afterend', '<aside id="already" inert>x</aside>'));
+    await openAndWaitReady(page);
+    await expect(page.locator('main')).toHaveAttribute('inert', '');
+    await expect(page.locator('header')).toHaveAttribute('inert', '');
+    await page.evaluate(() => window.widget.close());
+    await expect(page.locator('main')).not.toHaveAttribute('inert');
+    await expect(page.locator('#already')).toHaveAttribute('inert', '');
+  });
+
+  test('a dialog with a name, and an iframe with a title', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await expect(page.getByRole('dialog', { name: 'Payment' })).toHaveAttribute('aria-modal', 'true');
+    await expect(page.locator('[data-payui-lightbox] iframe')).toHaveAttribute('title', 'Payment form');
+  });
+});
+
+test.describe('lightbox: layout', () => {
+  test('centred at the width the UI asks for, fitted to the viewport, refitted on resize', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    expect(await dialog(page).boundingBox()).toEqual({ x: 270, y: 10, width: 740, height: 780 });
+    await page.setViewportSize({ width: 700, height: 500 });
+    await expect.poll(() => dialog(page).boundingBox()).toEqual({ x: 10, y: 10, width: 680, height: 480 });
+    // Portrait, as after turning a tablet.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect.poll(() => dialog(page).boundingBox()).toEqual({ x: 10, y: 10, width: 580, height: 880 });
+  });
+
+  test('width, height, margin, colours, opacity and z-index options', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoFixture(page, { options: { lightbox: {
+      width: 820, height: '600px', contentMargin: '40px', zIndex: 7777, overlayOpacity: 0.25, overlayBackground: 'rgb(10, 20, 30)', contentBackground: '#fafaf0',
+    } } });
+    await openAndWaitReady(page);
+    expect(await dialog(page).boundingBox()).toEqual({ x: 230, y: 100, width: 820, height: 600 });
+    const styles = await page.evaluate(() => {
+      const lightbox = document.querySelector<HTMLElement>('[data-payui-lightbox]')!;
+      const overlay = getComputedStyle(lightbox.shadowRoot!.querySelector('.overlay')!);
+      return {
+        z: getComputedStyle(lightbox).zIndex,
+        overlay: [overlay.backgroundColor, overlay.opacity],
+        content: getComputedStyle(lightbox.shadowRoot!.querySelector('.dialog')!).backgroundColor,
+      };
+    });
+    expect(styles).toEqual({ z: '7777', overlay: ['rgb(10, 20, 30)', '0.25'], content: 'rgb(250, 250, 240)' });
+    await page.setViewportSize({ width: 800, height: 500 });
+    await expect.poll(() => dialog(page).boundingBox()).toEqual({ x: 40, y: 40, width: 720, height: 420 });
+  });
+});
+
+test.describe('lightbox: loading', () => {
+  /** Holds the payment UI's page until `release()`. */
+  async function holdPaymentUi(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${world.sandbox}/?*`, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    return release;
+  }
+  const spinner = (page: Page) => page.locator('[data-payui-lightbox] [data-spinner]');
+
+  for (const [kind, options, name] of [
+    ['xsolla', {}, 'payui-pulse'],
+    ['round', { spinner: 'round', spinnerColor: 'rgb(200, 0, 0)' }, 'payui-spin'],
+    ['custom', { spinner: 'custom', spinnerUrl: '/spinner.svg', spinnerRotationPeriod: 2 }, 'payui-spin'],
+  ] as const) {
+    test(`spinner ${kind} until the UI is ready; still with reduced motion`, async ({ page }) => {
+      const release = await holdPaymentUi(page);
+      await gotoFixture(page, { options: { lightbox: options } });
+      await page.locator('#buy').click();
+      await expect(spinner(page)).toHaveAttribute('data-spinner', kind);
+      await expect(page.getByRole('status')).toHaveText('Loading the payment page…');
+      expect(await spinner(page).evaluate((el) => getComputedStyle(el.firstElementChild ?? el).animationName)).toBe(name);
+      if (kind === 'round') expect(await spinner(page).evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(200, 0, 0)');
+      if (kind === 'custom') expect(await spinner(page).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await spinner(page).evaluate((el) => getComputedStyle(el.firstElementChild ?? el).animationName)).toBe('none');
+      release();
+      await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+      await expect(spinner(page)).toHaveCount(0);
+    });
+  }
+
+  test("spinner 'none' shows nothing while loading", async ({ page }) => {
+    const release = await holdPaymentUi(page);
+    await gotoFixture(page, { options: { lightbox: { spinner: 'none' } } });
+    await page.locator('#buy').click();
+    await expect(page.getByRole('status')).toHaveCount(1);
+    await expect(spinner(page)).toHaveCount(0);
+    release();
+  });
+
+  test('no load within loadTimeout: LOAD_TIMEOUT, a readable message, and a way to close even when modal', async ({ page }) => {
+    await holdPaymentUi(page);
+    await gotoFixture(page, { options: { loadTimeout: 1000, lightbox: { modal: true } } });
+    await page.locator('#buy').click();
+    await expect(page.getByRole('alert')).toHaveText('The payment page did not load. Check your connection and try again.');
+    expect(await eventsOf(page, 'error')).toEqual([{ code: 'LOAD_TIMEOUT', message: expect.stringContaining('1000 ms') }]);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expectClosed(page, 'user');
+  });
+
+  test('a UI that never sends dimensions shows 1 s after it loaded', async ({ page }) => {
+    await page.route(`${world.sandbox}/?*`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Silent</title><h1>Silent payment UI</h1>' }));
+    await gotoFixture(page);
+    await page.locator('#buy').click();
+    await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+    await expect(paymentUi(page).getByRole('heading', { name: 'Silent payment UI' })).toBeVisible();
+    expect(await eventsOf(page, 'load')).toEqual([{}]);
+  });
+});
+
+test.describe('lightbox: leaves nothing behind', () => {
+  test('50 open/close cycles: no DOM nodes, no window or document listeners left', async ({ page }) => {
+    await gotoFixture(page, { quiet: true });
+    const cdp = await page.context().newCDPSession(page);
+    const listeners = async (expression: string) => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      return listeners.length;
+    };
+    const snapshot = async () => ({
+      nodes: await page.evaluate(() => document.getElementsByTagName('*').length),
+      window: await listeners('window'),
+      document: await listeners('document'),
+      sheets: await page.evaluate(() => document.adoptedStyleSheets.length),
+    });
+    // One cycle first, so the lazily loaded lightbox code is in.
+    await openAndWaitReady(page);
+    await page.evaluate(() => window.widget.close());
+    const before = await snapshot();
+    for (let i = 0; i < 50; i += 1) {
+      await page.locator('#buy').click();
+      await expect(host(page)).toHaveCount(1);
+      if (i % 2) await page.keyboard.press('Escape');
+      else await page.evaluate(() => window.widget.close());
+      await expect(host(page)).toHaveCount(0);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await page.evaluate(() => window.results.length)).toBe(51);
+  });
+});
+
+test.describe('lightbox: accessibility audit', () => {
+  test.use({ bypassCSP: true });
+
+  test('axe-core finds no violations in the open dialog', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    const require = createRequire(import.meta.url);
+    await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as any).axe.run(document.querySelector('[data-payui-lightbox]'), { iframes: false });
+      return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('lightbox: screenshots', () => {
+  test('desktop', async ({ page }) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoFixture(page, { tall: true });
+    await openAndWaitReady(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/lightbox-desktop.png` });
+  });
+});
+
+test.describe('lightbox: full screen on a phone with iframeOnly', () => {
+  test.use(iPhone);
+
+  test('fills the screen with no margin and keeps its close button', async ({ page }) => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await gotoFixture(page, { options: { iframeOnly: true } });
+    await openAndWaitReady(page);
+    const viewport = page.viewportSize()!;
+    expect(await dialog(page).boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/lightbox-mobile.png` });
+    await page.getByRole('button', { name: 'Close', exact: true }).tap();
+    await expectClosed(page, 'user');
+  });
+});

@@ -1,0 +1,49 @@
+// Driving the widget fixture page (test/fixtures/widget) from browser tests.
+import { expect, type Page } from '@playwright/test';
+import type { PaymentResult } from '../../src/widget';
+import { world } from './world';
+
+export interface FixtureQuery {
+  options?: object;
+  tall?: boolean;
+  quiet?: boolean;
+  token?: string;
+}
+
+export function fixtureUrl(query: FixtureQuery = {}): string {
+  const params = new URLSearchParams();
+  if (query.options) params.set('options', JSON.stringify(query.options));
+  if (query.tall) params.set('tall', '1');
+  if (query.quiet) params.set('quiet', '1');
+  if (query.token) params.set('token', query.token);
+  return `${world.demo}/test/fixtures/widget/index.html?${params}`;
+}
+
+export async function gotoFixture(page: Page, query: FixtureQuery = {}): Promise<void> {
+  await page.goto(fixtureUrl(query));
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+}
+
+export const host = (page: Page) => page.locator('[data-payui-lightbox]');
+export const dialog = (page: Page) => page.locator('[data-payui-lightbox] .dialog');
+export const paymentUi = (page: Page) => page.frameLocator('[data-payui-lightbox] iframe');
+
+/** Clicks the merchant's buy button and waits until the payment UI shows. */
+export async function openAndWaitReady(page: Page): Promise<void> {
+  await page.locator('#buy').click();
+  await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+}
+
+export const results = (page: Page) => page.evaluate(() => window.results) as Promise<PaymentResult[]>;
+export const eventTypes = (page: Page) => page.evaluate(() => window.events.map((e) => e.type));
+export const eventsOf = (page: Page, type: string) =>
+  page.evaluate((t) => window.events.filter((e) => e.type === t).map((e) => e.data), type) as Promise<any[]>;
+
+/** The element focused inside the lightbox's shadow root, described by tag and class. */
+export const focusedInLightbox = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active?.hasAttribute('data-payui-lightbox')) return `page:${active?.id || active?.tagName}`;
+    const inner = active.shadowRoot!.activeElement;
+    return inner ? `${inner.tagName.toLowerCase()}.${inner.className}` : 'host';
+  });
