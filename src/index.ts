@@ -5,7 +5,7 @@
 import type { PayUIOptions } from './core/options';
 import { createWidget, VERSION, type LightboxModule, type PayUIWidget } from './widget';
 
-const loadLightbox = (): Promise<LightboxModule> => import('./launchers/lightbox');
+const loadLightbox = (): Promise<LightboxModule> => import('./launchers/lightbox/lightbox');
 
 /** An independent widget instance; `options` are passed to `init` when given. */
 export function createPayUI(options?: PayUIOptions): PayUIWidget {

@@ -15,7 +15,7 @@ import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './c
 import { WIDGET_DETECTED, type UiMessage } from './core/protocol';
 import { buildPaymentUrl, paymentOrigin } from './core/url';
 import { openChildWindow } from './launchers/child-window';
-import type { LightboxParams } from './launchers/lightbox';
+import type { LightboxParams } from './launchers/lightbox/lightbox';
 import type { Launcher, LauncherCallbacks } from './launchers/types';
 
 export interface PaymentResult {

@@ -8,6 +8,7 @@ export interface FixtureQuery {
   tall?: boolean;
   quiet?: boolean;
   token?: string;
+  returnUrl?: boolean;
 }
 
 export function fixtureUrl(query: FixtureQuery = {}): string {
@@ -16,6 +17,7 @@ export function fixtureUrl(query: FixtureQuery = {}): string {
   if (query.tall) params.set('tall', '1');
   if (query.quiet) params.set('quiet', '1');
   if (query.token) params.set('token', query.token);
+  if (query.returnUrl) params.set('return', '1');
   return `${world.demo}/test/fixtures/widget/index.html?${params}`;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
-import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/launchers/lightbox';
+import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/launchers/lightbox/lightbox';
 import type { Launcher } from '../../src/launchers/types';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
