@@ -38,9 +38,29 @@ function nodeBuild(outDir: string, input: Record<string, string>): UserConfig {
   };
 }
 
+/** One minified browser file per entry, straight into dist/. */
+function browserFile(input: Record<string, string>, format: 'iife' | 'es'): UserConfig {
+  return {
+    ...shared,
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2020',
+      minify: true,
+      modulePreload: false,
+      rolldownOptions: {
+        input,
+        preserveEntrySignatures: 'strict',
+        output: { format, entryFileNames: '[name].js' },
+      },
+    },
+  };
+}
+
 /**
  * One config, several builds, chosen by `--mode` (see scripts/build.js):
  * - `lib`: the ESM entry `dist/index.js`;
+ * - `script`, `script-lightbox`: the classic script `dist/payui.js` and `dist/payui-lightbox.js`;
  * - `mock`: the mock payment UI into `dist/mock/ui`;
  * - `app`: the demo storefront and the test fixtures into `build/app`;
  * - `server`: `npm start` into `build/server`; `mock-server`: `dist/mock/server.js`;
@@ -57,9 +77,16 @@ export default defineConfig(({ mode }): UserConfig => {
           target: 'es2020',
           minify: true,
           lib: { entry: root('src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
-          rolldownOptions: { output: { chunkFileNames: 'payui-[name].js' } },
+          // Dependencies stay imports: the merchant's bundler resolves them (one Preact per app).
+          rolldownOptions: { external: [/^preact(\/|$)/, /^@preact\//, 'focus-trap'], output: { chunkFileNames: 'lib/[name]-[hash].js' } },
         },
       };
+    case 'script':
+      // The classic script: one IIFE, no Preact; it imports payui-lightbox.js by URL when needed.
+      return browserFile({ payui: root('src/global.ts') }, 'iife');
+    case 'script-lightbox':
+      // The lightbox beside it: an ES module exporting openLightbox, Preact and focus-trap inside.
+      return browserFile({ 'payui-lightbox': root('src/launchers/lightbox/lightbox.ts') }, 'es');
     case 'mock':
       return {
         ...shared,
@@ -73,18 +100,25 @@ export default defineConfig(({ mode }): UserConfig => {
         ...shared,
         appType: 'mpa',
         publicDir: root('demo/public'),
+        // The demo imports the package by its name, exactly as a merchant's app would.
+        resolve: { alias: { 'payui-embed': root('src/index.ts') } },
         build: {
           outDir: 'build/app',
           emptyOutDir: true,
-          target: 'es2020',
+          target: 'es2022',
           rolldownOptions: {
             input: {
-              store: root('demo/index.html'),
+              index: root('demo/index.html'),
+              game: root('demo/game.html'),
+              spa: root('demo/spa.html'),
+              redirect: root('demo/redirect.html'),
               return: root('demo/return.html'),
               fixtureChannel: root('test/fixtures/channel/index.html'),
               fixtureChannelChild: root('test/fixtures/channel/child.html'),
               fixtureHarness: root('test/fixtures/harness/index.html'),
               fixtureWidget: root('test/fixtures/widget/index.html'),
+              fixtureDist: root('test/fixtures/dist/index.html'),
+              fixtureStub: root('test/fixtures/stub/index.html'),
             },
           },
         },

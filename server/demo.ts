@@ -3,8 +3,10 @@
  * `POST /api/token`, which asks the merchant API for a token server-to-server, the way a
  * merchant's backend must (the API key never reaches the browser).
  */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { DEMO_MERCHANT } from '../mock/shared/catalog';
 import { notFound, serveStatic } from './static';
 
@@ -67,11 +69,18 @@ export function tokenBody(request: TokenRequest, externalId: string): Record<str
   };
 }
 
+/** `'sha256-…'` sources for each inline <script> of a page, so its CSP needs no 'unsafe-inline'. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+  );
+}
+
 export function createDemoServer(options: DemoOptions): RequestListener {
   const frames = options.paymentUiOrigins.join(' ');
-  const csp = [
+  const policy = (scripts: string[] = []) => [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
@@ -79,7 +88,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     "base-uri 'none'",
     "object-src 'none'",
   ].join('; ');
-  const headers = { 'content-security-policy': csp };
+  const headers = { 'content-security-policy': policy() };
   const credentials = Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64');
   let orders = 0;
 
@@ -102,10 +111,28 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     json(res, 200, { token: body.token, order: externalId });
   }
 
+  /** An HTML page: from demo/ or anywhere in the build, with hashes for its inline scripts. */
+  async function page(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const base of [join(options.appRoot, 'demo'), options.appRoot]) {
+      const file = join(base, normalize(decodeURIComponent(pathname)));
+      if (!file.startsWith(base + sep)) break;
+      const html = await readFile(file, 'utf8').catch(() => null);
+      if (html === null) continue;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': policy(inlineScriptHashes(html)) });
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
+    notFound(res);
+  }
+
   return (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://demo');
     if (pathname === '/api/token' && req.method === 'POST') {
       void token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
+      return;
+    }
+    if (pathname === '/' || pathname.endsWith('.html')) {
+      void page(pathname === '/' ? '/index.html' : pathname, req, res);
       return;
     }
     const root = pathname.startsWith('/dist/') ? options.distRoot : options.appRoot;

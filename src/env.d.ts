@@ -3,3 +3,8 @@ declare const __PAYUI_VERSION__: string;
 /** Deployment configuration: base addresses of the live and sandbox payment UI. */
 declare const __PAYUI_LIVE_URL__: string;
 declare const __PAYUI_SANDBOX_URL__: string;
+
+declare module '*.css?inline' {
+  const css: string;
+  export default css;
+}

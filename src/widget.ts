@@ -156,7 +156,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         emitter.emit('load', dimensions ? { dimensions } : {});
       },
       onTimeout: () => {
-        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `the payment UI did not load within ${options!.loadTimeout} ms` });
+        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${options!.loadTimeout} ms` });
       },
     };
   }
@@ -176,7 +176,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       (error: unknown) => {
         if (session !== current) return;
         session = null;
-        current.reject(fail('LOAD_TIMEOUT', `the lightbox code could not be loaded (${String(error)})`));
+        current.reject(fail('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`));
       },
     );
   }
@@ -199,7 +199,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
   const widget: PayUIWidget = {
     init(next) {
-      if (destroyed) throw new PayUIError('DESTROYED', 'this widget was destroyed; create a new one');
+      if (destroyed) throw new PayUIError('DESTROYED', 'widget destroyed');
       options = normalizeOptions(next);
       preload(options);
       emitter.emit('init', {});
@@ -210,10 +210,10 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         session.launcher?.focus();
         return session.promise;
       }
-      if (destroyed) return Promise.reject(fail('DESTROYED', 'this widget was destroyed; create a new one'));
-      if (!options) return Promise.reject(fail('NOT_INITIALIZED', 'call init({ access_token }) before open()'));
-      if (!hasDom() || !document.body) return Promise.reject(fail('UNSUPPORTED_ENVIRONMENT', 'open() needs a browser page with a <body>'));
-      if (document.querySelector(LIGHTBOX_HOST)) return Promise.reject(fail('ALREADY_OPEN', 'another payment lightbox is already open on this page'));
+      if (destroyed) return Promise.reject(fail('DESTROYED', 'widget destroyed'));
+      if (!options) return Promise.reject(fail('NOT_INITIALIZED', 'call init() first'));
+      if (!hasDom() || !document.body) return Promise.reject(fail('UNSUPPORTED_ENVIRONMENT', 'needs a page with <body>'));
+      if (document.querySelector(LIGHTBOX_HOST)) return Promise.reject(fail('ALREADY_OPEN', 'another lightbox is open'));
 
       const opts = options;
       let settle!: Pick<Session, 'resolve' | 'reject'>;
@@ -233,7 +233,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
           emitter.emit('open-window', {});
           return promise;
         }
-        fail('POPUP_BLOCKED', 'the browser blocked the payment window; showing it in a lightbox instead');
+        fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
       }
       showLightbox(current, opts, url, mobile);
       return promise;
@@ -248,13 +248,13 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     off: (types, handler) => emitter.off(types, handler),
 
     sendMessage(command, data) {
-      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a command name', 'command');
+      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
       session?.channel?.send(command, data);
     },
 
     onMessage(command, handler) {
-      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a command name', 'command');
-      if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'the handler must be a function', 'handler');
+      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
+      if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
       const wrapped = (data: Record<string, unknown>) => {
         try {
           handler(data);

@@ -37,10 +37,10 @@ export interface Channel {
  */
 export function createChannel({ target, url, onMessage, onOther, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
   if (typeof host?.addEventListener !== 'function') {
-    throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window to receive messages on (is this running outside a browser?)');
+    throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window');
   }
   const origin = new URL(url).origin;
-  if (origin === 'null') throw new Error(`payui: no exact origin for ${url}`);
+  if (origin === 'null') throw new Error(`no origin: ${url}`);
   let live = true;
 
   const listener = (event: MessageEvent) => {

@@ -59,11 +59,11 @@ export function createEmitter<M extends object>(
   function namesFor(types: unknown): string[] {
     const names = splitTypes(types);
     if (names.length === 0 || (typeof types !== 'string' && !Array.isArray(types))) {
-      throw new PayUIError('INVALID_OPTION', 'expected an event name, names separated by spaces, or an array of names', 'types');
+      throw new PayUIError('INVALID_OPTION', 'expected event names', 'types');
     }
     for (const name of names) {
       if (!known.has(name)) {
-        throw new PayUIError('INVALID_OPTION', `unknown event "${name}"; known events: ${[...known].join(', ')}`, 'types');
+        throw new PayUIError('INVALID_OPTION', `unknown event ${name}`, 'types');
       }
     }
     return names;
@@ -72,7 +72,7 @@ export function createEmitter<M extends object>(
   function add(types: unknown, handler: unknown, once: boolean): () => void {
     const names = namesFor(types);
     if (typeof handler !== 'function') {
-      throw new PayUIError('INVALID_OPTION', 'the handler must be a function', 'handler');
+      throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
     }
     const entries = names.map((name) => {
       const entry: Entry = {

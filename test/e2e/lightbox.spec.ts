@@ -231,7 +231,7 @@ test.describe('lightbox: loading', () => {
     await holdPaymentUi(page);
     await gotoFixture(page, { options: { loadTimeout: 1000, lightbox: { modal: true } } });
     await page.locator('#buy').click();
-    await expect(page.getByRole('alert')).toHaveText('The payment page did not load. Check your connection and try again.');
+    await expect(page.getByRole('alert')).toHaveText('The payment page did not load. Please try again.');
     expect(await eventsOf(page, 'error')).toEqual([{ code: 'LOAD_TIMEOUT', message: expect.stringContaining('1000 ms') }]);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await expectClosed(page, 'user');

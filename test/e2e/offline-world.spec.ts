@@ -3,8 +3,8 @@ import { createConnection } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { world } from './world';
 
-test('the demo storefront completes a mock purchase and gets the player back', async ({ page }) => {
-  await page.goto(`${world.demo}/`);
+test('the redirect shop completes a mock purchase and gets the player back', async ({ page }) => {
+  await page.goto(`${world.demo}/redirect.html`);
   await page.getByRole('button', { name: /^Buy Plasma drill/ }).click();
   await expect(page).toHaveURL(/^http:\/\/localhost:5176\/\?access_token=/);
   await expect(page.getByText('Plasma drill')).toBeVisible();

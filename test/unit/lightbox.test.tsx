@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals-core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { createRef } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,18 +15,25 @@ function show(options: LightboxOptions = {}, { phase = 'ready' as Phase, dimensi
   const onCloseRequest = vi.fn();
   const onFrameLoad = vi.fn();
   const state = { phase: signal<Phase>(phase), dimensions: signal(dimensions) };
-  const result = render(
+  const element = () => (
     <Lightbox
       url={URL_} options={lightbox(options)} labels={labelsFor(language)} fullScreen={fullScreen} state={state}
       frameRef={createRef()} closeRef={createRef()} dialogRef={createRef()} onCloseRequest={onCloseRequest} onFrameLoad={onFrameLoad} onGuardFocus={() => undefined}
-    />,
+    />
   );
+  const result = render(element());
+  // As in openLightbox: render again whenever a signal the component read changes.
+  stops.push(effect(() => result.rerender(element())));
   const dialog = screen.getByRole('dialog');
   const overlay = result.container.querySelector<HTMLElement>('[data-part="overlay"]')!;
   return { ...result, state, dialog, overlay, onCloseRequest, onFrameLoad };
 }
 
-afterEach(cleanup);
+const stops: (() => void)[] = [];
+afterEach(() => {
+  stops.splice(0).forEach((stop) => stop());
+  cleanup();
+});
 
 describe('Lightbox component', () => {
   it('is a labelled modal dialog with a titled, focusable iframe of the payment UI', () => {
@@ -93,7 +100,7 @@ describe('Lightbox component', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading the payment page…');
     expect(screen.getByRole('dialog').getAttribute('aria-busy')).toBe('true');
     state.phase.value = 'ready';
-    return Promise.resolve().then(() => expect(container.querySelector('[data-spinner]')).toBeNull());
+    expect(container.querySelector('[data-spinner]')).toBeNull();
   });
 
   it("spinner 'none' draws nothing but still says it is loading", () => {
@@ -117,7 +124,7 @@ describe('Lightbox component', () => {
     const { dialog, state } = show({}, { dimensions: null });
     expect([dialog.style.width, dialog.style.height]).toEqual(['600px', '100%']);
     state.dimensions.value = { width: 740, height: 620 };
-    return Promise.resolve().then(() => expect(dialog.style.width).toBe('740px'));
+    expect(dialog.style.width).toBe('740px');
   });
 
   it('calls onFrameLoad for the iframe load event', () => {

@@ -1,4 +1,4 @@
-import type { Signal } from '@preact/signals';
+import type { Signal } from '@preact/signals-core';
 import type { Ref } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';

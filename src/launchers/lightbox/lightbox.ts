@@ -3,7 +3,7 @@
  * host element under <body>, focus-trapped, the page inert and unscrollable behind it. This
  * module and Preact load only when a lightbox opens (or is prefetched).
  */
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals-core';
 import { createFocusTrap } from 'focus-trap';
 import { createRef, h, render } from 'preact';
 import type { Dimensions } from '../../core/events';
@@ -99,13 +99,13 @@ export function openLightbox(params: LightboxParams): Launcher {
   };
   doc.addEventListener('keydown', onKeyDown, true);
 
-  render(
-    h(Lightbox, {
-      url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
-      frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
-    }),
-    shadow,
-  );
+  // The component reads the signals while it renders, so this effect renders again, synchronously,
+  // whenever one of them changes (signals-core alone: no preact/hooks in this bundle).
+  const props = {
+    url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
+    frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
+  };
+  const stopRendering = effect(() => render(h(Lightbox, props), shadow));
 
   const trap = createFocusTrap(shadow.querySelector<HTMLElement>('.root')!, {
     initialFocus: () => closeRef.current ?? dialogRef.current!,
@@ -135,6 +135,7 @@ export function openLightbox(params: LightboxParams): Launcher {
       clearTimeout(revealTimer);
       clearTimeout(loadTimer);
       doc.removeEventListener('keydown', onKeyDown, true);
+      stopRendering();
       render(null, shadow);
       host.remove();
       trap.deactivate({ returnFocus: false });

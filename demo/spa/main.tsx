@@ -1,0 +1,134 @@
+// The SPA storefront: Preact + signals, payui-embed from npm. Cart → our server asks for a token
+// → "Pay now" opens the payment UI inside the click (so phones get their window) → result screen.
+import { computed, signal } from '@preact/signals';
+import { render } from 'preact';
+import { createPayUI, type PaymentResult } from 'payui-embed';
+import { PROJECTS } from '../../mock/shared/catalog';
+
+const project = PROJECTS[200001]!;
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
+const payui = createPayUI();
+
+type Step = { name: 'shop' } | { name: 'review'; token: string } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
+const cart = signal<Record<string, number>>({});
+const step = signal<Step>({ name: 'shop' });
+const busy = signal(false);
+const problem = signal('');
+const lines = computed(() => project.items.filter((item) => cart.value[item.sku]).map((item) => ({ ...item, quantity: cart.value[item.sku]! })));
+const total = computed(() => lines.value.reduce((sum, line) => sum + line.price.amount * line.quantity, 0));
+
+function add(sku: string) {
+  cart.value = { ...cart.value, [sku]: (cart.value[sku] ?? 0) + 1 };
+}
+function remove(sku: string) {
+  const { [sku]: count = 0, ...rest } = cart.value;
+  cart.value = count > 1 ? { ...rest, [sku]: count - 1 } : rest;
+}
+
+/** Our server asks the merchant API for a token for exactly this cart. */
+async function checkout() {
+  busy.value = true;
+  problem.value = '';
+  try {
+    const response = await fetch('/api/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ purchase: { virtual_items: { items: lines.value.map((l) => ({ sku: l.sku, amount: l.quantity })) } } }),
+    });
+    const { token } = (await response.json()) as { token?: string };
+    if (!token) throw new Error('no token');
+    step.value = { name: 'review', token };
+  } catch {
+    problem.value = 'We could not start the checkout. Please try again.';
+  } finally {
+    busy.value = false;
+  }
+}
+
+/** Runs inside the click: open() must not wait for anything, or a phone's popup blocker steps in. */
+async function pay(token: string) {
+  payui.init({ access_token: token, sandbox: true });
+  step.value = { name: 'paying' };
+  const result = await payui.open();
+  if (result.status === 'done') cart.value = {};
+  step.value = { name: 'result', result };
+}
+
+function Result({ result }: { result: PaymentResult }) {
+  const [title, text] =
+    result.status === 'done'
+      ? ['Thank you!', 'Your items are on their way. We confirm every order on our server before it counts.']
+      : result.status === 'troubled'
+        ? ['The payment did not go through', 'Nothing was charged. You can try again with another payment method.']
+        : ['Payment cancelled', 'No problem — your cart is still here.'];
+  return (
+    <section class="panel" aria-live="polite">
+      <h1 data-testid="result-title">{title}</h1>
+      <p>{text}</p>
+      {result.paymentInfo?.invoice !== undefined && <p>Invoice <code data-testid="result-invoice">{String(result.paymentInfo.invoice)}</code></p>}
+      <button type="button" class="button" onClick={() => (step.value = { name: 'shop' })}>Back to the store</button>
+    </section>
+  );
+}
+
+function App() {
+  const current = step.value;
+  return (
+    <>
+      <header class="site">
+        <a class="logo" href="/">Star Miners</a>
+        <nav aria-label="Site"><a href="/game.html">Crystal shop</a><a href="/spa.html" aria-current="page">Store</a></nav>
+      </header>
+      <main class="wrap split">
+        {current.name === 'result' ? (
+          <Result result={current.result} />
+        ) : (
+          <section aria-labelledby="store-title">
+            <h1 id="store-title">Ship upgrades</h1>
+            <ul class="products" aria-label="Products">
+              {project.items.map((item) => (
+                <li class="product" key={item.sku}>
+                  <h2>{item.name}</h2>
+                  <p class="price">{money.format(item.price.amount)}</p>
+                  <button type="button" class="button" onClick={() => add(item.sku)} aria-label={`Add ${item.name} to the cart`}>Add to cart</button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <aside class="log" aria-labelledby="cart-title">
+          <h2 id="cart-title">Cart</h2>
+          {lines.value.length === 0 ? (
+            <p class="message">Your cart is empty.</p>
+          ) : (
+            <ul class="cart">
+              {lines.value.map((line) => (
+                <li key={line.sku}>
+                  <span>{line.quantity} × {line.name}</span>
+                  <span>{money.format(line.price.amount * line.quantity)}</span>
+                  <button type="button" class="link" onClick={() => remove(line.sku)} aria-label={`Remove one ${line.name}`}>−</button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p class="total"><span>Total</span> <strong data-testid="cart-total">{money.format(total.value)}</strong></p>
+          {current.name === 'review' ? (
+            <button type="button" class="button wide" onClick={() => void pay(current.token)}>Pay now</button>
+          ) : (
+            <button type="button" class="button wide" disabled={lines.value.length === 0 || busy.value || current.name === 'paying'} onClick={() => void checkout()}>
+              {busy.value ? 'Preparing…' : 'Checkout'}
+            </button>
+          )}
+          <p class="message" role="status">{problem.value}</p>
+        </aside>
+      </main>
+    </>
+  );
+}
+
+// Any cart change after "Checkout" needs a new token.
+cart.subscribe(() => {
+  if (step.peek().name === 'review') step.value = { name: 'shop' };
+});
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,74 @@
+/**
+ * The script-tag entry (`dist/payui.js`): defines `window.PayUI`, runs the calls queued on the
+ * README's stub before it loaded, and opens the widget for every `[data-payui-open]` element.
+ * It holds no Preact: the lightbox code (`payui-lightbox.js`) loads from beside this script
+ * when first needed, or earlier when the page is idle after `init` (`preload: 'connect'`).
+ */
+import type { PayUIOptions } from './core/options';
+import { createWidget, type LightboxModule, type PayUIWidget } from './widget';
+
+interface Stub {
+  q?: [string, ArrayLike<unknown>][];
+}
+
+const OPEN_SELECTOR = '[data-payui-open]';
+
+(() => {
+  const existing = (window as { PayUI?: PayUIWidget | Stub }).PayUI;
+  if (existing && 'version' in existing) return; // Loaded twice: keep the first.
+
+  // Resolved now: document.currentScript exists only while this script runs.
+  const script = document.currentScript as HTMLScriptElement | null;
+  const lightboxUrl = new URL('payui-lightbox.js', script?.src || location.href).href;
+  let lightbox: Promise<LightboxModule> | undefined;
+  const loadLightbox = () => {
+    lightbox ??= (import(/* @vite-ignore */ lightboxUrl) as Promise<LightboxModule>).catch((error: unknown) => {
+      lightbox = undefined; // A failed download may be retried by the next open().
+      throw error;
+    });
+    return lightbox;
+  };
+
+  const widget = createWidget({ loadLightbox });
+  let lastOptions: PayUIOptions | null = null;
+
+  /** `[data-payui-open]`, on the element or an ancestor of what was clicked, present or added later. */
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element | null;
+    const trigger = target?.closest?.(OPEN_SELECTOR) as HTMLElement | null;
+    if (!trigger) return;
+    event.preventDefault();
+    try {
+      // A per-button token (each product its own purchase): `data-access-token`.
+      const token = trigger.dataset.accessToken;
+      if (token) widget.init({ ...lastOptions, access_token: token, access_data: undefined, payment_url: undefined });
+      widget.open().catch(() => undefined); // Reported through the `error` event.
+    } catch (error) {
+      console.error(error);
+    }
+  };
+  document.addEventListener('click', onClick);
+
+  const PayUI: PayUIWidget = Object.assign(Object.create(null) as object, widget, {
+    init(options: PayUIOptions) {
+      widget.init(options);
+      lastOptions = options;
+    },
+    destroy() {
+      document.removeEventListener('click', onClick);
+      widget.destroy();
+    },
+  });
+  // Getters do not survive Object.assign: define the live ones again.
+  Object.defineProperty(PayUI, 'isOpen', { get: () => widget.isOpen, enumerable: true });
+  (window as { PayUI?: PayUIWidget }).PayUI = PayUI;
+
+  for (const [method, args] of (existing as Stub | undefined)?.q ?? []) {
+    try {
+      const result = (PayUI as unknown as Record<string, (...a: unknown[]) => unknown>)[method]?.(...Array.from(args));
+      if (result instanceof Promise) result.catch(() => undefined);
+    } catch (error) {
+      console.error(error);
+    }
+  }
+})();

@@ -1,0 +1,241 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeMessage } from '../../src/core/protocol';
+import type { LightboxParams } from '../../src/launchers/lightbox/lightbox';
+import { createWidget, VERSION, type LightboxModule, type PayUIWidget } from '../../src/widget';
+
+const UI = 'http://localhost:5176';
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+/** A stand-in lightbox: a host element and a fake payment UI window the test can speak through. */
+function fakeLightboxes() {
+  const opened: { params: LightboxParams; ui: { postMessage: ReturnType<typeof vi.fn> }; destroy: ReturnType<typeof vi.fn> }[] = [];
+  const module: LightboxModule = {
+    openLightbox(params) {
+      const hostEl = document.createElement('div');
+      hostEl.setAttribute('data-payui-lightbox', '');
+      document.body.append(hostEl);
+      const ui = { postMessage: vi.fn() };
+      const destroy = vi.fn(() => hostEl.remove());
+      opened.push({ params, ui, destroy });
+      return { target: ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), destroy };
+    },
+  };
+  return { opened, load: vi.fn(() => Promise.resolve(module)) };
+}
+
+function uiSays(ui: object, command: string, data?: object, origin = UI) {
+  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin, source: ui as Window }));
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+let widgets: PayUIWidget[] = [];
+function make(options: object | null = { access_token: 'T', sandbox: true, preload: 'none' }) {
+  const lightboxes = fakeLightboxes();
+  const widget = createWidget({ loadLightbox: lightboxes.load }, (options ?? undefined) as never);
+  widgets.push(widget);
+  const events: [string, unknown][] = [];
+  for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));
+  return { widget, lightboxes, events, names: () => events.map(([t]) => t) };
+}
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'userAgent', { value: DESKTOP_UA, configurable: true });
+  widgets = [];
+});
+afterEach(() => {
+  widgets.forEach((w) => w.destroy());
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+});
+
+describe('open() and its promise', () => {
+  it('before init rejects NOT_INITIALIZED and emits error; after destroy DESTROYED', async () => {
+    const { widget, names } = make(null);
+    await expect(widget.open()).rejects.toMatchObject({ name: 'PayUIError', code: 'NOT_INITIALIZED' });
+    widget.destroy();
+    await expect(widget.open()).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(names()).toEqual(['error']);
+    expect(() => widget.init({ access_token: 'T' })).toThrow(expect.objectContaining({ code: 'DESTROYED' }));
+  });
+
+  it('init with bad options throws INVALID_OPTION naming the field, and leaves nothing half-open', async () => {
+    const { widget } = make(null);
+    expect(() => widget.init({ access_token: 'T', lightbox: { zIndex: 'high' } } as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', path: 'lightbox.zIndex' }));
+    expect(widget.isOpen).toBe(false);
+    await expect(widget.open()).rejects.toMatchObject({ code: 'NOT_INITIALIZED' });
+  });
+
+  it('a second open() while open returns the same promise and opens nothing new', async () => {
+    const { widget, lightboxes } = make();
+    const first = widget.open();
+    expect(widget.open()).toBe(first);
+    await settle();
+    expect(widget.open()).toBe(first);
+    expect(lightboxes.opened).toHaveLength(1);
+  });
+
+  it('resolves once with the last status when the UI closes, and relays statuses in order', async () => {
+    const { widget, lightboxes, events, names } = make();
+    const result = widget.open();
+    await settle();
+    const { ui } = lightboxes.opened[0]!;
+    uiSays(ui, 'widget-detection');
+    expect(JSON.parse(ui.postMessage.mock.calls[0]![0])).toEqual({
+      command: 'widget-detected', data: { version: VERSION, lightBoxOptions: expect.objectContaining({ zIndex: 1000 }) },
+    });
+    expect(ui.postMessage.mock.calls[0]![1]).toBe(UI);
+    uiSays(ui, 'status', { paymentInfo: { status: 'invoice', invoice: 1 } });
+    uiSays(ui, 'status', { paymentInfo: { status: 'refunded', invoice: 1 } });
+    uiSays(ui, 'status', { paymentInfo: { status: 'done', invoice: 1 } });
+    uiSays(ui, 'user-country', { user_country: 'DE' });
+    uiSays(ui, 'error', { code: '0004-0001', message: 'expired' });
+    uiSays(ui, 'close');
+    uiSays(ui, 'close');
+    await expect(result).resolves.toEqual({ status: 'done', paymentInfo: { status: 'done', invoice: 1 }, reason: 'ui' });
+    expect(names()).toEqual(['open', 'open-lightbox', 'status', 'status-invoice', 'status', 'status', 'status-done', 'user-country', 'error', 'close-lightbox', 'close']);
+    expect(events.at(-1)).toEqual(['close', { reason: 'ui', lastStatus: 'done' }]);
+    expect(lightboxes.opened[0]!.destroy).toHaveBeenCalledOnce();
+    expect(widget.isOpen).toBe(false);
+  });
+
+  it('ignores the same messages from another origin or window', async () => {
+    const { widget, lightboxes, names } = make();
+    void widget.open();
+    await settle();
+    const { ui } = lightboxes.opened[0]!;
+    uiSays(ui, 'close', {}, 'http://localhost:5175');
+    uiSays({ postMessage: vi.fn() }, 'close');
+    expect(widget.isOpen).toBe(true);
+    expect(names()).toEqual(['open', 'open-lightbox']);
+  });
+
+  it.each([
+    ['close()', 'api', (w: PayUIWidget) => w.close()],
+    ['destroy()', 'api', (w: PayUIWidget) => w.destroy()],
+  ] as const)('%s resolves with reason %s', async (_name, reason, act) => {
+    const { widget } = make();
+    const result = widget.open();
+    await settle();
+    act(widget);
+    await expect(result).resolves.toEqual({ status: null, paymentInfo: null, reason });
+  });
+
+  it('the player closing it resolves with reason user; a load timeout is reported as an error', async () => {
+    const { widget, lightboxes, events } = make();
+    const result = widget.open();
+    await settle();
+    const { callbacks } = lightboxes.opened[0]!.params;
+    callbacks.onLoad({ width: 700, height: 600 });
+    callbacks.onLoad({ width: 700, height: 600 });
+    callbacks.onTimeout();
+    callbacks.onUserClose();
+    callbacks.onUserClose();
+    await expect(result).resolves.toMatchObject({ reason: 'user' });
+    expect(events.filter(([t]) => t === 'load')).toEqual([['load', { dimensions: { width: 700, height: 600 } }]]);
+    expect(events.find(([t]) => t === 'error')![1]).toMatchObject({ code: 'LOAD_TIMEOUT' });
+  });
+
+  it("another instance's open() while a lightbox is up rejects ALREADY_OPEN; a later open works", async () => {
+    const a = make();
+    const b = make();
+    const first = a.widget.open();
+    await settle();
+    await expect(b.widget.open()).rejects.toMatchObject({ code: 'ALREADY_OPEN' });
+    expect(b.names()).toEqual(['error']);
+    a.widget.close();
+    await first;
+    const second = b.widget.open();
+    await settle();
+    expect(b.widget.isOpen).toBe(true);
+    b.widget.close();
+    await expect(second).resolves.toMatchObject({ reason: 'api' });
+  });
+
+  it('lightbox code that fails to load rejects, and never blocks a later open', async () => {
+    const { widget, lightboxes } = make();
+    lightboxes.load.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    await expect(widget.open()).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
+    expect(widget.isOpen).toBe(false);
+    const again = widget.open();
+    await settle();
+    expect(lightboxes.opened).toHaveLength(1);
+    widget.close();
+    await expect(again).resolves.toMatchObject({ reason: 'api' });
+  });
+
+  it('close() before the lightbox code arrived settles at once and shows nothing', async () => {
+    const { widget, lightboxes } = make();
+    const result = widget.open();
+    widget.close();
+    await expect(result).resolves.toEqual({ status: null, paymentInfo: null, reason: 'api' });
+    await settle();
+    expect(lightboxes.opened).toHaveLength(0);
+    expect(document.querySelector('[data-payui-lightbox]')).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  it('sendMessage goes to the exact origin; onMessage hears any command, also custom ones', async () => {
+    const { widget, lightboxes } = make();
+    const heard: unknown[] = [];
+    const stop = widget.onMessage('loyalty', (data) => heard.push(data));
+    widget.onMessage('status', (data) => heard.push(data));
+    widget.onMessage('loyalty', () => { throw new Error('merchant bug'); });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    widget.sendMessage('before-open');
+    void widget.open();
+    await settle();
+    const { ui } = lightboxes.opened[0]!;
+    widget.sendMessage('apply-coupon', { code: 'WINTER' });
+    uiSays(ui, 'loyalty', { points: 5 });
+    uiSays(ui, 'status', { paymentInfo: { status: 'invoice' } });
+    stop();
+    uiSays(ui, 'loyalty', { points: 6 });
+    expect(ui.postMessage.mock.calls).toEqual([['{"command":"apply-coupon","data":{"code":"WINTER"}}', UI]]);
+    expect(heard).toEqual([{ points: 5 }, { paymentInfo: { status: 'invoice' } }]);
+    expect(spy).toHaveBeenCalledTimes(2);
+    spy.mockRestore();
+    expect(() => widget.sendMessage('' as string)).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', path: 'command' }));
+    expect(() => widget.onMessage('x', 'nope' as never)).toThrow(expect.objectContaining({ path: 'handler' }));
+  });
+});
+
+describe('init and destroy', () => {
+  it('preload connect adds one preconnect link and warms the lightbox code; destroy removes it', async () => {
+    const { widget, lightboxes, names } = make({ access_token: 'T' });
+    widget.init({ access_token: 'U' });
+    const links = document.head.querySelectorAll('link[rel="preconnect"]');
+    expect([...links].map((l) => l.getAttribute('href'))).toEqual(['http://localhost:5175']);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(lightboxes.load).toHaveBeenCalled();
+    expect(names()).toEqual(['init']);
+    widget.destroy();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+
+  it("preload 'none' touches nothing", () => {
+    const { lightboxes } = make({ access_token: 'T', preload: 'none' });
+    expect(document.head.children).toHaveLength(0);
+    expect(lightboxes.load).not.toHaveBeenCalled();
+  });
+
+  it('destroy() is idempotent, removes handlers, and leaves no node behind', async () => {
+    const { widget, events } = make();
+    void widget.open();
+    await settle();
+    widget.destroy();
+    widget.destroy();
+    expect(document.body.children).toHaveLength(0);
+    const count = events.length;
+    widget.close();
+    expect(events).toHaveLength(count);
+    expect(widget.isOpen).toBe(false);
+  });
+
+  it('exposes eventTypes and the package version', () => {
+    const { widget } = make();
+    expect(widget.eventTypes.STATUS_DONE).toBe('status-done');
+    expect(widget.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
