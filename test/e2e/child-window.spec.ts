@@ -8,8 +8,8 @@ const device = (name: string) => {
   return rest;
 };
 
-/** Lightbox code (its styles and focus-trap's messages) in a response body. */
-const LIGHTBOX_SIGNATURES = ['payui-pulse', 'focus-trap'];
+/** Lightbox code in a response body: its keyframes, or focus-trap's own error message (not a file name in a preload list). */
+const LIGHTBOX_SIGNATURES = ['payui-pulse', 'Your focus-trap must'];
 
 async function lightboxRequests(page: Page): Promise<() => string[]> {
   const hits: string[] = [];
@@ -164,6 +164,6 @@ test.describe('child window: desktop-mode iPad', () => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     expect(await eventsOf(page, 'open')).toEqual([{ mode: 'lightbox' }]);
-    expect(lightboxCode()).toHaveLength(1);
+    expect(lightboxCode().length).toBeGreaterThan(0);
   });
 });
