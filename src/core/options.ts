@@ -93,86 +93,83 @@ export const RESERVED_QUERY_PARAMS: readonly string[] = ['access_token', 'access
 
 export const LOAD_TIMEOUT_RANGE = { min: 1000, max: 600_000, default: 30_000 } as const;
 
-// A CSS length: a number with a unit (a bare 0 only in margins). Margins take 1–4 of them.
-const LENGTH = String.raw`(?:\d+(?:\.\d+)?|\.\d+)(?:px|%|r?em|v(?:h|w|min|max)|[dsl]v[hw]|ch|ex|pt|cm|mm|in)`;
-const LENGTH_RE = new RegExp(`^${LENGTH}$`);
-const MARGIN_RE = new RegExp(`^(?:${LENGTH}|0)(?: (?:${LENGTH}|0)){0,3}$`);
-// Colours: hex, a functional notation with harmless characters only, or a keyword.
-const COLOR_RE = /^(?:#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+\da-z.,%\s/]*\)|[a-z]+)$/i;
-// Permissions-policy features for `allow`: `payment; fullscreen 'self' https://x.test` and similar.
-const ALLOW_RE = /^[a-z\d\-\s;'*:/.]{0,500}$/i;
-
 type Plain = Record<string, unknown>;
-/** A check returns the normalized value, or BAD. */
-type Check = (value: unknown) => unknown;
-const BAD = Symbol('bad');
+/** A check returns the normalized value, or BAD; it travels with what it expects, for the message. */
+type Rule = [check: (value: unknown) => unknown, expected: string];
+const BAD = Symbol();
 
-function isPlainObject(value: unknown): value is Plain {
-  // By tag, not prototype, so an object made in another frame is accepted too.
-  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
-}
+// A CSS length (a bare 0 only in margins); margins take 1–4 of them.
+const LENGTH = '(\\d+(\\.\\d+)?|\\.\\d+)(px|%|r?em|v(h|w|min|max)|[dsl]v[hw]|ch|ex|pt|cm|mm|in)';
+const LENGTH_RE = RegExp(`^${LENGTH}$`);
+const MARGIN_RE = RegExp(`^(${LENGTH}|0)( (${LENGTH}|0)){0,3}$`);
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
-}
+// By tag, not prototype, so an object made in another frame is accepted too.
+const isPlainObject = (value: unknown): value is Plain => Object.prototype.toString.call(value) === '[object Object]';
 
-function invalid(path: string, message: string): PayUIError {
-  return new PayUIError('INVALID_OPTION', message, path);
-}
+const got = (value: unknown) =>
+  typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value && typeof value === 'object' ? 'an object' : String(value);
 
-/** Reads own properties only, so prototype keys and inherited getters never count as options. */
-function own(object: Plain, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
-}
+const invalid = (path: string, message: string) => new PayUIError('INVALID_OPTION', message, path);
 
-const bool: Check = (v) => (typeof v === 'boolean' ? v : BAD);
-const oneOf = (...allowed: string[]): Check => (v) => (allowed.includes(v as string) ? v : BAD);
-const range = (min: number, max: number, integer?: boolean): Check => (v) =>
-  typeof v === 'number' && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : BAD;
-const pattern = (re: RegExp, map = (v: string) => v): Check => (v) => (typeof v === 'string' && re.test(v.trim()) ? map(v.trim()) : BAD);
-const color = pattern(COLOR_RE);
+/** Own properties only: prototype keys and inherited getters never count as options. */
+const own = (object: Plain, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+
+const bool: Rule = [(v) => (typeof v === 'boolean' ? v : BAD), 'true or false'];
+const object: Rule = [(v) => (isPlainObject(v) ? v : BAD), 'an object'];
+const oneOf = (...allowed: string[]): Rule => [(v) => (allowed.includes(v as string) ? v : BAD), allowed.join(', ')];
+const range = (min: number, max: number, integer?: 1): Rule => [
+  (v) => (typeof v === 'number' && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : BAD),
+  `${integer ? 'an integer' : 'a number'} ${min}…${max}`,
+];
+const text = (re: RegExp, expected: string, map = (v: string) => v): Rule => [
+  (v) => (typeof v === 'string' && re.test(v.trim()) ? map(v.trim()) : BAD),
+  expected,
+];
+// Colours: hex, a functional notation with harmless characters only, or a keyword.
+const color = text(/^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+\da-z.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
 /** Pixels as a number, or a CSS length; null where the UI decides the size. */
-const size: Check = (v) =>
-  v === null ? null : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : BAD) : pattern(LENGTH_RE)(v);
-const margin: Check = (v) =>
-  typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : BAD) : typeof v === 'string' ? pattern(MARGIN_RE)(v.replace(/\s+/g, ' ')) : BAD;
+const size: Rule = [
+  (v) => (v === null ? v : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : BAD) : text(LENGTH_RE, '')[0](v)),
+  'px or a CSS length, or null',
+];
+const margin: Rule = [
+  (v) => (typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : BAD) : typeof v === 'string' ? text(MARGIN_RE, '')[0](v.replace(/\s+/g, ' ')) : BAD),
+  'px or 1–4 CSS lengths',
+];
 
-/** An absolute http(s) address; relative ones resolve against the page when there is one. */
-function httpUrl(value: unknown, path: string): string {
-  let url: URL | undefined;
-  try {
-    if (typeof value === 'string' && value.trim()) url = new URL(value, globalThis.location?.href);
-  } catch {
-    // Reported below.
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) {
-    throw invalid(path, `expected an http(s) URL without credentials, got ${describe(value)}`);
-  }
-  return url.href;
-}
-const url: Check = (v) => v; // Marker: checked by httpUrl, which names the problem itself.
+/** An absolute http(s) address without credentials; relative ones resolve against the page. */
+const url: Rule = [
+  (v) => {
+    try {
+      const parsed = new URL(v as string, globalThis.location?.href);
+      return typeof v === 'string' && v.trim() && /^https?:$/.test(parsed.protocol) && !parsed.username && !parsed.password ? parsed.href : BAD;
+    } catch {
+      return BAD;
+    }
+  },
+  'an http(s) URL without credentials',
+];
 
-type Table = Record<string, [fallback: unknown, check: Check, expected: string]>;
+type Table = Record<string, [fallback: unknown, ...rule: Rule]>;
 
 const LIGHTBOX_TABLE: Table = {
-  width: [null, size, 'px or a CSS length, or null'],
-  height: ['100%', size, 'px or a CSS length, or null'],
-  zIndex: [1000, range(0, 2_147_483_647, true), 'an integer 0…2147483647'],
-  overlayOpacity: [0.6, range(0, 1), 'a number 0…1'],
-  overlayBackground: ['#000000', color, 'a CSS colour'],
-  modal: [false, bool, 'true or false'],
-  closeByClick: [true, bool, 'true or false'],
-  closeByKeyboard: [true, bool, 'true or false'],
-  closeButton: [true, bool, 'true or false'],
-  contentBackground: ['#ffffff', color, 'a CSS colour'],
-  contentMargin: ['10px', margin, 'px or 1–4 CSS lengths'],
-  spinner: ['xsolla', oneOf('xsolla', 'round', 'none', 'custom'), "'xsolla', 'round', 'none' or 'custom'"],
-  spinnerColor: ['#7a7a85', color, 'a CSS colour'],
-  spinnerUrl: [null, url, ''],
-  spinnerRotationPeriod: [0, range(0, 60), 'seconds 0…60'],
-  allow: ['payment', pattern(ALLOW_RE), "a permissions list such as 'payment'"],
+  width: [null, ...size],
+  height: ['100%', ...size],
+  zIndex: [1000, ...range(0, 2_147_483_647, 1)],
+  overlayOpacity: [0.6, ...range(0, 1)],
+  overlayBackground: ['#000000', ...color],
+  modal: [false, ...bool],
+  closeByClick: [true, ...bool],
+  closeByKeyboard: [true, ...bool],
+  closeButton: [true, ...bool],
+  contentBackground: ['#ffffff', ...color],
+  contentMargin: ['10px', ...margin],
+  spinner: ['xsolla', ...oneOf('xsolla', 'round', 'none', 'custom')],
+  spinnerColor: ['#7a7a85', ...color],
+  spinnerUrl: [null, ...url],
+  spinnerRotationPeriod: [0, ...range(0, 60)],
+  // Permissions-policy features: `payment; fullscreen 'self' https://x.test` and similar.
+  allow: ['payment', ...text(/^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list such as 'payment'")],
 };
 
 export const LIGHTBOX_DEFAULTS = Object.freeze(
@@ -181,70 +178,35 @@ export const LIGHTBOX_DEFAULTS = Object.freeze(
 
 const TOP_TABLE: Table = {
   access_token: [undefined, (v) => (typeof v === 'string' && v.trim() ? v : BAD), 'a non-empty string'],
-  access_data: [undefined, (v) => (isPlainObject(v) ? v : BAD), 'an object'],
-  payment_url: [undefined, url, ''],
-  sandbox: [false, bool, 'true or false'],
-  paymentUiUrl: [DEFAULT_PAYMENT_UI_URL, url, ''],
-  sandboxPaymentUiUrl: [DEFAULT_SANDBOX_PAYMENT_UI_URL, url, ''],
-  queryParams: [{}, (v) => (isPlainObject(v) ? v : BAD), 'an object of strings'],
-  iframeOnly: [false, bool, 'true or false'],
-  lightbox: [{}, (v) => (isPlainObject(v) ? v : BAD), 'an object'],
-  childWindow: [{}, (v) => (isPlainObject(v) ? v : BAD), 'an object'],
-  loadTimeout: [LOAD_TIMEOUT_RANGE.default, range(LOAD_TIMEOUT_RANGE.min, LOAD_TIMEOUT_RANGE.max, true), 'an integer of ms 1000…600000'],
-  preload: ['connect', oneOf('connect', 'none'), "'connect' or 'none'"],
-  language: [null, pattern(/^[a-z]{2}$/i, (v) => v.toLowerCase()), "a 2-letter code such as 'en'"],
+  access_data: [undefined, ...object],
+  payment_url: [undefined, ...url],
+  sandbox: [false, ...bool],
+  paymentUiUrl: [DEFAULT_PAYMENT_UI_URL, ...url],
+  sandboxPaymentUiUrl: [DEFAULT_SANDBOX_PAYMENT_UI_URL, ...url],
+  queryParams: [{}, ...object],
+  iframeOnly: [false, ...bool],
+  lightbox: [{}, ...object],
+  childWindow: [{}, ...object],
+  loadTimeout: [LOAD_TIMEOUT_RANGE.default, ...range(LOAD_TIMEOUT_RANGE.min, LOAD_TIMEOUT_RANGE.max, 1)],
+  preload: ['connect', ...oneOf('connect', 'none')],
+  language: [null, ...text(/^[a-z]{2}$/i, "a 2-letter code such as 'en'", (v) => v.toLowerCase())],
 };
 
-const CHILD_WINDOW_TABLE: Table = {
-  target: ['_blank', oneOf('_blank', '_self', '_parent'), "'_blank', '_self' or '_parent'"],
-};
+const CHILD_WINDOW_TABLE: Table = { target: ['_blank', ...oneOf('_blank', '_self', '_parent')] };
 
 /** Every key of `object` checked against `table`, defaults filled in; `prefix` makes the paths. */
 function apply(object: Plain, table: Table, prefix: string): Plain {
   for (const key of Object.keys(object)) {
-    if (!(key in table) || !Object.prototype.hasOwnProperty.call(table, key)) {
-      throw invalid(prefix + key, `unknown option; known: ${Object.keys(table).join(', ')}`);
-    }
+    if (!own(table, key)) throw invalid(prefix + key, `unknown option; known: ${Object.keys(table).join(', ')}`);
   }
   const result: Plain = {};
   for (const [key, [fallback, check, expected]] of Object.entries(table)) {
     const value = own(object, key);
-    const path = prefix + key;
-    if (value === undefined) result[key] = fallback;
-    else if (check === url) result[key] = httpUrl(value, path);
-    else {
-      const checked = check(value);
-      if (checked === BAD) throw invalid(path, `expected ${expected}, got ${describe(value)}`);
-      result[key] = checked;
-    }
+    const checked = value === undefined ? fallback : check(value);
+    if (checked === BAD) throw invalid(prefix + key, `expected ${expected}, got ${got(value)}`);
+    result[key] = checked;
   }
   return result;
-}
-
-function normalizeAccess(options: Plain, top: Plain): PaymentAccess {
-  const given = ['access_token', 'access_data', 'payment_url'].filter((key) => top[key] !== undefined);
-  if (given.length !== 1) {
-    throw invalid(given[1] ?? 'access_token', given.length ? 'give only one of access_token, access_data and payment_url' : 'one of access_token, access_data or payment_url is required');
-  }
-  if (top.access_token !== undefined) return { kind: 'token', token: top.access_token as string };
-  if (top.payment_url !== undefined) return { kind: 'url', url: top.payment_url as string };
-  try {
-    return { kind: 'data', json: JSON.stringify(own(options, 'access_data')) };
-  } catch {
-    throw invalid('access_data', 'must be JSON-serialisable (no cycles or BigInt values)');
-  }
-}
-
-function normalizeQueryParams(value: Plain): Readonly<Record<string, string>> {
-  const copy: Record<string, string> = {};
-  for (const key of Object.keys(value)) {
-    const path = `queryParams.${key}`;
-    if (RESERVED_QUERY_PARAMS.includes(key)) throw invalid(path, 'set by the widget itself; pass it as its own option');
-    const item = value[key];
-    if (typeof item !== 'string') throw invalid(path, `expected a string, got ${describe(item)}`);
-    Object.defineProperty(copy, key, { value: item, enumerable: true });
-  }
-  return Object.freeze(copy);
 }
 
 /**
@@ -253,26 +215,51 @@ function normalizeQueryParams(value: Plain): Readonly<Record<string, string>> {
  */
 export function normalizeOptions(options: unknown): NormalizedOptions {
   try {
-    if (!isPlainObject(options)) throw invalid('options', `expected an options object, got ${describe(options)}`);
+    if (!isPlainObject(options)) throw invalid('options', `expected an options object, got ${got(options)}`);
     const top = apply(options, TOP_TABLE, '');
-    const access = normalizeAccess(options, top);
-    const lightbox = apply(top.lightbox as Plain, LIGHTBOX_TABLE, 'lightbox.');
-    if (lightbox.spinner === 'custom' && lightbox.spinnerUrl === null) {
-      throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs an image address here");
-    }
+    const { access_token, access_data, payment_url, queryParams } = top;
     delete top.access_token;
     delete top.access_data;
     delete top.payment_url;
+
+    const given = [access_token, access_data, payment_url].filter((v) => v !== undefined).length;
+    if (given !== 1) {
+      throw given
+        ? invalid(access_token !== undefined && access_data !== undefined ? 'access_data' : 'payment_url', 'give only one of access_token, access_data and payment_url')
+        : invalid('access_token', 'one of access_token, access_data or payment_url is required');
+    }
+    let access: PaymentAccess;
+    if (access_token !== undefined) access = { kind: 'token', token: access_token as string };
+    else if (payment_url !== undefined) access = { kind: 'url', url: payment_url as string };
+    else {
+      try {
+        access = { kind: 'data', json: JSON.stringify(access_data) };
+      } catch {
+        throw invalid('access_data', 'must be JSON-serialisable (no cycles or BigInt values)');
+      }
+    }
+
+    const params: Record<string, string> = {};
+    for (const key of Object.keys(queryParams as Plain)) {
+      const item = (queryParams as Plain)[key];
+      if (RESERVED_QUERY_PARAMS.includes(key) || typeof item !== 'string') {
+        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget itself; use its own option' : `expected a string, got ${got(item)}`);
+      }
+      Object.defineProperty(params, key, { value: item, enumerable: true });
+    }
+
+    const lightbox = apply(top.lightbox as Plain, LIGHTBOX_TABLE, 'lightbox.');
+    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs an image address here");
+
     return Object.freeze({
       ...top,
       access,
-      queryParams: normalizeQueryParams(top.queryParams as Plain),
+      queryParams: Object.freeze(params),
       lightbox: Object.freeze(lightbox),
       childWindow: Object.freeze(apply(top.childWindow as Plain, CHILD_WINDOW_TABLE, 'childWindow.')),
     }) as unknown as NormalizedOptions;
   } catch (error) {
-    if (error instanceof PayUIError) throw error;
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
-    throw invalid('options', `could not be read (${String(error)})`);
+    throw error instanceof PayUIError ? error : invalid('options', `could not be read (${String(error)})`);
   }
 }
