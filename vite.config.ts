@@ -61,6 +61,7 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
  * One config, several builds, chosen by `--mode` (see scripts/build.js):
  * - `lib`: the ESM entry `dist/index.js`;
  * - `script`, `script-lightbox`: the classic script `dist/payui.js` and `dist/payui-lightbox.js`;
+ * - `launcher`: the webview launcher into `dist/launcher`;
  * - `mock`: the mock payment UI into `dist/mock/ui`;
  * - `app`: the demo storefront and the test fixtures into `build/app`;
  * - `server`: `npm start` into `build/server`; `mock-server`: `dist/mock/server.js`;
@@ -87,6 +88,15 @@ export default defineConfig(({ mode }): UserConfig => {
     case 'script-lightbox':
       // The lightbox beside it: an ES module exporting openLightbox, Preact and focus-trap inside.
       return browserFile({ 'payui-lightbox': root('src/launchers/lightbox/lightbox.ts') }, 'es');
+    case 'launcher':
+      // The webview launcher page: one self-contained page with the lightbox built in.
+      return {
+        ...shared,
+        root: root('src/launcher'),
+        base: './',
+        publicDir: false,
+        build: { outDir: root('dist/launcher'), emptyOutDir: true, target: 'es2020', modulePreload: false },
+      };
     case 'mock':
       return {
         ...shared,
@@ -112,6 +122,7 @@ export default defineConfig(({ mode }): UserConfig => {
               game: root('demo/game.html'),
               spa: root('demo/spa.html'),
               redirect: root('demo/redirect.html'),
+              nativeHost: root('demo/native-host.html'),
               return: root('demo/return.html'),
               fixtureChannel: root('test/fixtures/channel/index.html'),
               fixtureChannelChild: root('test/fixtures/channel/child.html'),

@@ -113,8 +113,11 @@ export function createDemoServer(options: DemoOptions): RequestListener {
 
   /** An HTML page: from demo/ or anywhere in the build, with hashes for its inline scripts. */
   async function page(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const base of [join(options.appRoot, 'demo'), options.appRoot]) {
-      const file = join(base, normalize(decodeURIComponent(pathname)));
+    const inDist = pathname.startsWith('/dist/');
+    const bases = inDist ? [options.distRoot] : [join(options.appRoot, 'demo'), options.appRoot];
+    const path = inDist ? pathname.slice('/dist'.length) : pathname;
+    for (const base of bases) {
+      const file = join(base, normalize(decodeURIComponent(path)));
       if (!file.startsWith(base + sep)) break;
       const html = await readFile(file, 'utf8').catch(() => null);
       if (html === null) continue;
@@ -131,8 +134,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       void token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
       return;
     }
-    if (pathname === '/' || pathname.endsWith('.html')) {
-      void page(pathname === '/' ? '/index.html' : pathname, req, res);
+    if (pathname === '/' || pathname.endsWith('.html') || pathname.endsWith('/')) {
+      void page(pathname.endsWith('/') ? `${pathname}index.html` : pathname, req, res);
       return;
     }
     const root = pathname.startsWith('/dist/') ? options.distRoot : options.appRoot;

@@ -42,6 +42,14 @@ export type LightboxModule = { openLightbox(params: LightboxParams): Launcher };
 export interface WidgetDeps {
   /** Loads the lightbox code: a dynamic import in the ESM build, a script beside payui.js in the classic one. */
   loadLightbox: () => Promise<LightboxModule>;
+  /** The lightbox always fills the screen (the webview launcher). */
+  fullScreen?: boolean;
+}
+
+/** How the webview launcher closes with a reason other than `api` (a native back button is `user`). */
+const closers = new WeakMap<PayUIWidget, (reason: CloseReason) => void>();
+export function closeWithReason(widget: PayUIWidget, reason: CloseReason): void {
+  closers.get(widget)?.(reason);
 }
 
 export const VERSION: string = __PAYUI_VERSION__;
@@ -235,7 +243,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         }
         fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
       }
-      showLightbox(current, opts, url, mobile);
+      showLightbox(current, opts, url, mobile || deps.fullScreen === true);
       return promise;
     },
 
@@ -285,6 +293,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     version: VERSION,
   };
 
+  closers.set(widget, finish);
   if (initial !== undefined) widget.init(initial);
   return widget;
 }

@@ -1,0 +1,39 @@
+// A stand-in for a native app: loads the launcher in a "webview" (an iframe), receives its JSON
+// messages as a native message handler would, and sends back the native commands.
+const webview = document.getElementById('webview') as HTMLIFrameElement;
+const relay = document.getElementById('relay')!;
+const [back, close] = ['back', 'close'].map((id) => document.getElementById(id) as HTMLButtonElement) as [HTMLButtonElement, HTMLButtonElement];
+
+window.addEventListener('message', (event) => {
+  if (event.source !== webview.contentWindow || typeof event.data !== 'string') return;
+  const message = JSON.parse(event.data) as { source: string; seq: number; type: string; data: unknown };
+  if (message.source !== 'payui') return;
+  const item = document.createElement('li');
+  const name = document.createElement('strong');
+  name.textContent = `#${message.seq} ${message.type}`;
+  const data = document.createElement('code');
+  data.textContent = JSON.stringify(message.data);
+  item.dataset.type = message.type;
+  item.append(name, ' ', data);
+  relay.append(item);
+  if (message.type === 'close') back.disabled = close.disabled = true;
+});
+
+const send = (type: string) => webview.contentWindow?.postMessage(JSON.stringify({ type }), location.origin);
+back.addEventListener('click', () => send('back'));
+close.addEventListener('click', () => send('close'));
+
+document.getElementById('start')!.addEventListener('click', async () => {
+  const response = await fetch('/api/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ purchase: { virtual_currency: { quantity: 550 } } }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  const fragment = new URLSearchParams({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: location.origin });
+  relay.replaceChildren();
+  webview.src = `/dist/launcher/index.html#${fragment}`;
+  back.disabled = close.disabled = false;
+});
+
+export {};

@@ -1,0 +1,118 @@
+/**
+ * The webview launcher page (dist/launcher/index.html): opens the payment UI full screen and
+ * forwards every widget event to the native app as one JSON string
+ * `{"source":"payui","v":1,"seq":n,"type":…,"data":…}`. Native code talks back through
+ * `window.PayUILauncher.receive(json)` or `message` events: `{"type":"close"}`, `{"type":"back"}`.
+ */
+import { EventTypes } from '../core/events';
+import * as lightbox from '../launchers/lightbox/lightbox';
+import { closeWithReason, createWidget } from '../widget';
+import { createOutbox, findBridge } from './bridges';
+import { readParams } from './params';
+
+declare global {
+  interface Window {
+    PayUILauncher: { receive(json: string): void; readonly bridge: string | null };
+  }
+}
+
+const statusLine = document.getElementById('status')!;
+const result = readParams(location);
+const params = result.ok ? result.params : null;
+const { bridge, channel, targetOrigin } = result.ok ? result.params : result.transport;
+const debug = (...args: unknown[]) => params?.debug && console.info('[payui launcher]', ...args);
+
+const outbox = createOutbox(
+  () => findBridge(window, bridge, channel, targetOrigin),
+  (count) => console.warn(`[payui launcher] no native bridge within 2 s: ${count} message(s) dropped`),
+);
+let seq = 0;
+function toNative(type: string, data: unknown): void {
+  seq += 1;
+  const json = JSON.stringify({ source: 'payui', v: 1, seq, type, data });
+  debug('→ native', json);
+  outbox.send(json);
+}
+
+function showProblem(message: string): void {
+  document.body.dataset.state = 'error';
+  statusLine.textContent = message;
+}
+
+const widget = createWidget({ loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
+let closed = false;
+
+/** Native → page. Anything that is not one of our commands is ignored. */
+function receive(raw: unknown): void {
+  let command: { type?: unknown };
+  try {
+    command = typeof raw === 'string' ? JSON.parse(raw) : (raw as object);
+  } catch {
+    return;
+  }
+  debug('← native', command);
+  if (command?.type === 'close') widget.close();
+  else if (command?.type === 'back') {
+    closeWithReason(widget, 'user');
+    toNative('back-handled', {});
+  }
+}
+
+/** Native hosts dispatch on window or document; only this page or the bridge's own peer counts. */
+function onMessage(event: Event): void {
+  const { data, source, origin } = event as MessageEvent;
+  const fromNative = source === null || source === window;
+  const fromPeer = targetOrigin !== null && origin === targetOrigin && (source === window.parent || source === window.opener) && source !== window;
+  if (fromNative || fromPeer) receive(data);
+}
+
+window.PayUILauncher = {
+  receive,
+  get bridge() {
+    return outbox.bridge?.name ?? null;
+  },
+};
+window.addEventListener('message', onMessage);
+document.addEventListener('message', onMessage);
+
+if (!params) {
+  const message = (result as { message: string }).message;
+  showProblem(`This payment cannot start: ${message}.`);
+  toNative('error', { code: 'INVALID_OPTION', message });
+} else {
+  for (const type of Object.values(EventTypes)) {
+    widget.on(type, (data) => {
+      if (type === 'close') {
+        if (closed) return;
+        closed = true;
+      }
+      toNative(type, data);
+      if (type === 'close') {
+        statusLine.textContent = 'Payment window closed.';
+        document.body.dataset.state = 'closed';
+      }
+    });
+  }
+  // After the status has gone to the native side (handlers run in order).
+  widget.on('status-done status-troubled', ({ paymentInfo }) => {
+    const status = String(paymentInfo.status);
+    if (params.closeOnDone && status === 'done') widget.close();
+    if (params.returnUrl) {
+      const back = new URL(params.returnUrl);
+      back.searchParams.set('status', status);
+      if (paymentInfo.invoice !== undefined) back.searchParams.set('invoice_id', String(paymentInfo.invoice));
+      widget.close();
+      // Let the bridge take the last messages before the page goes.
+      setTimeout(() => location.assign(back.href), 50);
+    }
+  });
+  try {
+    widget.init(params.options);
+    document.body.dataset.state = 'open';
+    widget.open().catch((error: Error) => showProblem(error.message));
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    showProblem(`This payment cannot start: ${message}.`);
+    toNative('error', { code: code ?? 'INVALID_OPTION', message });
+  }
+}

@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import { requestToken } from './tokens';
+import { world } from './world';
+
+type Kind = 'rn' | 'webkit' | 'webkit-rn' | 'channel' | 'cordova';
+interface NativeMessage { via: string; msg: { source: string; v: number; seq: number; type: string; data: any } }
+
+/** Fake native bridges, as the host apps install them; like Android's, they take strings only. */
+async function installBridges(page: Page, kinds: Kind[], delayMs = 0) {
+  await page.addInitScript(({ kinds, delayMs }) => {
+    if (window.top !== window) return;
+    const w = window as any;
+    w.nativeReceived = [];
+    const handler = (via: string) => ({
+      postMessage(message: unknown) {
+        if (typeof message !== 'string') throw new TypeError('the bridge takes strings only');
+        w.nativeReceived.push({ via, msg: JSON.parse(message) });
+      },
+    });
+    const install = () => {
+      if (kinds.includes('rn')) w.ReactNativeWebView = handler('rn');
+      if (kinds.some((k: string) => k.startsWith('webkit') || k === 'cordova')) w.webkit = { messageHandlers: {} };
+      if (kinds.includes('webkit')) w.webkit.messageHandlers.PayUIBridge = handler('webkit');
+      if (kinds.includes('webkit-rn')) w.webkit.messageHandlers.ReactNativeWebView = handler('webkit-rn');
+      if (kinds.includes('cordova')) w.webkit.messageHandlers.cordova_iab = handler('cordova');
+      if (kinds.includes('channel')) w.PayUIBridge = handler('channel');
+    };
+    if (delayMs) setTimeout(install, delayMs);
+    else install();
+  }, { kinds, delayMs });
+}
+
+const received = (page: Page) => page.evaluate(() => (window as any).nativeReceived) as Promise<NativeMessage[]>;
+const types = async (page: Page) => (await received(page)).map((m) => m.msg.type);
+const paymentUi = (page: Page) => page.frameLocator('[data-payui-lightbox] iframe');
+
+function launcher(fragment: Record<string, string>, via: 'hash' | 'query' = 'hash'): string {
+  const params = new URLSearchParams(fragment);
+  return `${world.demo}/dist/launcher/index.html${via === 'hash' ? `#${params}` : `?${params}`}`;
+}
+
+async function openLauncher(page: Page, extra: Record<string, string> = {}, via: 'hash' | 'query' = 'hash') {
+  await page.goto(launcher({ access_token: await requestToken(), sandbox: '1', ...extra }, via));
+  await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+}
+
+test.describe('bridge detection', () => {
+  const ORDER: Kind[] = ['rn', 'webkit', 'webkit-rn', 'channel', 'cordova'];
+  /** The bridge that must win, and the handler it must use (webkit: the channel's, else React Native's). */
+  const expected = (kinds: Kind[]) => {
+    const first = ORDER.find((k) => kinds.includes(k))!;
+    if (first === 'webkit' || first === 'webkit-rn') return { bridge: 'webkit', via: kinds.includes('webkit') ? 'webkit' : 'webkit-rn' };
+    return { bridge: first, via: first };
+  };
+
+  test('every combination of installed bridges: the first in DESIGN.md order wins', async ({ page }) => {
+    // No token: the launcher reports that through whichever bridge it finds, without opening anything.
+    for (let mask = 1; mask < 1 << ORDER.length; mask += 1) {
+      const kinds = ORDER.filter((_, i) => mask & (1 << i));
+      const tab = await page.context().newPage();
+      await installBridges(tab, kinds);
+      await tab.goto(launcher({ sandbox: '1' }));
+      await expect.poll(() => received(tab)).toHaveLength(1);
+      const [message] = await received(tab);
+      const bridge = await tab.evaluate(() => window.PayUILauncher.bridge);
+      expect({ kinds, bridge, via: message!.via }).toEqual({ kinds, ...expected(kinds) });
+      await tab.close();
+    }
+  });
+
+  for (const [bridge, via] of [['rn', 'rn'], ['webkit', 'webkit'], ['channel', 'channel'], ['cordova', 'cordova']] as const) {
+    test(`bridge=${bridge} picks it even when others come first`, async ({ page }) => {
+      await installBridges(page, ['rn', 'webkit', 'channel', 'cordova']);
+      await page.goto(launcher({ sandbox: '1', bridge }));
+      await expect.poll(async () => (await received(page)).map((m) => m.via)).toEqual([via]);
+    });
+  }
+
+  test('a custom channel name is honoured', async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as any).nativeReceived = [];
+      (window as any).GameBridge = { postMessage: (m: string) => (window as any).nativeReceived.push({ via: 'GameBridge', msg: JSON.parse(m) }) };
+    });
+    await page.goto(launcher({ sandbox: '1', channel: 'GameBridge' }));
+    await expect.poll(async () => (await received(page)).map((m) => m.via)).toEqual(['GameBridge']);
+  });
+
+  test('bridge=none sends nothing', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page, { bridge: 'none' });
+    expect(await received(page)).toEqual([]);
+  });
+});
+
+test.describe('messages to the native side', () => {
+  test('a full purchase: one JSON string per event, seq increasing, close exactly once', async ({ page }) => {
+    await installBridges(page, ['channel']);
+    await openLauncher(page);
+    await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
+    await paymentUi(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => types(page)).toContain('close');
+    // A native close after the UI closed does not make a second close.
+    await page.evaluate(() => window.PayUILauncher.receive('{"type":"close"}'));
+    await page.waitForTimeout(200);
+    const messages = await received(page);
+    expect(messages.map((m) => m.msg.type)).toEqual([
+      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
+    ]);
+    expect(messages.map((m) => m.msg.seq)).toEqual(messages.map((_, i) => i + 1));
+    for (const { msg } of messages) expect(Object.keys(msg)).toEqual(['source', 'v', 'seq', 'type', 'data']);
+    expect(messages.every((m) => m.msg.source === 'payui' && m.msg.v === 1)).toBe(true);
+    expect(messages.at(-1)!.msg.data).toEqual({ reason: 'ui', lastStatus: 'done' });
+    expect(messages[11]!.msg.data.paymentInfo).toMatchObject({ status: 'done', userId: 'player-42' });
+  });
+
+  test('a bridge that appears late gets everything queued before it, in order', async ({ page }) => {
+    await installBridges(page, ['rn'], 700);
+    await openLauncher(page);
+    await expect.poll(() => types(page)).toEqual(expect.arrayContaining(['init', 'open', 'open-lightbox', 'load']));
+    const seqs = (await received(page)).map((m) => m.msg.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+  });
+
+  test('the lightbox is full screen with its close button; the fragment works from the query too', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page, {}, 'query');
+    const viewport = page.viewportSize()!;
+    expect(await page.locator('[data-payui-lightbox] .dialog').boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(async () => (await received(page)).at(-1)?.msg).toMatchObject({ type: 'close', data: { reason: 'user', lastStatus: null } });
+  });
+
+  test('missing or bad parameters: a readable page and an error message', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await page.goto(launcher({ access_token: 'x', bridge: 'parent' }));
+    await expect(page.getByRole('status')).toHaveText('This payment cannot start: bridge=parent needs target_origin.');
+    await page.goto('about:blank');
+    await page.goto(launcher({ access_token: 'x', target_origin: '*' }));
+    await expect(page.getByRole('status')).toContainText("never '*'");
+    await expect.poll(async () => (await received(page)).map((m) => m.msg.type)).toEqual(['error']);
+    expect((await received(page))[0]!.msg.data).toMatchObject({ code: 'INVALID_OPTION' });
+  });
+
+  test('a bad token reaches the native side as the payment UI error', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await page.goto(launcher({ access_token: 'not-a-token', sandbox: '1' }));
+    await expect.poll(async () => (await received(page)).find((m) => m.msg.type === 'error')?.msg.data).toMatchObject({ code: '0004-0001' });
+  });
+});
+
+test.describe('commands from the native side', () => {
+  for (const [how, send] of [
+    ['PayUILauncher.receive', "window.PayUILauncher.receive('{\"type\":\"close\"}')"],
+    ['a message event on window', "window.dispatchEvent(new MessageEvent('message', { data: '{\"type\":\"close\"}' }))"],
+    ['a message event on document', "document.dispatchEvent(new MessageEvent('message', { data: '{\"type\":\"close\"}' }))"],
+  ] as const) {
+    test(`close through ${how}: reason api`, async ({ page }) => {
+      await installBridges(page, ['rn']);
+      await openLauncher(page);
+      await page.evaluate(send);
+      await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+      await expect.poll(async () => (await received(page)).at(-1)?.msg).toMatchObject({ type: 'close', data: { reason: 'api' } });
+    });
+  }
+
+  test('back: closes with reason user and answers back-handled', async ({ page }) => {
+    await installBridges(page, ['channel']);
+    await openLauncher(page);
+    await page.evaluate(() => document.dispatchEvent(new MessageEvent('message', { data: '{"type":"back"}' })));
+    await expect.poll(async () => (await types(page)).slice(-3)).toEqual(['close-lightbox', 'close', 'back-handled']);
+    expect((await received(page)).find((m) => m.msg.type === 'close')!.msg.data).toEqual({ reason: 'user', lastStatus: null });
+  });
+
+  test('the payment UI frame cannot send native commands', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page);
+    const frame = page.frames().find((f) => f.url().startsWith(world.sandbox))!;
+    await frame.evaluate(() => parent.postMessage('{"type":"close"}', '*'));
+    await page.waitForTimeout(300);
+    await expect(page.locator('[data-payui-lightbox]')).toHaveCount(1);
+  });
+});
+
+test.describe('terminal statuses', () => {
+  test('return_url: after done, the page goes there with the status', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page, { return_url: `${world.demo}/return.html?app=1` });
+    await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
+    await expect(page).toHaveURL(/\/return\.html\?app=1&status=done&invoice_id=\d+$/);
+  });
+
+  test('close_on_done closes as soon as the payment is done', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page, { close_on_done: '1' });
+    await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+    expect((await received(page)).at(-1)!.msg).toMatchObject({ type: 'close', data: { reason: 'api', lastStatus: 'done' } });
+  });
+});
+
+test.describe('parent and opener bridges', () => {
+  test('parent with target_origin: the stand-in native host page relays a full purchase', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto(`${world.demo}/native-host.html`);
+    await page.getByRole('button', { name: 'Start a purchase' }).click();
+    const ui = page.frameLocator('#webview').frameLocator('[data-payui-lightbox] iframe');
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.locator('#relay li[data-type="status-done"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Native back button' }).click();
+    await expect(page.locator('#relay li').last()).toHaveAttribute('data-type', 'back-handled');
+    await expect(page.locator('#relay li[data-type="close"]')).toContainText('"reason":"user","lastStatus":"done"');
+  });
+
+  test('parent messages go only to target_origin', async ({ page }) => {
+    await page.goto(`${world.demo}/`);
+    const token = await requestToken();
+    const got = await page.evaluate(async ({ src }) => {
+      const seen: string[] = [];
+      addEventListener('message', (e) => typeof e.data === 'string' && e.data.includes('"payui"') && seen.push(e.data));
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      document.body.append(frame);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      return seen.length;
+    }, { src: launcher({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: 'http://127.0.0.1:5173' }) });
+    expect(got).toBe(0);
+  });
+
+  test('opener with target_origin', async ({ page }) => {
+    await page.goto(`${world.demo}/`);
+    const token = await requestToken();
+    const src = launcher({ access_token: token, sandbox: '1', target_origin: world.demo });
+    await page.evaluate((url) => {
+      (window as any).seen = [];
+      addEventListener('message', (e) => typeof e.data === 'string' && (window as any).seen.push(JSON.parse(e.data).type));
+      window.open(url, '_blank');
+    }, src);
+    await expect.poll(() => page.evaluate(() => (window as any).seen)).toEqual(expect.arrayContaining(['init', 'open', 'load']));
+  });
+});
