@@ -173,6 +173,12 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     deps.loadLightbox().then(
       (module) => {
         if (session !== current) return;
+        // Another widget's lightbox may have come up while this code was loading.
+        if (document.querySelector(LIGHTBOX_HOST)) {
+          session = null;
+          current.reject(fail('ALREADY_OPEN', 'another lightbox is open'));
+          return;
+        }
         const launcher = module.openLightbox({
           url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen, callbacks: callbacksFor(current),
         });
@@ -286,8 +292,9 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       options = null;
     },
 
+    /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
     get isOpen() {
-      return session !== null;
+      return session?.launcher != null;
     },
     eventTypes: EventTypes,
     version: VERSION,

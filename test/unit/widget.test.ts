@@ -152,6 +152,26 @@ describe('open() and its promise', () => {
     await expect(second).resolves.toMatchObject({ reason: 'api' });
   });
 
+  it('two instances opening at the same time: the one whose code arrives second is refused', async () => {
+    const a = make();
+    const b = make();
+    const first = a.widget.open();
+    const second = b.widget.open();
+    await expect(second).rejects.toMatchObject({ code: 'ALREADY_OPEN' });
+    expect(document.querySelectorAll('[data-payui-lightbox]')).toHaveLength(1);
+    expect([a.widget.isOpen, b.widget.isOpen]).toEqual([true, false]);
+    a.widget.close();
+    await expect(first).resolves.toMatchObject({ reason: 'api' });
+  });
+
+  it('isOpen stays false while the lightbox code is still loading', async () => {
+    const { widget } = make();
+    void widget.open();
+    expect(widget.isOpen).toBe(false);
+    await settle();
+    expect(widget.isOpen).toBe(true);
+  });
+
   it('lightbox code that fails to load rejects, and never blocks a later open', async () => {
     const { widget, lightboxes } = make();
     lightboxes.load.mockImplementationOnce(() => Promise.reject(new Error('offline')));
