@@ -121,7 +121,10 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       if (!file.startsWith(base + sep)) break;
       const html = await readFile(file, 'utf8').catch(() => null);
       if (html === null) continue;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': policy(inlineScriptHashes(html)) });
+      // `?trusted-types=1` also enforces Trusted Types, for the hardening tests.
+      const trusted = new URL(req.url ?? '/', 'http://demo').searchParams.get('trusted-types') === '1';
+      const csp = policy(inlineScriptHashes(html)) + (trusted ? "; require-trusted-types-for 'script'; trusted-types 'none'" : '');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': csp });
       res.end(req.method === 'HEAD' ? undefined : html);
       return;
     }

@@ -9,6 +9,8 @@ export interface FixtureQuery {
   quiet?: boolean;
   token?: string;
   returnUrl?: boolean;
+  hostile?: boolean;
+  trustedTypes?: boolean;
 }
 
 export function fixtureUrl(query: FixtureQuery = {}): string {
@@ -18,6 +20,8 @@ export function fixtureUrl(query: FixtureQuery = {}): string {
   if (query.quiet) params.set('quiet', '1');
   if (query.token) params.set('token', query.token);
   if (query.returnUrl) params.set('return', '1');
+  if (query.hostile) params.set('hostile', '1');
+  if (query.trustedTypes) params.set('trusted-types', '1');
   return `${world.demo}/test/fixtures/widget/index.html?${params}`;
 }
 

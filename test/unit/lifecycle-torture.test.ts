@@ -84,7 +84,7 @@ describe('lifecycle torture', () => {
           case 2: widget.close(); break;
           case 3: widget.init(r.chance(0.8) ? { access_token: 'T', sandbox: true, preload: 'none' } : ({ access_token: 7 } as never)); break;
           case 4: if (r.chance(0.3)) { widget.destroy(); slots[i] = make(i); } break;
-          case 5: widget.on(r.pick(['close', 'status-done error', 'open']), () => undefined); break;
+          case 5: widget.on(r.pick(['close', 'status-done error', 'open'] as const), () => undefined); break;
           case 6: widget.off(r.chance(0.5) ? undefined : 'close'); break;
           case 7: say(slot, 'status', { paymentInfo: { status: r.pick(['invoice', 'done', 'troubled']) } }); break;
           case 8: say(slot, r.pick(['close', 'widget-close', 'dimensions']), { dimensions: { width: 700, height: 600 } }); break;
