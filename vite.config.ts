@@ -130,6 +130,7 @@ export default defineConfig(({ mode }): UserConfig => {
               fixtureWidget: root('test/fixtures/widget/index.html'),
               fixtureDist: root('test/fixtures/dist/index.html'),
               fixtureStub: root('test/fixtures/stub/index.html'),
+              fixtureBench: root('test/fixtures/bench/index.html'),
             },
           },
         },

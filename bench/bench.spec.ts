@@ -1,0 +1,260 @@
+// `npm run bench`: what the widget costs a merchant's page, measured in Chromium against the
+// built files (dist/payui.js + dist/payui-lightbox.js on test/fixtures/bench). Each figure is the
+// median of repeated runs; the table shows the spread (min–max) and the goal beside it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { test, type Browser, type Page } from '@playwright/test';
+
+const PAGE = 'http://localhost:5173/test/fixtures/bench/index.html';
+const RUNS = 7;
+
+interface Figure {
+  figure: string;
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+  unit: string;
+  goal: string;
+  met: boolean | null;
+}
+const figures: Figure[] = [];
+
+function record(figure: string, samples: number[], unit: string, goal: string, meets: ((median: number) => boolean) | null) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  figures.push({ figure, median, min: sorted[0]!, max: sorted.at(-1)!, runs: samples.length, unit, goal, met: meets ? meets(median) : null });
+}
+
+const round = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
+
+test.afterAll(() => {
+  const rows = figures.map((f) => [
+    f.figure,
+    `${round(f.median)} ${f.unit}`,
+    f.runs > 1 ? `${round(f.min)}–${round(f.max)}` : '—',
+    String(f.runs),
+    f.goal,
+    f.met === null ? 'report' : f.met ? 'met' : 'MISSED',
+  ]);
+  const head = ['figure', 'median', 'spread', 'runs', 'goal', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
+  mkdirSync('bench', { recursive: true });
+  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', figures }, null, 2)}\n`);
+  console.log('written: bench/results.json');
+});
+
+async function fresh(browser: Browser): Promise<Page> {
+  const context = await browser.newContext(); // an empty HTTP cache: cold means cold
+  const page = await context.newPage();
+  await page.goto(PAGE);
+  await page.waitForSelector('body[data-ready="yes"]');
+  return page;
+}
+
+/** Opens through PayUI and resolves with ms from open() to the payment UI iframe in the DOM. */
+const openToIframe = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('iframe')) {
+            observer.disconnect();
+            resolve(performance.now() - t0);
+          }
+        });
+        observer.observe(document.body, { childList: true });
+        void window.PayUI.open();
+      }),
+  );
+
+const waitReady = (page: Page) => page.waitForSelector('[data-payui-lightbox] .root.ready');
+
+test.describe.configure({ mode: 'serial' });
+
+test('sizes', () => {
+  const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+  const script = gz('dist/payui.js');
+  const lightbox = gz('dist/payui-lightbox.js');
+  record('payui.js, gzip', [script], 'KB', '≤ 3 KB', (v) => v <= 3);
+  record('payui-lightbox.js, gzip', [lightbox], 'KB', '—', null);
+  record('desktop open in all (payui.js + lightbox), gzip', [script + lightbox], 'KB', '≤ 18 KB', (v) => v <= 18);
+});
+
+test('init() main-thread time', async ({ browser }) => {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const page = await fresh(browser);
+    const token = await page.evaluate(() => window.token());
+    samples.push(await page.evaluate((t) => {
+      const t0 = performance.now();
+      window.PayUI.init({ access_token: t, sandbox: true });
+      return performance.now() - t0;
+    }, token));
+    await page.context().close();
+  }
+  record('init() main-thread time', samples, 'ms', '≤ 1 ms', (v) => v <= 1);
+});
+
+test('open() → iframe in the DOM, lightbox code prefetched and cold; long tasks during open', async ({ browser }) => {
+  const prefetched: number[] = [];
+  const cold: number[] = [];
+  const longest: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    let page = await fresh(browser);
+    let token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    // preload 'connect' fetches the lightbox code when the page is idle after init.
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
+    await page.waitForTimeout(100);
+    prefetched.push(await openToIframe(page));
+    await page.context().close();
+
+    page = await fresh(browser);
+    token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => {
+      (window as any).longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push(e.duration))).observe({ type: 'longtask' });
+      window.PayUI.init({ access_token: t, sandbox: true, preload: 'none' });
+    }, token);
+    cold.push(await openToIframe(page));
+    await waitReady(page);
+    await page.waitForTimeout(200);
+    longest.push(await page.evaluate(() => Math.max(0, ...(window as any).longTasks)));
+    await page.context().close();
+  }
+  record('open() → iframe in DOM, code prefetched', prefetched, 'ms', '≤ 16 ms', (v) => v <= 16);
+  record('open() → iframe in DOM, cold', cold, 'ms', 'report', null);
+  record('longest task during a cold open', longest, 'ms', 'none > 50 ms', (v) => v <= 50);
+});
+
+test("UI's first dimensions message → content visible", async ({ browser }) => {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const page = await fresh(browser);
+    const token = await page.evaluate(() => window.token());
+    samples.push(await page.evaluate(
+      (t) =>
+        new Promise<number>((resolve) => {
+          let received = 0;
+          // Registered before the widget's own listener, so it sees the message first.
+          addEventListener('message', (e) => {
+            if (!received && typeof e.data === 'string' && e.data.includes('"command":"dimensions"')) received = performance.now();
+          });
+          const bodyObserver = new MutationObserver(() => {
+            const root = document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('.root');
+            if (!root) return;
+            bodyObserver.disconnect();
+            const rootObserver = new MutationObserver(() => {
+              if (!root.classList.contains('ready')) return;
+              rootObserver.disconnect();
+              // Visible = the frame painted: the next animation frame after the change.
+              requestAnimationFrame(() => resolve(performance.now() - received));
+            });
+            rootObserver.observe(root, { attributes: true, attributeFilter: ['class'] });
+          });
+          bodyObserver.observe(document.body, { childList: true });
+          window.PayUI.init({ access_token: t, sandbox: true });
+          void window.PayUI.open();
+        }),
+      token,
+    ));
+    await page.context().close();
+  }
+  record('first dimensions message → content visible (painted)', samples, 'ms', '≤ 50 ms', (v) => v <= 50);
+});
+
+test('payment UI postMessage → merchant handler', async ({ browser }) => {
+  const medians: number[] = [];
+  const p95s: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const page = await fresh(browser);
+    const token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => {
+      (window as any).latencies = [];
+      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.on('status', ({ paymentInfo }) => (window as any).latencies.push(performance.timeOrigin + performance.now() - (paymentInfo.sent as number)));
+      void window.PayUI.open();
+    }, token);
+    await waitReady(page);
+    const frame = page.frames().find((f) => f.url().startsWith('http://localhost:5176'))!;
+    await frame.evaluate(async () => {
+      for (let n = 0; n < 200; n += 1) {
+        parent.postMessage(JSON.stringify({ command: 'status', data: { paymentInfo: { status: 'invoice', sent: performance.timeOrigin + performance.now() } } }), '*');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    });
+    await page.waitForFunction(() => (window as any).latencies.length === 200);
+    const latencies = ((await page.evaluate(() => (window as any).latencies)) as number[]).sort((a, b) => a - b);
+    medians.push(latencies[99]!);
+    p95s.push(latencies[189]!);
+    await page.context().close();
+  }
+  record('UI postMessage → handler, median (200 messages a run)', medians, 'ms', '≤ 2 ms', (v) => v <= 2);
+  record('UI postMessage → handler, p95', p95s, 'ms', '≤ 2 ms', (v) => v <= 2);
+});
+
+test('100 open/close cycles: what is left behind', async ({ browser }) => {
+  const nodes: number[] = [];
+  const listeners: number[] = [];
+  const heap: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const page = await fresh(browser);
+    const cdp = await page.context().newCDPSession(page);
+    const token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    const count = async (expression: string) => {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      return (await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })).listeners.length;
+    };
+    const snapshot = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return {
+        nodes: await page.evaluate(() => document.getElementsByTagName('*').length),
+        listeners: (await count('window')) + (await count('document')),
+        heap: (await cdp.send('Runtime.getHeapUsage')).usedSize,
+      };
+    };
+    // Warm up: the lightbox code and the payment UI's first load.
+    await openToIframe(page);
+    await page.evaluate(() => window.PayUI.close());
+    const before = await snapshot();
+    for (let n = 0; n < 100; n += 1) {
+      await openToIframe(page);
+      await page.evaluate(() => window.PayUI.close());
+    }
+    await page.waitForTimeout(300);
+    const after = await snapshot();
+    nodes.push(after.nodes - before.nodes);
+    listeners.push(after.listeners - before.listeners);
+    heap.push((after.heap - before.heap) / 1024);
+    await page.context().close();
+  }
+  record('100 cycles: DOM nodes left', nodes, '', '0', (v) => v === 0);
+  record('100 cycles: window + document listeners left (CDP)', listeners, '', '0', (v) => v === 0);
+  record('100 cycles: JS heap growth after GC', heap, 'KB', '< 100 KB', (v) => v < 100);
+});
+
+test('layout shift during open and close', async ({ browser }) => {
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const page = await fresh(browser);
+    const token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => {
+      (window as any).shift = 0;
+      new PerformanceObserver((list) => list.getEntries().forEach((e: any) => ((window as any).shift += e.value))).observe({ type: 'layout-shift' });
+      window.scrollTo(0, 200);
+      window.PayUI.init({ access_token: t, sandbox: true });
+      void window.PayUI.open();
+    }, token);
+    await waitReady(page);
+    await page.evaluate(() => window.PayUI.close());
+    await page.waitForTimeout(300);
+    samples.push(await page.evaluate(() => (window as any).shift));
+    await page.context().close();
+  }
+  record('layout shift, open + close (page with a scrollbar)', samples, '', '0', (v) => v === 0);
+});
