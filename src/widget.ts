@@ -195,20 +195,27 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     );
   }
 
+  /**
+   * `preload: 'connect'`: in the next task (so init() itself stays well under a millisecond),
+   * preconnect to the payment UI; when the page is idle, fetch the lightbox code if it will be needed.
+   */
+  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
   function preload(opts: NormalizedOptions): void {
     if (opts.preload !== 'connect' || !hasDom()) return;
-    const origin = paymentOrigin(opts);
-    if (!document.head.querySelector(`link[rel="preconnect"][href="${origin}"]`)) {
-      const link = document.createElement('link');
-      link.rel = 'preconnect';
-      link.href = origin;
-      document.head.append(link);
-      added.push(link);
-    }
-    const needsLightbox = opts.iframeOnly || !isMobile(readDeviceEnv());
-    if (!needsLightbox) return;
-    const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => void deps.loadLightbox().catch(() => undefined));
+    clearTimeout(preloadTimer);
+    preloadTimer = setTimeout(() => {
+      const origin = paymentOrigin(opts);
+      if (!document.head.querySelector(`link[rel="preconnect"][href="${origin}"]`)) {
+        const link = document.createElement('link');
+        link.rel = 'preconnect';
+        link.href = origin;
+        document.head.append(link);
+        added.push(link);
+      }
+      if (!opts.iframeOnly && isMobile(readDeviceEnv())) return;
+      const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+      idle(() => void deps.loadLightbox().catch(() => undefined));
+    });
   }
 
   const widget: PayUIWidget = {
@@ -286,6 +293,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       if (destroyed) return;
       finish('api');
       destroyed = true;
+      clearTimeout(preloadTimer);
       emitter.off();
       messageHandlers.clear();
       added.splice(0).forEach((node) => node.remove());

@@ -225,17 +225,21 @@ describe('init and destroy', () => {
   it('preload connect adds one preconnect link and warms the lightbox code; destroy removes it', async () => {
     const { widget, lightboxes, names } = make({ access_token: 'T' });
     widget.init({ access_token: 'U' });
+    // Not during init itself: in the next task.
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 250));
     const links = document.head.querySelectorAll('link[rel="preconnect"]');
     expect([...links].map((l) => l.getAttribute('href'))).toEqual(['http://localhost:5175']);
-    await new Promise((resolve) => setTimeout(resolve, 250));
     expect(lightboxes.load).toHaveBeenCalled();
     expect(names()).toEqual(['init']);
     widget.destroy();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
   });
 
-  it("preload 'none' touches nothing", () => {
+  it("preload 'none' touches nothing; destroy before the next task cancels the preconnect", async () => {
     const { lightboxes } = make({ access_token: 'T', preload: 'none' });
+    make({ access_token: 'T' }).widget.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 250));
     expect(document.head.children).toHaveLength(0);
     expect(lightboxes.load).not.toHaveBeenCalled();
   });
