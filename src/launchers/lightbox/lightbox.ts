@@ -137,6 +137,8 @@ export function openLightbox(params: LightboxParams): Launcher {
       doc.removeEventListener('keydown', onKeyDown, true);
       stopRendering();
       render(null, shadow);
+      // The shared base sheet would otherwise keep a reference to this shadow root.
+      shadow.adoptedStyleSheets = [];
       host.remove();
       trap.deactivate({ returnFocus: false });
       // The page must be focusable again before focus can go back to the opener.
