@@ -1,6 +1,7 @@
 // The game site's own script: a token per pack from our server, and a live log of the widget's
 // events. It may run before payui.js has loaded; the stub queues these calls until it has.
 import type { PayUIWidget } from 'payui-embed';
+import { requestToken } from './api';
 
 declare global {
   interface Window {
@@ -23,19 +24,9 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
   if (type === 'status-done') balance.textContent = 'Crystals delivered! (The server confirms the order through webhooks.)';
 });
 
-async function tokenFor(quantity: number): Promise<string> {
-  const response = await fetch('/api/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ purchase: { virtual_currency: { quantity } } }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!body.token) throw new Error('no token');
-  return body.token;
-}
 
 const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-pack]')];
-const tokens = await Promise.all(buttons.map((button) => tokenFor(Number(button.dataset.pack))));
+const tokens = await Promise.all(buttons.map((button) => requestToken({ purchase: { virtual_currency: { quantity: Number(button.dataset.pack) } } })));
 window.PayUI.init({ access_token: tokens[0]!, sandbox: true });
 buttons.forEach((button, i) => {
   button.dataset.accessToken = tokens[i]!;

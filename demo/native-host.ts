@@ -1,5 +1,7 @@
 // A stand-in for a native app: loads the launcher in a "webview" (an iframe), receives its JSON
 // messages as a native message handler would, and sends back the native commands.
+import { requestToken } from './api';
+
 const webview = document.getElementById('webview') as HTMLIFrameElement;
 const relay = document.getElementById('relay')!;
 const [back, close] = ['back', 'close'].map((id) => document.getElementById(id) as HTMLButtonElement) as [HTMLButtonElement, HTMLButtonElement];
@@ -24,16 +26,10 @@ back.addEventListener('click', () => send('back'));
 close.addEventListener('click', () => send('close'));
 
 document.getElementById('start')!.addEventListener('click', async () => {
-  const response = await fetch('/api/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ purchase: { virtual_currency: { quantity: 550 } } }),
-  });
-  const { token } = (await response.json()) as { token: string };
+  const token = await requestToken({ purchase: { virtual_currency: { quantity: 550 } } });
   const fragment = new URLSearchParams({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: location.origin });
   relay.replaceChildren();
   webview.src = `/dist/launcher/index.html#${fragment}`;
   back.disabled = close.disabled = false;
 });
 
-export {};

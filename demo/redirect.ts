@@ -1,6 +1,7 @@
 // The shop page: one card per item; "Buy" asks our server for a token, then hands the player to
 // the payment UI, which brings them back to return.html.
 import { PROJECTS } from '../mock/shared/catalog';
+import { requestToken } from './api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -11,16 +12,10 @@ async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   message.textContent = 'Preparing your order…';
   try {
-    const response = await fetch('/api/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
-        return_url: new URL('/return.html', location.href).href,
-      }),
+    const token = await requestToken({
+      purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
+      return_url: new URL('/return.html', location.href).href,
     });
-    const { token } = (await response.json()) as { token?: string };
-    if (!token) throw new Error('no token');
     const url = new URL(__PAYUI_SANDBOX_URL__);
     url.searchParams.set('access_token', token);
     location.assign(url.href);

@@ -4,6 +4,7 @@ import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createPayUI, type PaymentResult } from 'payui-embed';
 import { PROJECTS } from '../../mock/shared/catalog';
+import { requestToken } from '../api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -30,13 +31,7 @@ async function checkout() {
   busy.value = true;
   problem.value = '';
   try {
-    const response = await fetch('/api/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ purchase: { virtual_items: { items: lines.value.map((l) => ({ sku: l.sku, amount: l.quantity })) } } }),
-    });
-    const { token } = (await response.json()) as { token?: string };
-    if (!token) throw new Error('no token');
+    const token = await requestToken({ purchase: { virtual_items: { items: lines.value.map((l) => ({ sku: l.sku, amount: l.quantity })) } } });
     step.value = { name: 'review', token };
   } catch {
     problem.value = 'We could not start the checkout. Please try again.';
