@@ -60,6 +60,8 @@ interface Session {
   readonly promise: Promise<PaymentResult>;
   readonly resolve: (result: PaymentResult) => void;
   readonly reject: (error: PayUIError) => void;
+  /** The options this open started with (a later init() applies to the next open). */
+  readonly options: NormalizedOptions;
   mode: 'lightbox' | 'window' | null;
   launcher: Launcher | null;
   channel: Channel | null;
@@ -108,7 +110,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     if (session !== current) return;
     switch (message.command) {
       case 'widget-detection': {
-        const extra = current.mode === 'lightbox' ? { lightBoxOptions: options!.lightbox } : { childWindowOptions: options!.childWindow };
+        const extra = current.mode === 'lightbox' ? { lightBoxOptions: current.options.lightbox } : { childWindowOptions: current.options.childWindow };
         current.channel?.send(WIDGET_DETECTED, { version: VERSION, ...extra });
         if (current.mode === 'window' && !current.loaded) {
           current.loaded = true;
@@ -164,33 +166,39 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         emitter.emit('load', dimensions ? { dimensions } : {});
       },
       onTimeout: () => {
-        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${options!.loadTimeout} ms` });
+        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${current.options.loadTimeout} ms` });
       },
     };
   }
 
-  function showLightbox(current: Session, opts: NormalizedOptions, url: string, fullScreen: boolean): void {
+  function showLightbox(current: Session, url: string, fullScreen: boolean): void {
+    const opts = current.options;
+    const giveUp = (code: ErrorCode, message: string) => {
+      session = null;
+      current.reject(fail(code, message));
+    };
     deps.loadLightbox().then(
       (module) => {
         if (session !== current) return;
         // Another widget's lightbox may have come up while this code was loading.
-        if (document.querySelector(LIGHTBOX_HOST)) {
-          session = null;
-          current.reject(fail('ALREADY_OPEN', 'another lightbox is open'));
-          return;
+        if (document.querySelector(LIGHTBOX_HOST)) return giveUp('ALREADY_OPEN', 'another lightbox is open');
+        let launcher: Launcher;
+        try {
+          launcher = module.openLightbox({
+            url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen, callbacks: callbacksFor(current),
+          });
+        } catch (error) {
+          // Never leave a half-open widget that cannot open again.
+          document.querySelector(LIGHTBOX_HOST)?.remove();
+          return giveUp('UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`);
         }
-        const launcher = module.openLightbox({
-          url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen, callbacks: callbacksFor(current),
-        });
         current.mode = 'lightbox';
         connect(current, launcher, url);
         emitter.emit('open', { mode: 'lightbox' });
         emitter.emit('open-lightbox', {});
       },
       (error: unknown) => {
-        if (session !== current) return;
-        session = null;
-        current.reject(fail('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`));
+        if (session === current) giveUp('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`);
       },
     );
   }
@@ -239,7 +247,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       const opts = options;
       let settle!: Pick<Session, 'resolve' | 'reject'>;
       const promise = new Promise<PaymentResult>((resolve, reject) => (settle = { resolve, reject }));
-      const current: Session = { promise, ...settle, mode: null, launcher: null, channel: null, paymentInfo: null, loaded: false };
+      const current: Session = { promise, ...settle, options: opts, mode: null, launcher: null, channel: null, paymentInfo: null, loaded: false };
       session = current;
       const url = buildPaymentUrl(opts);
       const mobile = isMobile(readDeviceEnv());
@@ -256,7 +264,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         }
         fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
       }
-      showLightbox(current, opts, url, mobile || deps.fullScreen === true);
+      showLightbox(current, url, mobile || deps.fullScreen === true);
       return promise;
     },
 

@@ -184,6 +184,31 @@ describe('open() and its promise', () => {
     await expect(again).resolves.toMatchObject({ reason: 'api' });
   });
 
+  it('a lightbox that throws while opening rejects and leaves the widget able to open again', async () => {
+    const { widget, lightboxes } = make();
+    lightboxes.load.mockImplementationOnce(() => Promise.resolve({
+      openLightbox: () => { throw new Error('no shadow DOM here'); },
+    }));
+    await expect(widget.open()).rejects.toMatchObject({ code: 'UNSUPPORTED_ENVIRONMENT' });
+    expect(widget.isOpen).toBe(false);
+    expect(document.querySelector('[data-payui-lightbox]')).toBeNull();
+    const again = widget.open();
+    await settle();
+    expect(widget.isOpen).toBe(true);
+    widget.close();
+    await expect(again).resolves.toMatchObject({ reason: 'api' });
+  });
+
+  it('init() during an open applies to the next open, not to the one on screen', async () => {
+    const { widget, lightboxes } = make();
+    void widget.open();
+    await settle();
+    widget.init({ access_token: 'T2', lightbox: { zIndex: 5 }, preload: 'none' });
+    const { ui } = lightboxes.opened[0]!;
+    uiSays(ui, 'widget-detection');
+    expect(JSON.parse(ui.postMessage.mock.calls[0]![0]).data.lightBoxOptions.zIndex).toBe(1000);
+  });
+
   it('close() before the lightbox code arrived settles at once and shows nothing', async () => {
     const { widget, lightboxes } = make();
     const result = widget.open();
