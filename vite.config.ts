@@ -38,21 +38,17 @@ function nodeBuild(outDir: string, input: Record<string, string>): UserConfig {
   };
 }
 
-/** One minified browser file per entry, straight into dist/. */
+/** Minified, straight into dist/ (next to what the other dist builds put there). */
+const distBuild = { outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: true } as const;
+
+/** One browser file per entry. */
 function browserFile(input: Record<string, string>, format: 'iife' | 'es'): UserConfig {
   return {
     ...shared,
     build: {
-      outDir: 'dist',
-      emptyOutDir: false,
-      target: 'es2020',
-      minify: true,
+      ...distBuild,
       modulePreload: false,
-      rolldownOptions: {
-        input,
-        preserveEntrySignatures: 'strict',
-        output: { format, entryFileNames: '[name].js' },
-      },
+      rolldownOptions: { input, preserveEntrySignatures: 'strict', output: { format, entryFileNames: '[name].js' } },
     },
   };
 }
@@ -73,10 +69,7 @@ export default defineConfig(({ mode }): UserConfig => {
       return {
         ...shared,
         build: {
-          outDir: 'dist',
-          emptyOutDir: false,
-          target: 'es2020',
-          minify: true,
+          ...distBuild,
           lib: { entry: root('src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
           // Dependencies stay imports: the merchant's bundler resolves them (one Preact per app).
           rolldownOptions: { external: [/^preact(\/|$)/, /^@preact\//, 'focus-trap'], output: { chunkFileNames: 'lib/[name]-[hash].js' } },

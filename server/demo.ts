@@ -19,7 +19,7 @@ export interface DemoOptions {
 }
 
 /** The demo player; a real storefront takes these from its session. */
-export const DEMO_USER = {
+const DEMO_USER = {
   id: { value: 'demo-player-1' },
   name: { value: 'Nova Rider' },
   email: { value: 'nova@example.test' },
@@ -52,7 +52,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 /** The token request body for what the page asked for. */
-export function tokenBody(request: TokenRequest, externalId: string): Record<string, unknown> {
+function tokenBody(request: TokenRequest, externalId: string): Record<string, unknown> {
   const theme = request.theme === 'default_dark' ? 'default_dark' : 'default';
   return {
     user: DEMO_USER,

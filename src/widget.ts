@@ -8,7 +8,7 @@ import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
 import { PayUIError, type ErrorCode } from './core/errors';
 import {
-  EventTypes, isPaymentStatus,
+  EVENT_NAMES, EventTypes, isPaymentStatus,
   type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus,
 } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
@@ -53,7 +53,6 @@ export function closeWithReason(widget: PayUIWidget, reason: CloseReason): void 
 }
 
 export const VERSION: string = __PAYUI_VERSION__;
-const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.values(EventTypes));
 const LIGHTBOX_HOST = '[data-payui-lightbox]';
 
 interface Session {
@@ -70,7 +69,7 @@ interface Session {
 }
 
 export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget {
-  const emitter = createEmitter<EventMap>(KNOWN_EVENTS);
+  const emitter = createEmitter<EventMap>(EVENT_NAMES);
   const messageHandlers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
   const added: Element[] = [];
   let options: NormalizedOptions | null = null;
@@ -142,7 +141,12 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         emitter.emit('error', message.data);
         break;
     }
-    messageHandlers.get(message.command)?.forEach((handler) => handler(message.data));
+    toSubscribers(current, message.command, message.data);
+  }
+
+  /** `onMessage` subscribers hear every accepted message of their command, known or custom. */
+  function toSubscribers(current: Session, command: string, data: Record<string, unknown>): void {
+    if (session === current) messageHandlers.get(command)?.forEach((handler) => handler(data));
   }
 
   function connect(current: Session, launcher: Launcher, url: string): void {
@@ -151,9 +155,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       target: launcher.target,
       url,
       onMessage: (message) => onUiMessage(current, message),
-      onOther: (message) => {
-        if (session === current) messageHandlers.get(message.command)?.forEach((handler) => handler(message.data));
-      },
+      onOther: (message) => toSubscribers(current, message.command, message.data),
     });
   }
 

@@ -26,7 +26,3 @@ export class PayUIError extends Error {
     if (path !== undefined) this.path = path;
   }
 }
-
-export function isPayUIError(value: unknown): value is PayUIError {
-  return value instanceof PayUIError;
-}

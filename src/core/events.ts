@@ -86,11 +86,8 @@ export interface EventMap {
   error: ErrorEventData;
 }
 
-const EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(EventTypes));
-
-export function isEventType(value: unknown): value is EventType {
-  return typeof value === 'string' && EVENT_NAMES.has(value);
-}
+/** Every event name, for the emitter's check of `on('…')`. */
+export const EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(EventTypes));
 
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);

@@ -209,7 +209,8 @@ test.describe('lightbox: loading', () => {
       await expect(page.getByRole('status')).toHaveText('Loading the payment page…');
       expect(await spinner(page).evaluate((el) => getComputedStyle(el.firstElementChild ?? el).animationName)).toBe(name);
       if (kind === 'round') expect(await spinner(page).evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(200, 0, 0)');
-      if (kind === 'custom') expect(await spinner(page).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
+      // The image may still be on its way: wait for it rather than read it once.
+      if (kind === 'custom') await expect.poll(() => spinner(page).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(48);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       expect(await spinner(page).evaluate((el) => getComputedStyle(el.firstElementChild ?? el).animationName)).toBe('none');
       release();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes, PayUIError, isPayUIError } from '../../src/core/errors';
-import { EventTypes, isEventType, isPaymentStatus } from '../../src/core/events';
+import { ErrorCodes, PayUIError } from '../../src/core/errors';
+import { EVENT_NAMES, EventTypes, isPaymentStatus } from '../../src/core/events';
 
 describe('PayUIError', () => {
   it('carries a stable code and the option path, and is a real Error', () => {
     const error = new PayUIError('INVALID_OPTION', 'expected a number', 'lightbox.zIndex');
     expect(error).toBeInstanceOf(Error);
-    expect(isPayUIError(error)).toBe(true);
-    expect(isPayUIError(new Error('x'))).toBe(false);
+    expect(error).toBeInstanceOf(PayUIError);
+    expect(new Error('x')).not.toBeInstanceOf(PayUIError);
     expect([error.name, error.code, error.path, error.message]).toEqual(['PayUIError', 'INVALID_OPTION', 'lightbox.zIndex', 'lightbox.zIndex: expected a number']);
     expect('path' in new PayUIError('DESTROYED', 'gone')).toBe(false);
   });
@@ -23,8 +23,8 @@ describe('EventTypes', () => {
     expect(Object.values(EventTypes)).toEqual(['init', 'open', 'open-lightbox', 'open-window', 'load', 'close', 'close-lightbox', 'close-window',
       'status', 'status-invoice', 'status-delivering', 'status-done', 'status-troubled', 'user-country', 'fcp', 'error']);
     expect(EventTypes.STATUS_DONE).toBe('status-done');
-    expect(isEventType('close-window')).toBe(true);
-    expect(isEventType('closewindow')).toBe(false);
+    expect(EVENT_NAMES.has('close-window')).toBe(true);
+    expect(EVENT_NAMES.has('closewindow')).toBe(false);
     expect(isPaymentStatus('troubled')).toBe(true);
     expect(isPaymentStatus('canceled')).toBe(false);
   });
