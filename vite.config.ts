@@ -72,14 +72,14 @@ export default defineConfig(({ mode }): UserConfig => {
           ...distBuild,
           lib: { entry: root('src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
           // Dependencies stay imports: the merchant's bundler resolves them (one Preact per app).
-          rolldownOptions: { external: [/^preact(\/|$)/, /^@preact\//, 'focus-trap'], output: { chunkFileNames: 'lib/[name]-[hash].js' } },
+          rolldownOptions: { external: [/^preact(\/|$)/, /^@preact\//], output: { chunkFileNames: 'lib/[name]-[hash].js' } },
         },
       };
     case 'script':
       // The classic script: one IIFE, no Preact; it imports payui-lightbox.js by URL when needed.
       return browserFile({ payui: root('src/global.ts') }, 'iife');
     case 'script-lightbox':
-      // The lightbox beside it: an ES module exporting openLightbox, Preact and focus-trap inside.
+      // The lightbox beside it: an ES module exporting openLightbox, Preact inside.
       return browserFile({ 'payui-lightbox': root('src/launchers/lightbox/lightbox.ts') }, 'es');
     case 'launcher':
       // The webview launcher page: one self-contained page with the lightbox built in.

@@ -8,8 +8,8 @@ const device = (name: string) => {
   return rest;
 };
 
-/** Lightbox code in a response body: its keyframes, or focus-trap's own error message (not a file name in a preload list). */
-const LIGHTBOX_SIGNATURES = ['payui-pulse', 'Your focus-trap must'];
+/** Lightbox code in a response body: its keyframes or its focus guards (not a file name in a preload list). */
+const LIGHTBOX_SIGNATURES = ['payui-pulse', 'focus-guard'];
 
 async function lightboxRequests(page: Page): Promise<() => string[]> {
   const hits: string[] = [];

@@ -129,6 +129,26 @@ test.describe('lightbox: focus and the page behind', () => {
     expect(await focusedInLightbox(page)).toBe('page:buy');
   });
 
+  test('without a close button (modal) focus goes round the payment UI alone, and comes back in after a click outside', async ({ page }) => {
+    await gotoFixture(page, { options: { lightbox: { closeButton: false, modal: true } } });
+    await openAndWaitReady(page);
+    // Nothing to press in our own controls: the dialog holds focus until the player tabs.
+    await expect.poll(() => focusedInLightbox(page)).toBe('div.dialog');
+    await page.keyboard.press('Tab');
+    expect(await focusedInLightbox(page)).toBe('iframe.frame');
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press(i < 6 ? 'Tab' : 'Shift+Tab');
+      seen.add(await focusedInLightbox(page));
+    }
+    expect([...seen]).toEqual(['iframe.frame']);
+    // A click on the overlay of a modal lightbox drops focus to the page's body; Tab comes back in.
+    await page.mouse.click(3, 3);
+    await expect(host(page)).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    expect(await focusedInLightbox(page)).toBe('iframe.frame');
+  });
+
   test('the rest of the page is inert while open, and exactly as before after', async ({ page }) => {
     await gotoFixture(page);
     await page.locator('main').evaluate((main) => main.insertAdjacentHTML('afterend', '<aside id="already" inert>x</aside>'));

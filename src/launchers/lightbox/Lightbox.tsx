@@ -23,7 +23,8 @@ export interface LightboxProps {
   dialogRef: Ref<HTMLDivElement>;
   onCloseRequest: () => void;
   onFrameLoad: () => void;
-  onGuardFocus: (from: EventTarget | null) => void;
+  /** A focus guard at the start (`true`) or the end of the dialog took focus from `from`. */
+  onGuardFocus: (atStart: boolean, from: EventTarget | null) => void;
 }
 
 const MIN = { width: 600, height: 500 };
@@ -70,6 +71,14 @@ function CloseIcon() {
   );
 }
 
+/**
+ * Tabbing out of either end of the dialog lands on a guard, which sends focus round to the other
+ * end instead of out to the browser's own controls (the page behind is inert).
+ */
+function FocusGuard({ atStart, onFocus }: { atStart: boolean; onFocus: LightboxProps['onGuardFocus'] }) {
+  return <span class="hidden" tabIndex={0} data-part="focus-guard" onFocus={(event) => onFocus(atStart, event.relatedTarget)} />;
+}
+
 export function Lightbox(props: LightboxProps) {
   const { options, labels, fullScreen, state } = props;
   const phase = state.phase.value;
@@ -94,6 +103,7 @@ export function Lightbox(props: LightboxProps) {
           ref={props.dialogRef}
           style={{ width: size.width, height: size.height }}
         >
+          <FocusGuard atStart onFocus={props.onGuardFocus} />
           {showClose && (
             <button type="button" class="close" aria-label={labels.close} title={labels.close} ref={props.closeRef} onClick={props.onCloseRequest}>
               <CloseIcon />
@@ -108,9 +118,7 @@ export function Lightbox(props: LightboxProps) {
             tabIndex={0}
             onLoad={props.onFrameLoad}
           />
-          {/* Tabbing out of the end of the payment UI lands here and goes round to the start,
-              instead of leaving the page for the browser's own controls. */}
-          <span class="hidden" tabIndex={0} data-part="focus-guard" onFocus={(event) => props.onGuardFocus(event.relatedTarget)} />
+          <FocusGuard atStart={false} onFocus={props.onGuardFocus} />
         </div>
       </div>
       {phase === 'loading' && (

@@ -1,10 +1,9 @@
 /**
  * The desktop lightbox (DESIGN.md §7): the payment UI in an iframe inside a shadow root on one
- * host element under <body>, focus-trapped, the page inert and unscrollable behind it. This
+ * host element under <body>, focus kept inside, the page inert and unscrollable behind it. This
  * module and Preact load only when a lightbox opens (or is prefetched).
  */
 import { effect, signal } from '@preact/signals-core';
-import { createFocusTrap } from 'focus-trap';
 import { createRef, h, render } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
@@ -80,11 +79,15 @@ export function openLightbox(params: LightboxParams): Launcher {
     if (state.phase.peek() === 'loading' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
   }
 
-  /** Focus reached the guard after the iframe: from the start (Shift+Tab wrap) go to the frame, else to the start. */
-  function onGuardFocus(from: EventTarget | null): void {
-    const first = closeRef.current ?? dialogRef.current;
-    if (from && from === first) frameRef.current?.focus();
-    else first?.focus();
+  /**
+   * Focus reached a guard at one end of the dialog. Coming from inside (Tab out of the end of the
+   * payment UI, Shift+Tab from the first control) it goes round to the other end; coming from
+   * outside (back from the browser's own controls) it enters at this end.
+   */
+  function onGuardFocus(atStart: boolean, from: EventTarget | null): void {
+    const frame = frameRef.current;
+    const inside = from instanceof Node && dialogRef.current?.contains(from) === true;
+    (atStart === inside ? frame : (closeRef.current ?? frame))?.focus();
   }
 
   const requestClose = () => {
@@ -107,20 +110,10 @@ export function openLightbox(params: LightboxParams): Launcher {
   };
   const stopRendering = effect(() => render(h(Lightbox, props), shadow));
 
-  const trap = createFocusTrap(shadow.querySelector<HTMLElement>('.root')!, {
-    initialFocus: () => closeRef.current ?? dialogRef.current!,
-    fallbackFocus: () => dialogRef.current!,
-    escapeDeactivates: false,
-    clickOutsideDeactivates: false,
-    allowOutsideClick: true,
-    returnFocusOnDeactivate: false,
-    delayInitialFocus: false,
-    tabbableOptions: { getShadowRoot: true, displayCheck: 'none' },
-    document: doc,
-  });
-  // Moving focus forces a layout of the whole page; in the next frame it does not lengthen the
-  // task that opens the lightbox (measured: 15–60 ms off it in Chromium).
-  const activation = requestAnimationFrame(() => trap.activate());
+  // The page behind is inert, so focus can only be in here or in the browser's own controls; the
+  // guards keep Tab going round. Moving focus forces a layout of the whole page: in the next frame
+  // it does not lengthen the task that opens the lightbox (measured: 15–60 ms off it in Chromium).
+  const activation = requestAnimationFrame(() => (closeRef.current ?? dialogRef.current)?.focus());
 
   return {
     target: frameRef.current!.contentWindow!,
@@ -143,7 +136,6 @@ export function openLightbox(params: LightboxParams): Launcher {
       // The shared base sheet would otherwise keep a reference to this shadow root.
       shadow.adoptedStyleSheets = [];
       host.remove();
-      trap.deactivate({ returnFocus: false });
       // The page must be focusable again before focus can go back to the opener.
       unlockPage();
       if (opener?.isConnected) opener.focus({ preventScroll: true });
