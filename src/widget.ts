@@ -11,9 +11,8 @@ import {
   EVENT_NAMES, EventTypes, isPaymentStatus,
   type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus,
 } from './core/events';
-import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
+import { normalizeOptions, originOf, type NormalizedOptions, type PayUIOptions } from './core/options';
 import { WIDGET_DETECTED, type UiMessage } from './core/protocol';
-import { buildPaymentUrl, paymentOrigin } from './core/url';
 import { openChildWindow } from './launchers/child-window';
 import type { LightboxParams } from './launchers/lightbox/lightbox';
 import type { Launcher, LauncherCallbacks } from './launchers/types';
@@ -214,7 +213,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     if (opts.preload !== 'connect' || !hasDom()) return;
     clearTimeout(preloadTimer);
     preloadTimer = setTimeout(() => {
-      const origin = paymentOrigin(opts);
+      const origin = originOf(opts.url);
       if (!document.head.querySelector(`link[rel="preconnect"][href="${origin}"]`)) {
         const link = document.createElement('link');
         link.rel = 'preconnect';
@@ -251,7 +250,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       const promise = new Promise<PaymentResult>((resolve, reject) => (settle = { resolve, reject }));
       const current: Session = { promise, ...settle, options: opts, mode: null, launcher: null, channel: null, paymentInfo: null, loaded: false };
       session = current;
-      const url = buildPaymentUrl(opts);
+      const url = opts.url;
       const mobile = isMobile(readDeviceEnv());
 
       if (mobile && !opts.iframeOnly) {

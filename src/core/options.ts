@@ -45,12 +45,6 @@ export interface PayUIOptions {
   language?: string;
 }
 
-/** Where the payment UI comes from: exactly one of these. */
-export type PaymentAccess =
-  | { readonly kind: 'token'; readonly token: string }
-  | { readonly kind: 'data'; readonly json: string }
-  | { readonly kind: 'url'; readonly url: string };
-
 export interface NormalizedLightbox {
   readonly width: string | null;
   readonly height: string | null;
@@ -71,11 +65,8 @@ export interface NormalizedLightbox {
 }
 
 export interface NormalizedOptions {
-  readonly access: PaymentAccess;
-  readonly sandbox: boolean;
-  readonly paymentUiUrl: string;
-  readonly sandboxPaymentUiUrl: string;
-  readonly queryParams: Readonly<Record<string, string>>;
+  /** The address of the payment UI: `payment_url`, or the live/sandbox base with the access and `queryParams` added. */
+  readonly url: string;
   readonly iframeOnly: boolean;
   readonly lightbox: NormalizedLightbox;
   readonly childWindow: { readonly target: ChildWindowTarget };
@@ -85,128 +76,124 @@ export interface NormalizedOptions {
   readonly language: string | null;
 }
 
-export const DEFAULT_PAYMENT_UI_URL = __PAYUI_LIVE_URL__;
-export const DEFAULT_SANDBOX_PAYMENT_UI_URL = __PAYUI_SANDBOX_URL__;
-
-/** Query parameters the widget sets itself; `queryParams` may not override them. */
-export const RESERVED_QUERY_PARAMS: readonly string[] = ['access_token', 'access_data'];
-
-export const LOAD_TIMEOUT_RANGE = { min: 1000, max: 600_000, default: 30_000 } as const;
-
 type Plain = Record<string, unknown>;
-/** A check returns the normalized value, or BAD; it travels with what it expects, for the message. */
-type Rule = [check: (value: unknown) => unknown, expected: string];
-const BAD = Symbol();
+/** A check returns the normalized value, or undefined when the value is not acceptable. */
+type Check = (value: unknown) => unknown;
+/** An option: its default, its check and what it expects (for the message); or a table of sub-options. */
+type Rule = [fallback: unknown, check: Check, expected: string];
+interface Table {
+  [key: string]: Rule | Table;
+}
 
-// A CSS length (a bare 0 only in margins); margins take 1–4 of them.
-const LENGTH = '(\\d+(\\.\\d+)?|\\.\\d+)(px|%|r?em|v(h|w|min|max)|[dsl]v[hw]|ch|ex|pt|cm|mm|in)';
+// A CSS length (a bare 0 only in margins); margins take 1–4 of them, space-separated.
+const LENGTH = '(\\d*\\.?\\d+)(px|%|r?em|v(h|w|min|max)|[dsl]v[hw]|ch|ex|pt|cm|mm|in)';
 const LENGTH_RE = RegExp(`^${LENGTH}$`);
 const MARGIN_RE = RegExp(`^(${LENGTH}|0)( (${LENGTH}|0)){0,3}$`);
 
 // By tag, not prototype, so an object made in another frame is accepted too.
 const isPlainObject = (value: unknown): value is Plain => Object.prototype.toString.call(value) === '[object Object]';
 
-const got = (value: unknown) =>
-  typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value && typeof value === 'object' ? 'an object' : String(value);
-
 const invalid = (path: string, message: string) => new PayUIError('INVALID_OPTION', message, path);
 
 /** Own properties only: prototype keys and inherited getters never count as options. */
-const own = (object: Plain, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
+const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
 
-const bool: Rule = [(v) => (typeof v === 'boolean' ? v : BAD), 'true or false'];
-const object: Rule = [(v) => (isPlainObject(v) ? v : BAD), 'an object'];
-const oneOf = (...allowed: string[]): Rule => [(v) => (allowed.includes(v as string) ? v : BAD), allowed.join(', ')];
-const range = (min: number, max: number, integer?: 1): Rule => [
-  (v) => (typeof v === 'number' && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : BAD),
+const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false'];
+const oneOf = (...allowed: string[]): Rule => [allowed[0], (v) => (allowed.includes(v as string) ? v : undefined), allowed.join(', ')];
+const range = (fallback: number, min: number, max: number, integer?: 1): Rule => [
+  fallback,
+  (v) => (typeof v === 'number' && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : undefined),
   `${integer ? 'an integer' : 'a number'} ${min}…${max}`,
 ];
-const text = (re: RegExp, expected: string, map = (v: string) => v): Rule => [
-  (v) => (typeof v === 'string' && re.test(v.trim()) ? map(v.trim()) : BAD),
+/** A string matching `re` once trimmed (and its runs of spaces made one), as `map` makes it. */
+const text = (fallback: unknown, re: RegExp, expected: string, map = (v: string) => v): Rule => [
+  fallback,
+  (v) => (typeof v === 'string' && re.test((v = v.trim().replace(/\s+/g, ' '))) ? map(v as string) : undefined),
   expected,
 ];
-// Colours: hex, a functional notation with harmless characters only, or a keyword.
-const color = text(/^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([-+\da-z.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
-/** Pixels as a number, or a CSS length; null where the UI decides the size. */
-const size: Rule = [
-  (v) => (v === null ? v : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : BAD) : text(LENGTH_RE, '')[0](v)),
+/** Colours: hex, a colour function with harmless characters only, or a keyword. */
+const color = (fallback: string): Rule =>
+  text(fallback, /^(#[\da-f]{3,8}|(rgba?|hsla?|hwb|(ok)?l(ab|ch)|color)\([-+\w.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
+/** A string check by `re` alone, for rules that take strings among other things. */
+const css = (re: RegExp) => text(undefined, re, '')[1];
+/** Pixels as a number, or a CSS length; null lets the payment UI decide. */
+const size = (fallback: string | null): Rule => [
+  fallback,
+  (v) => (v === null ? v : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : undefined) : css(LENGTH_RE)(v)),
   'px or a CSS length, or null',
 ];
 const margin: Rule = [
-  (v) => (typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : BAD) : typeof v === 'string' ? text(MARGIN_RE, '')[0](v.replace(/\s+/g, ' ')) : BAD),
+  '10px',
+  (v) => (typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : undefined) : css(MARGIN_RE)(v)),
   'px or 1–4 CSS lengths',
 ];
-
 /** An absolute http(s) address without credentials; relative ones resolve against the page. */
-const url: Rule = [
+const url = (fallback?: string | null): Rule => [
+  fallback,
   (v) => {
     try {
       const parsed = new URL(v as string, globalThis.location?.href);
-      return typeof v === 'string' && v.trim() && /^https?:$/.test(parsed.protocol) && !parsed.username && !parsed.password ? parsed.href : BAD;
+      return typeof v === 'string' && v.trim() && /^https?:$/.test(parsed.protocol) && !parsed.username && !parsed.password ? parsed.href : undefined;
     } catch {
-      return BAD;
+      return undefined;
     }
   },
   'an http(s) URL without credentials',
 ];
+const object: Rule = [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'];
 
-type Table = Record<string, [fallback: unknown, ...rule: Rule]>;
-
-const LIGHTBOX_TABLE: Table = {
-  width: [null, ...size],
-  height: ['100%', ...size],
-  zIndex: [1000, ...range(0, 2_147_483_647, 1)],
-  overlayOpacity: [0.6, ...range(0, 1)],
-  overlayBackground: ['#000000', ...color],
-  modal: [false, ...bool],
-  closeByClick: [true, ...bool],
-  closeByKeyboard: [true, ...bool],
-  closeButton: [true, ...bool],
-  contentBackground: ['#ffffff', ...color],
-  contentMargin: ['10px', ...margin],
-  spinner: ['xsolla', ...oneOf('xsolla', 'round', 'none', 'custom')],
-  spinnerColor: ['#7a7a85', ...color],
-  spinnerUrl: [null, ...url],
-  spinnerRotationPeriod: [0, ...range(0, 60)],
-  // Permissions-policy features: `payment; fullscreen 'self' https://x.test` and similar.
-  allow: ['payment', ...text(/^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list such as 'payment'")],
+const OPTIONS: Table = {
+  access_token: [, (v) => (typeof v === 'string' && v.trim() ? v : undefined), 'a non-empty string'],
+  access_data: [, object[1], object[2]],
+  payment_url: url(),
+  sandbox: bool(false),
+  paymentUiUrl: url(__PAYUI_LIVE_URL__),
+  sandboxPaymentUiUrl: url(__PAYUI_SANDBOX_URL__),
+  queryParams: object,
+  iframeOnly: bool(false),
+  lightbox: {
+    width: size(null),
+    height: size('100%'),
+    zIndex: range(1000, 0, 2_147_483_647, 1),
+    overlayOpacity: range(0.6, 0, 1),
+    overlayBackground: color('#000000'),
+    modal: bool(false),
+    closeByClick: bool(true),
+    closeByKeyboard: bool(true),
+    closeButton: bool(true),
+    contentBackground: color('#ffffff'),
+    contentMargin: margin,
+    spinner: oneOf('xsolla', 'round', 'none', 'custom'),
+    spinnerColor: color('#7a7a85'),
+    spinnerUrl: url(null),
+    spinnerRotationPeriod: range(0, 0, 60),
+    // Permissions-policy features: `payment; fullscreen 'self' https://x.test` and similar.
+    allow: text('payment', /^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list such as 'payment'"),
+  },
+  childWindow: { target: oneOf('_blank', '_self', '_parent') },
+  loadTimeout: range(30_000, 1000, 600_000, 1),
+  preload: oneOf('connect', 'none'),
+  language: text(null, /^[a-z]{2}$/i, "a 2-letter code such as 'en'", (v) => v.toLowerCase()),
 };
 
-export const LIGHTBOX_DEFAULTS = Object.freeze(
-  Object.fromEntries(Object.entries(LIGHTBOX_TABLE).map(([key, [fallback]]) => [key, fallback])),
-) as unknown as NormalizedLightbox;
+const got = (value: unknown) =>
+  typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value && typeof value === 'object' ? 'an object' : String(value);
 
-const TOP_TABLE: Table = {
-  access_token: [undefined, (v) => (typeof v === 'string' && v.trim() ? v : BAD), 'a non-empty string'],
-  access_data: [undefined, ...object],
-  payment_url: [undefined, ...url],
-  sandbox: [false, ...bool],
-  paymentUiUrl: [DEFAULT_PAYMENT_UI_URL, ...url],
-  sandboxPaymentUiUrl: [DEFAULT_SANDBOX_PAYMENT_UI_URL, ...url],
-  queryParams: [{}, ...object],
-  iframeOnly: [false, ...bool],
-  lightbox: [{}, ...object],
-  childWindow: [{}, ...object],
-  loadTimeout: [LOAD_TIMEOUT_RANGE.default, ...range(LOAD_TIMEOUT_RANGE.min, LOAD_TIMEOUT_RANGE.max, 1)],
-  preload: ['connect', ...oneOf('connect', 'none')],
-  language: [null, ...text(/^[a-z]{2}$/i, "a 2-letter code such as 'en'", (v) => v.toLowerCase())],
-};
-
-const CHILD_WINDOW_TABLE: Table = { target: ['_blank', ...oneOf('_blank', '_self', '_parent')] };
-
-/** Every key of `object` checked against `table`, defaults filled in; `prefix` makes the paths. */
-function apply(object: Plain, table: Table, prefix: string): Plain {
+/** Every key of `object` checked against `table`, defaults filled in, frozen; `prefix` makes the paths. */
+function apply(object: unknown, table: Table, prefix: string): Plain {
+  if (!isPlainObject(object)) throw invalid(prefix.slice(0, -1) || 'options', `expected an object, got ${got(object)}`);
   for (const key of Object.keys(object)) {
     if (!own(table, key)) throw invalid(prefix + key, `unknown option; known: ${Object.keys(table).join(', ')}`);
   }
   const result: Plain = {};
-  for (const [key, [fallback, check, expected]] of Object.entries(table)) {
+  for (const [key, rule] of Object.entries(table)) {
     const value = own(object, key);
-    const checked = value === undefined ? fallback : check(value);
-    if (checked === BAD) throw invalid(prefix + key, `expected ${expected}, got ${got(value)}`);
-    result[key] = checked;
+    if (!Array.isArray(rule)) result[key] = apply(value === undefined ? {} : value, rule, `${prefix + key}.`);
+    else if ((result[key] = value === undefined ? rule[0] : rule[1](value)) === undefined && value !== undefined) {
+      throw invalid(prefix + key, `expected ${rule[2]}, got ${got(value)}`);
+    }
   }
-  return result;
+  return Object.freeze(result);
 }
 
 /**
@@ -215,51 +202,38 @@ function apply(object: Plain, table: Table, prefix: string): Plain {
  */
 export function normalizeOptions(options: unknown): NormalizedOptions {
   try {
-    if (!isPlainObject(options)) throw invalid('options', `expected an options object, got ${got(options)}`);
-    const top = apply(options, TOP_TABLE, '');
-    const { access_token, access_data, payment_url, queryParams } = top;
-    delete top.access_token;
-    delete top.access_data;
-    delete top.payment_url;
-
-    const given = [access_token, access_data, payment_url].filter((v) => v !== undefined).length;
+    const { access_token: token, access_data: data, payment_url: address, queryParams, sandbox, paymentUiUrl, sandboxPaymentUiUrl, ...rest } = apply(options, OPTIONS, '');
+    const given = [token, data, address].filter((v) => v !== undefined).length;
     if (given !== 1) {
       throw given
-        ? invalid(access_token !== undefined && access_data !== undefined ? 'access_data' : 'payment_url', 'give only one of access_token, access_data and payment_url')
+        ? invalid(token !== undefined && data !== undefined ? 'access_data' : 'payment_url', 'give only one of access_token, access_data and payment_url')
         : invalid('access_token', 'one of access_token, access_data or payment_url is required');
     }
-    let access: PaymentAccess;
-    if (access_token !== undefined) access = { kind: 'token', token: access_token as string };
-    else if (payment_url !== undefined) access = { kind: 'url', url: payment_url as string };
-    else {
-      try {
-        access = { kind: 'data', json: JSON.stringify(access_data) };
-      } catch {
-        throw invalid('access_data', 'must be JSON-serialisable (no cycles or BigInt values)');
-      }
-    }
-
-    const params: Record<string, string> = {};
-    for (const key of Object.keys(queryParams as Plain)) {
-      const item = (queryParams as Plain)[key];
-      if (RESERVED_QUERY_PARAMS.includes(key) || typeof item !== 'string') {
-        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget itself; use its own option' : `expected a string, got ${got(item)}`);
-      }
-      Object.defineProperty(params, key, { value: item, enumerable: true });
-    }
-
-    const lightbox = apply(top.lightbox as Plain, LIGHTBOX_TABLE, 'lightbox.');
+    const lightbox = rest.lightbox as NormalizedLightbox;
     if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs an image address here");
 
-    return Object.freeze({
-      ...top,
-      access,
-      queryParams: Object.freeze(params),
-      lightbox: Object.freeze(lightbox),
-      childWindow: Object.freeze(apply(top.childWindow as Plain, CHILD_WINDOW_TABLE, 'childWindow.')),
-    }) as unknown as NormalizedOptions;
+    let json: string | undefined;
+    try {
+      if (data) json = JSON.stringify(data);
+    } catch {
+      throw invalid('access_data', 'must be JSON-serialisable (no cycles or BigInt values)');
+    }
+    const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
+    target.searchParams.set(token ? 'access_token' : 'access_data', (token ?? json) as string);
+    for (const key of Object.keys(queryParams as Plain)) {
+      const item = (queryParams as Plain)[key];
+      // The access is the widget's own: queryParams may not set it.
+      if (/^access_(token|data)$/.test(key) || typeof item !== 'string') {
+        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget itself; use its own option' : `expected a string, got ${got(item)}`);
+      }
+      target.searchParams.set(key, item);
+    }
+    return Object.freeze({ ...rest, url: (address as string | undefined) ?? target.href }) as unknown as NormalizedOptions;
   } catch (error) {
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
     throw error instanceof PayUIError ? error : invalid('options', `could not be read (${String(error)})`);
   }
 }
+
+/** The exact origin messages must come from, and are sent to. */
+export const originOf = (url: string): string => new URL(url).origin;

@@ -8,22 +8,6 @@ import type { Dimensions, PaymentInfo } from './events';
 /** Larger messages are dropped unread: 64 KiB of UTF-8. */
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
-export const UI_COMMANDS = [
-  'widget-detection',
-  'dimensions',
-  'status',
-  'close',
-  'widget-close',
-  'user-country',
-  'fcp',
-  'error',
-] as const;
-export type UiCommand = (typeof UI_COMMANDS)[number];
-
-export function isKnownCommand(command: string): command is UiCommand {
-  return (UI_COMMANDS as readonly string[]).includes(command);
-}
-
 /** What the widget sends in reply to `widget-detection`. */
 export const WIDGET_DETECTED = 'widget-detected';
 
@@ -37,7 +21,7 @@ export interface UiMessageMap {
   fcp: Record<string, unknown>;
   error: { code: string; message: string; [key: string]: unknown };
 }
-
+export type UiCommand = keyof UiMessageMap;
 export type UiMessage = { [C in UiCommand]: { command: C; data: UiMessageMap[C] } }[UiCommand];
 
 export interface DecodedMessage {
@@ -47,18 +31,30 @@ export interface DecodedMessage {
 
 type Plain = Record<string, unknown>;
 
-function isObject(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A size in CSS pixels: a finite number, not negative. */
+const isSize = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value < Infinity;
 
-function utf8Length(text: string): number {
-  // Only strings that could be over the limit are measured exactly.
-  return text.length * 3 <= MAX_MESSAGE_BYTES ? text.length : new TextEncoder().encode(text).length;
-}
+/**
+ * The shape each command's data must have: the data to deliver (possibly tidied), or null to
+ * drop the message. Commands not listed here are not part of the protocol.
+ */
+const SHAPES: Record<UiCommand, (data: Plain) => Plain | null> = {
+  'widget-detection': (data) => data,
+  dimensions: ({ dimensions: d }) => (isObject(d) && isSize(d.width) && isSize(d.height) ? { dimensions: { width: d.width, height: d.height } } : null),
+  status: (data) => (isObject(data.paymentInfo) ? data : null),
+  close: (data) => data,
+  'widget-close': (data) => data,
+  'user-country': (data) => (typeof data.user_country === 'string' ? data : null),
+  fcp: (data) => data,
+  error: (data) =>
+    typeof data.code === 'string' || Number.isFinite(data.code)
+      ? { ...data, code: String(data.code), message: typeof data.message === 'string' ? data.message : '' }
+      : null,
+};
 
-/** `__proto__` keys are removed while parsing, so no consumer can ever merge them into a prototype. */
-function dropProtoKeys(key: string, value: unknown): unknown {
-  return key === '__proto__' ? undefined : value;
+export function isKnownCommand(command: string): command is UiCommand {
+  return Object.prototype.hasOwnProperty.call(SHAPES, command);
 }
 
 export function encodeMessage(command: string, data: object = {}): string {
@@ -68,54 +64,28 @@ export function encodeMessage(command: string, data: object = {}): string {
 /**
  * A `{ command, data }` envelope from a raw `event.data`, or null for anything else: not a
  * string, over 64 KiB, not JSON, no string command, or data that is not an object.
+ * `__proto__` keys are removed while parsing, so no consumer can ever merge them into a prototype.
  */
 export function decodeMessage(raw: unknown): DecodedMessage | null {
-  if (typeof raw !== 'string' || utf8Length(raw) > MAX_MESSAGE_BYTES) return null;
-  let parsed: unknown;
+  // Only strings that could be over the limit are measured exactly.
+  if (typeof raw !== 'string' || (raw.length * 3 > MAX_MESSAGE_BYTES && new TextEncoder().encode(raw).length > MAX_MESSAGE_BYTES)) return null;
   try {
-    parsed = JSON.parse(raw, dropProtoKeys);
+    const parsed: unknown = JSON.parse(raw, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+    const data = isObject(parsed) ? (parsed.data ?? {}) : null;
+    return isObject(parsed) && typeof parsed.command === 'string' && isObject(data) ? { command: parsed.command, data } : null;
   } catch {
     return null;
   }
-  if (!isObject(parsed) || typeof parsed.command !== 'string') return null;
-  const data = parsed.data ?? {};
-  if (!isObject(data)) return null;
-  return { command: parsed.command, data };
 }
 
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
 /** Checks a decoded message against the shape its command must have; null when it does not fit. */
-export function toUiMessage(message: DecodedMessage): UiMessage | null {
-  const { command, data } = message;
-  switch (command) {
-    case 'dimensions': {
-      const d = data.dimensions;
-      if (!isObject(d) || !isFiniteNumber(d.width) || !isFiniteNumber(d.height) || d.width < 0 || d.height < 0) return null;
-      return { command, data: { dimensions: { width: d.width, height: d.height } } };
-    }
-    case 'status':
-      return isObject(data.paymentInfo) ? { command, data: { paymentInfo: data.paymentInfo } } : null;
-    case 'user-country':
-      return typeof data.user_country === 'string' ? { command, data: { user_country: data.user_country } } : null;
-    case 'error': {
-      const code = data.code;
-      if (typeof code !== 'string' && !isFiniteNumber(code)) return null;
-      const text = typeof data.message === 'string' ? data.message : '';
-      return { command, data: { ...data, code: String(code), message: text } };
-    }
-    case 'widget-detection':
-    case 'close':
-    case 'widget-close':
-    case 'fcp':
-      return { command, data };
-    default:
-      return null;
-  }
+export function toUiMessage({ command, data }: DecodedMessage): UiMessage | null {
+  const shaped = isKnownCommand(command) ? SHAPES[command](data) : null;
+  return shaped && ({ command, data: shaped } as UiMessage);
 }
 
 /** `decodeMessage` then `toUiMessage`: a message from the payment UI, or null. */
 export function parseUiMessage(raw: unknown): UiMessage | null {
   const decoded = decodeMessage(raw);
-  return decoded ? toUiMessage(decoded) : null;
+  return decoded && toUiMessage(decoded);
 }

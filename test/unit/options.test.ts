@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PayUIError } from '../../src/core/errors';
-import { LIGHTBOX_DEFAULTS, normalizeOptions, type NormalizedOptions } from '../../src/core/options';
+import { normalizeOptions, type NormalizedOptions } from '../../src/core/options';
 
 const token = { access_token: 'abc.def.ghi' };
 
@@ -17,16 +17,12 @@ describe('normalizeOptions: defaults', () => {
   it('fills every default of DESIGN.md §2', () => {
     const o = normalizeOptions(token);
     expect(o).toEqual<NormalizedOptions>({
-      access: { kind: 'token', token: 'abc.def.ghi' },
-      sandbox: false,
-      paymentUiUrl: 'http://localhost:5175/',
-      sandboxPaymentUiUrl: 'http://localhost:5176/',
-      queryParams: {},
+      url: 'http://localhost:5175/?access_token=abc.def.ghi',
       iframeOnly: false,
       lightbox: {
         width: null, height: '100%', zIndex: 1000, overlayOpacity: 0.6, overlayBackground: '#000000',
         modal: false, closeByClick: true, closeByKeyboard: true, closeButton: true,
-        contentBackground: '#ffffff', contentMargin: '10px', spinner: 'xsolla', spinnerColor: LIGHTBOX_DEFAULTS.spinnerColor,
+        contentBackground: '#ffffff', contentMargin: '10px', spinner: 'xsolla', spinnerColor: "#7a7a85",
         spinnerUrl: null, spinnerRotationPeriod: 0, allow: 'payment',
       },
       childWindow: { target: '_blank' },
@@ -42,14 +38,14 @@ describe('normalizeOptions: defaults', () => {
 type Pick = (o: NormalizedOptions) => unknown;
 // [option path, options to merge into a valid base, what the normalized value must be]
 const valid: [string, Record<string, unknown>, Pick, unknown][] = [
-  ['access_token', { access_token: 'x' }, (o) => o.access, { kind: 'token', token: 'x' }],
-  ['access_data', { access_data: { user: { id: { value: '1' } }, settings: { project_id: 7 } } }, (o) => o.access,
-    { kind: 'data', json: '{"user":{"id":{"value":"1"}},"settings":{"project_id":7}}' }],
-  ['payment_url', { payment_url: 'https://pay.example.test/p?x=1' }, (o) => o.access, { kind: 'url', url: 'https://pay.example.test/p?x=1' }],
-  ['sandbox', { ...token, sandbox: true }, (o) => o.sandbox, true],
-  ['paymentUiUrl', { ...token, paymentUiUrl: 'https://ui.example.test/paystation/?a=1' }, (o) => o.paymentUiUrl, 'https://ui.example.test/paystation/?a=1'],
-  ['sandboxPaymentUiUrl', { ...token, sandboxPaymentUiUrl: 'http://127.0.0.1:9999' }, (o) => o.sandboxPaymentUiUrl, 'http://127.0.0.1:9999/'],
-  ['queryParams', { ...token, queryParams: { a: '1', theme: 'dark' } }, (o) => o.queryParams, { a: '1', theme: 'dark' }],
+  ['access_token', { access_token: 'x' }, (o) => o.url, 'http://localhost:5175/?access_token=x'],
+  ['access_data', { access_data: { user: { id: { value: '1' } }, settings: { project_id: 7 } } }, (o) => new URL(o.url).searchParams.get('access_data'),
+    '{"user":{"id":{"value":"1"}},"settings":{"project_id":7}}'],
+  ['payment_url', { payment_url: 'https://pay.example.test/p?x=1' }, (o) => o.url, 'https://pay.example.test/p?x=1'],
+  ['sandbox', { ...token, sandbox: true }, (o) => o.url, 'http://localhost:5176/?access_token=abc.def.ghi'],
+  ['paymentUiUrl', { ...token, paymentUiUrl: 'https://ui.example.test/paystation/?a=1' }, (o) => o.url, 'https://ui.example.test/paystation/?a=1&access_token=abc.def.ghi'],
+  ['sandboxPaymentUiUrl', { ...token, sandbox: true, sandboxPaymentUiUrl: 'http://127.0.0.1:9999' }, (o) => o.url, 'http://127.0.0.1:9999/?access_token=abc.def.ghi'],
+  ['queryParams', { ...token, queryParams: { a: '1', theme: 'dark' } }, (o) => o.url, 'http://localhost:5175/?access_token=abc.def.ghi&a=1&theme=dark'],
   ['iframeOnly', { ...token, iframeOnly: true }, (o) => o.iframeOnly, true],
   ['lightbox.width number', { ...token, lightbox: { width: 740 } }, (o) => o.lightbox.width, '740px'],
   ['lightbox.width length', { ...token, lightbox: { width: '80vw' } }, (o) => o.lightbox.width, '80vw'],
@@ -83,7 +79,7 @@ const valid: [string, Record<string, unknown>, Pick, unknown][] = [
   ['loadTimeout', { ...token, loadTimeout: 1000 }, (o) => o.loadTimeout, 1000],
   ['preload', { ...token, preload: 'none' }, (o) => o.preload, 'none'],
   ['language', { ...token, language: 'DE' }, (o) => o.language, 'de'],
-  ['undefined values mean defaults', { ...token, sandbox: undefined, lightbox: { zIndex: undefined } }, (o) => [o.sandbox, o.lightbox.zIndex], [false, 1000]],
+  ['undefined values mean defaults', { ...token, sandbox: undefined, lightbox: { zIndex: undefined } }, (o) => [o.url, o.lightbox.zIndex], ['http://localhost:5175/?access_token=abc.def.ghi', 1000]],
 ];
 
 describe('normalizeOptions: valid values', () => {
@@ -198,13 +194,14 @@ describe('normalizeOptions: the caller’s objects', () => {
     const o = normalizeOptions(options);
     expect(options).toEqual(snapshot);
     queryParams.a = 'changed';
-    expect(o.queryParams.a).toBe('1');
-    expect(o.queryParams).not.toBe(queryParams);
+    lightbox.zIndex = 6;
+    expect(o.url).toBe('http://localhost:5175/?access_token=abc.def.ghi&a=1');
+    expect(o.lightbox.zIndex).toBe(5);
   });
 
   it('accepts options built in another realm (by tag, not prototype)', () => {
     const foreign = Object.create(null) as Record<string, unknown>;
     foreign.access_token = 't';
-    expect(normalizeOptions(foreign).access).toEqual({ kind: 'token', token: 't' });
+    expect(normalizeOptions(foreign).url).toBe('http://localhost:5175/?access_token=t');
   });
 });

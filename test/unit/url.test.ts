@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOptions } from '../../src/core/options';
-import { buildPaymentUrl, paymentOrigin } from '../../src/core/url';
+import { normalizeOptions, originOf } from '../../src/core/options';
 
-const url = (options: Record<string, unknown>) => buildPaymentUrl(normalizeOptions(options));
+const url = (options: Record<string, unknown>) => normalizeOptions(options).url;
 
-describe('buildPaymentUrl', () => {
+describe('the payment UI address', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['token on the live default', { access_token: 'T1' }, 'http://localhost:5175/?access_token=T1'],
     ['token on the sandbox default', { access_token: 'T1', sandbox: true }, 'http://localhost:5176/?access_token=T1'],
@@ -37,9 +36,9 @@ describe('buildPaymentUrl', () => {
   });
 });
 
-describe('paymentOrigin', () => {
+describe('originOf', () => {
   it('is the exact origin of the address, port included', () => {
-    expect(paymentOrigin(normalizeOptions({ access_token: 'T', sandbox: true }))).toBe('http://localhost:5176');
-    expect(paymentOrigin(normalizeOptions({ payment_url: 'https://a.test:8443/p?q=1' }))).toBe('https://a.test:8443');
+    expect(originOf(url({ access_token: 'T', sandbox: true }))).toBe('http://localhost:5176');
+    expect(originOf(url({ payment_url: 'https://a.test:8443/p?q=1' }))).toBe('https://a.test:8443');
   });
 });
