@@ -49,7 +49,8 @@ const OPEN_SELECTOR = '[data-payui-open]';
   };
   document.addEventListener('click', onClick);
 
-  const PayUI: PayUIWidget = Object.assign(Object.create(null) as object, widget, {
+  const PayUI: PayUIWidget = {
+    ...widget,
     init(options: PayUIOptions) {
       widget.init(options);
       lastOptions = options;
@@ -58,9 +59,11 @@ const OPEN_SELECTOR = '[data-payui-open]';
       document.removeEventListener('click', onClick);
       widget.destroy();
     },
-  });
-  // Getters do not survive Object.assign: define the live ones again.
-  Object.defineProperty(PayUI, 'isOpen', { get: () => widget.isOpen, enumerable: true });
+    // The spread copied the value of the getter: define the live one again.
+    get isOpen() {
+      return widget.isOpen;
+    },
+  };
   (window as { PayUI?: PayUIWidget }).PayUI = PayUI;
 
   for (const [method, args] of (existing as Stub | undefined)?.q ?? []) {

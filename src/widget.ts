@@ -54,176 +54,165 @@ export function closeWithReason(widget: PayUIWidget, reason: CloseReason): void 
 export const VERSION: string = __PAYUI_VERSION__;
 const LIGHTBOX_HOST = '[data-payui-lightbox]';
 
+/** One open(): from the call until it settles. */
 interface Session {
   readonly promise: Promise<PaymentResult>;
-  readonly resolve: (result: PaymentResult) => void;
-  readonly reject: (error: PayUIError) => void;
-  /** The options this open started with (a later init() applies to the next open). */
-  readonly options: NormalizedOptions;
-  mode: 'lightbox' | 'window' | null;
-  launcher: Launcher | null;
-  channel: Channel | null;
-  paymentInfo: PaymentInfo | null;
-  loaded: boolean;
+  /** Shown: a lightbox or a window is up (not while the lightbox code is still loading). */
+  readonly shown: () => boolean;
+  readonly focus: () => void;
+  readonly send: (command: string, data?: object) => void;
+  /** Tears down, emits the close events, settles the promise; once. */
+  readonly finish: (reason: CloseReason) => void;
 }
 
 export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget {
-  const emitter = createEmitter<EventMap>(EVENT_NAMES);
-  const messageHandlers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
-  const added: Element[] = [];
+  const { on, once, off, emit } = createEmitter<EventMap>(EVENT_NAMES);
+  const subscribers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
   let options: NormalizedOptions | null = null;
   let session: Session | null = null;
   let destroyed = false;
+  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
+  let preconnect: HTMLLinkElement | undefined;
 
-  const hasDom = () => typeof window !== 'undefined' && typeof document !== 'undefined';
+  /** An error event now, and the error for the caller. */
+  const fail = (code: ErrorCode, message: string) => {
+    emit('error', { code, message });
+    return new PayUIError(code, message);
+  };
+  const hasDom = () => typeof document !== 'undefined';
+  const mobile = () => isMobile(readDeviceEnv());
+  const checkName = (command: unknown) => {
+    if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
+  };
 
-  function fail(code: ErrorCode, message: string): PayUIError {
-    const error = new PayUIError(code, message);
-    emitter.emit('error', { code, message });
-    return error;
-  }
+  function start(opts: NormalizedOptions): Session {
+    let launcher: Launcher | null = null;
+    let channel: Channel | null = null;
+    let paymentInfo: PaymentInfo | null = null;
+    let loaded = false;
+    let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
+    const promise = new Promise<PaymentResult>((...both) => (settle = both));
+    const live = () => session === current;
 
-  function lastStatus(): PaymentStatus | null {
-    const status = session?.paymentInfo?.status;
-    return isPaymentStatus(status) ? status : null;
-  }
-
-  /** Ends the current session: tears down, emits close events, settles the promise once. */
-  function finish(reason: CloseReason): void {
-    const current = session;
-    if (!current) return;
-    const status = lastStatus();
-    session = null;
-    current.channel?.destroy();
-    current.launcher?.destroy();
-    if (current.mode) {
-      const data = { reason, lastStatus: status };
-      emitter.emit(current.mode === 'lightbox' ? 'close-lightbox' : 'close-window', data);
-      emitter.emit('close', data);
-    }
-    current.resolve({ status, paymentInfo: current.paymentInfo, reason });
-  }
-
-  function onUiMessage(current: Session, message: UiMessage): void {
-    if (session !== current) return;
-    switch (message.command) {
-      case 'widget-detection': {
-        const extra = current.mode === 'lightbox' ? { lightBoxOptions: current.options.lightbox } : { childWindowOptions: current.options.childWindow };
-        current.channel?.send(WIDGET_DETECTED, { version: VERSION, ...extra });
-        if (current.mode === 'window' && !current.loaded) {
-          current.loaded = true;
-          emitter.emit('load', {});
-        }
-        break;
+    const load = (data: EventMap['load']) => {
+      if (live() && !loaded) {
+        loaded = true;
+        emit('load', data);
       }
-      case 'dimensions':
-        current.launcher?.setDimensions?.(message.data.dimensions);
-        break;
-      case 'status': {
-        const { paymentInfo } = message.data;
-        current.paymentInfo = paymentInfo;
-        emitter.emit('status', { paymentInfo });
-        if (isPaymentStatus(paymentInfo.status)) emitter.emit(`status-${paymentInfo.status}`, { paymentInfo });
-        break;
-      }
-      case 'close':
-      case 'widget-close':
-        finish('ui');
-        break;
-      case 'user-country':
-        emitter.emit('user-country', message.data);
-        break;
-      case 'fcp':
-        emitter.emit('fcp', message.data);
-        break;
-      case 'error':
-        emitter.emit('error', message.data);
-        break;
-    }
-    toSubscribers(current, message.command, message.data);
-  }
-
-  /** `onMessage` subscribers hear every accepted message of their command, known or custom. */
-  function toSubscribers(current: Session, command: string, data: Record<string, unknown>): void {
-    if (session === current) messageHandlers.get(command)?.forEach((handler) => handler(data));
-  }
-
-  function connect(current: Session, launcher: Launcher, url: string): void {
-    current.launcher = launcher;
-    current.channel = createChannel({
-      target: launcher.target,
-      url,
-      onMessage: (message) => onUiMessage(current, message),
-      onOther: (message) => toSubscribers(current, message.command, message.data),
-    });
-  }
-
-  function callbacksFor(current: Session): LauncherCallbacks {
-    return {
-      onUserClose: () => session === current && finish('user'),
-      onLoad: (dimensions) => {
-        if (session !== current || current.loaded) return;
-        current.loaded = true;
-        emitter.emit('load', dimensions ? { dimensions } : {});
-      },
-      onTimeout: () => {
-        if (session === current) emitter.emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${current.options.loadTimeout} ms` });
-      },
     };
-  }
 
-  function showLightbox(current: Session, url: string, fullScreen: boolean): void {
-    const opts = current.options;
+    /** `onMessage` subscribers hear every accepted message of their command, known or custom. */
+    const toSubscribers = (command: string, data: Record<string, unknown>) => {
+      if (live()) subscribers.get(command)?.forEach((handler) => handler(data));
+    };
+
+    function onUiMessage({ command, data }: UiMessage): void {
+      if (!live()) return;
+      if (command === 'widget-detection') {
+        channel?.send(WIDGET_DETECTED, { version: VERSION, ...(mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
+        // A window has no load event we can see: its UI answering is the load.
+        if (mode === 'window') load({});
+      } else if (command === 'dimensions') launcher?.setDimensions?.(data.dimensions);
+      else if (command === 'status') {
+        paymentInfo = data.paymentInfo;
+        emit('status', data);
+        if (isPaymentStatus(paymentInfo.status)) emit(`status-${paymentInfo.status}`, data);
+      } else if (command === 'close' || command === 'widget-close') finish('ui');
+      else emit(command, data as never); // user-country, fcp, error: as they came
+      toSubscribers(command, data);
+    }
+
+    let mode: 'lightbox' | 'window' | null = null;
+    /** The launcher is up: wire the channel to it and announce it. */
+    function show(next: Launcher, as: 'lightbox' | 'window'): void {
+      launcher = next;
+      mode = as;
+      channel = createChannel({ target: next.target, url: opts.url, onMessage: onUiMessage, onOther: (m) => toSubscribers(m.command, m.data) });
+      emit('open', { mode: as });
+      emit(`open-${as}`, {});
+    }
+
+    function finish(reason: CloseReason): void {
+      if (!live()) return;
+      session = null;
+      channel?.destroy();
+      launcher?.destroy();
+      const status = isPaymentStatus(paymentInfo?.status) ? paymentInfo.status : null;
+      if (mode) {
+        const data = { reason, lastStatus: status };
+        emit(`close-${mode}`, data);
+        emit('close', data);
+      }
+      settle[0]({ status, paymentInfo, reason });
+    }
+
     const giveUp = (code: ErrorCode, message: string) => {
       session = null;
-      current.reject(fail(code, message));
+      settle[1](fail(code, message));
     };
+
+    const callbacks: LauncherCallbacks = {
+      onUserClose: () => finish('user'),
+      onLoad: (dimensions) => load(dimensions ? { dimensions } : {}),
+      onTimeout: () => live() && emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${opts.loadTimeout} ms` }),
+    };
+
+    const current: Session = {
+      promise,
+      shown: () => launcher !== null,
+      focus: () => launcher?.focus(),
+      send: (command, data) => channel?.send(command, data),
+      finish,
+    };
+    session = current;
+
+    const onMobile = mobile();
+    if (onMobile && !opts.iframeOnly) {
+      // Synchronously, inside the click, or the popup blocker steps in.
+      const popup = openChildWindow({ url: opts.url, target: opts.childWindow.target, callbacks });
+      if (popup) {
+        show(popup, 'window');
+        return current;
+      }
+      fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
+    }
     deps.loadLightbox().then(
       (module) => {
-        if (session !== current) return;
+        if (!live()) return;
         // Another widget's lightbox may have come up while this code was loading.
         if (document.querySelector(LIGHTBOX_HOST)) return giveUp('ALREADY_OPEN', 'another lightbox is open');
-        let launcher: Launcher;
+        let lightbox: Launcher;
         try {
-          launcher = module.openLightbox({
-            url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen, callbacks: callbacksFor(current),
+          lightbox = module.openLightbox({
+            url: opts.url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout,
+            fullScreen: onMobile || deps.fullScreen === true, callbacks,
           });
         } catch (error) {
           // Never leave a half-open widget that cannot open again.
           document.querySelector(LIGHTBOX_HOST)?.remove();
           return giveUp('UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`);
         }
-        current.mode = 'lightbox';
-        connect(current, launcher, url);
-        emitter.emit('open', { mode: 'lightbox' });
-        emitter.emit('open-lightbox', {});
+        show(lightbox, 'lightbox');
       },
-      (error: unknown) => {
-        if (session === current) giveUp('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`);
-      },
+      (error: unknown) => live() && giveUp('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`),
     );
+    return current;
   }
 
   /**
    * `preload: 'connect'`: in the next task (so init() itself stays well under a millisecond),
    * preconnect to the payment UI; when the page is idle, fetch the lightbox code if it will be needed.
    */
-  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
   function preload(opts: NormalizedOptions): void {
-    if (opts.preload !== 'connect' || !hasDom()) return;
     clearTimeout(preloadTimer);
+    if (opts.preload !== 'connect' || !hasDom()) return;
     preloadTimer = setTimeout(() => {
-      const origin = originOf(opts.url);
-      if (!document.head.querySelector(`link[rel="preconnect"][href="${origin}"]`)) {
-        const link = document.createElement('link');
-        link.rel = 'preconnect';
-        link.href = origin;
-        document.head.append(link);
-        added.push(link);
-      }
-      if (!opts.iframeOnly && isMobile(readDeviceEnv())) return;
-      const idle = (window as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-      idle(() => void deps.loadLightbox().catch(() => undefined));
+      preconnect?.remove();
+      preconnect = document.createElement('link');
+      preconnect.rel = 'preconnect';
+      preconnect.href = originOf(opts.url);
+      document.head.append(preconnect);
+      if (opts.iframeOnly || !mobile()) (window.requestIdleCallback ?? setTimeout)(() => deps.loadLightbox().catch(() => undefined));
     });
   }
 
@@ -232,58 +221,41 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       if (destroyed) throw new PayUIError('DESTROYED', 'widget destroyed');
       options = normalizeOptions(next);
       preload(options);
-      emitter.emit('init', {});
+      emit('init', {});
     },
 
     open() {
       if (session) {
-        session.launcher?.focus();
+        session.focus();
         return session.promise;
       }
-      if (destroyed) return Promise.reject(fail('DESTROYED', 'widget destroyed'));
-      if (!options) return Promise.reject(fail('NOT_INITIALIZED', 'call init() first'));
-      if (!hasDom() || !document.body) return Promise.reject(fail('UNSUPPORTED_ENVIRONMENT', 'needs a page with <body>'));
-      if (document.querySelector(LIGHTBOX_HOST)) return Promise.reject(fail('ALREADY_OPEN', 'another lightbox is open'));
-
-      const opts = options;
-      let settle!: Pick<Session, 'resolve' | 'reject'>;
-      const promise = new Promise<PaymentResult>((resolve, reject) => (settle = { resolve, reject }));
-      const current: Session = { promise, ...settle, options: opts, mode: null, launcher: null, channel: null, paymentInfo: null, loaded: false };
-      session = current;
-      const url = opts.url;
-      const mobile = isMobile(readDeviceEnv());
-
-      if (mobile && !opts.iframeOnly) {
-        // Synchronously, inside the click, or the popup blocker steps in.
-        const launcher = openChildWindow({ url, target: opts.childWindow.target, callbacks: callbacksFor(current) });
-        if (launcher) {
-          current.mode = 'window';
-          connect(current, launcher, url);
-          emitter.emit('open', { mode: 'window' });
-          emitter.emit('open-window', {});
-          return promise;
-        }
-        fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
-      }
-      showLightbox(current, url, mobile || deps.fullScreen === true);
-      return promise;
+      const refused: [ErrorCode, string] | null = destroyed
+        ? ['DESTROYED', 'widget destroyed']
+        : !options
+          ? ['NOT_INITIALIZED', 'call init() first']
+          : !hasDom() || !document.body
+            ? ['UNSUPPORTED_ENVIRONMENT', 'needs a page with <body>']
+            : document.querySelector(LIGHTBOX_HOST)
+              ? ['ALREADY_OPEN', 'another lightbox is open']
+              : null;
+      return refused ? Promise.reject(fail(...refused)) : start(options!).promise;
     },
 
     close() {
-      finish('api');
+      session?.finish('api');
     },
 
-    on: (types, handler) => emitter.on(types, handler),
-    once: (types, handler) => emitter.once(types, handler),
-    off: (types, handler) => emitter.off(types, handler),
+    on,
+    once,
+    off,
 
     sendMessage(command, data) {
-      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
-      session?.channel?.send(command, data);
+      checkName(command);
+      session?.send(command, data);
     },
 
     onMessage(command, handler) {
-      if (typeof command !== 'string' || command === '') throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
+      checkName(command);
       if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
       const wrapped = (data: Record<string, unknown>) => {
         try {
@@ -292,32 +264,31 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
           console.error(error);
         }
       };
-      const set = messageHandlers.get(command) ?? new Set();
-      set.add(wrapped);
-      messageHandlers.set(command, set);
+      const set = subscribers.get(command) ?? new Set();
+      subscribers.set(command, set.add(wrapped));
       return () => void set.delete(wrapped);
     },
 
     destroy() {
       if (destroyed) return;
-      finish('api');
+      session?.finish('api');
       destroyed = true;
       clearTimeout(preloadTimer);
-      emitter.off();
-      messageHandlers.clear();
-      added.splice(0).forEach((node) => node.remove());
+      off();
+      subscribers.clear();
+      preconnect?.remove();
       options = null;
     },
 
     /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
     get isOpen() {
-      return session?.launcher != null;
+      return !!session?.shown();
     },
     eventTypes: EventTypes,
     version: VERSION,
   };
 
-  closers.set(widget, finish);
+  closers.set(widget, (reason) => session?.finish(reason));
   if (initial !== undefined) widget.init(initial);
   return widget;
 }

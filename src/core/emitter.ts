@@ -33,17 +33,10 @@ export interface Emitter<M> {
   emit<K extends keyof M & string>(type: K, data: M[K]): void;
 }
 
-interface Entry {
-  readonly handler: (data: unknown, type: string) => void;
-  /** What the caller passed, so `off(type, handler)` also finds `once` wrappers. */
-  readonly original: unknown;
-}
+/** One subscription: the function to call, and what the caller passed (so `off` finds `once` wrappers). */
+type Entry = [call: (data: unknown, type: string) => void, original: unknown];
 
-function splitTypes(types: unknown): string[] {
-  if (typeof types === 'string') return types.split(/\s+/).filter(Boolean);
-  if (Array.isArray(types)) return types.filter((t): t is string => typeof t === 'string');
-  return [];
-}
+const split = (types: unknown): unknown[] => (typeof types === 'string' ? types.split(/\s+/).filter(Boolean) : Array.isArray(types) ? types : []);
 
 /**
  * A small typed event emitter. `known` lists the accepted names, so a typo such as
@@ -51,73 +44,50 @@ function splitTypes(types: unknown): string[] {
  * reported through `report` and does not stop the handlers after it.
  */
 export function createEmitter<M extends object>(
-  known: ReadonlySet<string>,
+  known: ReadonlySet<unknown>,
   report: (error: unknown) => void = (error) => console.error(error),
 ): Emitter<M> {
-  const handlers = new Map<string, Entry[]>();
-
-  function namesFor(types: unknown): string[] {
-    const names = splitTypes(types);
-    if (names.length === 0 || (typeof types !== 'string' && !Array.isArray(types))) {
-      throw new PayUIError('INVALID_OPTION', 'expected event names', 'types');
-    }
-    for (const name of names) {
-      if (!known.has(name)) {
-        throw new PayUIError('INVALID_OPTION', `unknown event ${name}`, 'types');
-      }
-    }
-    return names;
-  }
+  // Lists are replaced, never changed in place: an emit that is running keeps the list it started with.
+  const handlers = new Map<unknown, Entry[]>();
+  const remove = (name: unknown, keep: (entry: Entry) => boolean) => {
+    const list = handlers.get(name);
+    if (list) handlers.set(name, list.filter(keep));
+  };
 
   function add(types: unknown, handler: unknown, once: boolean): () => void {
-    const names = namesFor(types);
-    if (typeof handler !== 'function') {
-      throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
+    const names = split(types);
+    const unknown = names.find((name) => !known.has(name));
+    if (!names.length || unknown !== undefined) {
+      throw new PayUIError('INVALID_OPTION', names.length ? `unknown event ${String(unknown)}` : 'expected event names', 'types');
     }
-    const entries = names.map((name) => {
-      const entry: Entry = {
-        original: handler,
-        handler: once
+    if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
+    const entries = names.map((name): [unknown, Entry] => {
+      const entry: Entry = [
+        once
           ? (data, type) => {
-              remove(name, entry);
-              (handler as Entry['handler'])(data, type);
+              remove(name, (e) => e !== entry);
+              handler(data, type);
             }
-          : (handler as Entry['handler']),
-      };
-      const list = handlers.get(name) ?? [];
-      list.push(entry);
-      handlers.set(name, list);
-      return [name, entry] as const;
+          : (handler as Entry[0]),
+        handler,
+      ];
+      handlers.set(name, [...(handlers.get(name) ?? []), entry]);
+      return [name, entry];
     });
-    return () => entries.forEach(([name, entry]) => remove(name, entry));
-  }
-
-  function remove(name: string, entry: Entry): void {
-    const list = handlers.get(name);
-    const index = list ? list.indexOf(entry) : -1;
-    if (list && index >= 0) list.splice(index, 1);
+    return () => entries.forEach(([name, entry]) => remove(name, (e) => e !== entry));
   }
 
   return {
     on: (types, handler) => add(types, handler, false),
     once: (types, handler) => add(types, handler, true),
     off(types, handler) {
-      if (types === undefined) {
-        handlers.clear();
-        return;
-      }
-      for (const name of splitTypes(types)) {
-        const list = handlers.get(name);
-        if (!list) continue;
-        if (handler === undefined) handlers.delete(name);
-        else handlers.set(name, list.filter((entry) => entry.original !== handler));
-      }
+      if (types === undefined) handlers.clear();
+      for (const name of split(types)) remove(name, (entry) => handler !== undefined && entry[1] !== handler);
     },
     emit(type, data) {
-      // A copy, so handlers that subscribe or unsubscribe while we run do not skip anyone.
-      for (const entry of [...(handlers.get(type) ?? [])]) {
+      for (const [call] of handlers.get(type) ?? []) {
         try {
-          entry.handler(data, type);
+          call(data, type);
         } catch (error) {
           report(error);
         }

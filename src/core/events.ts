@@ -1,25 +1,18 @@
 /** The widget's events (DESIGN.md §3): names, and the data each one carries. */
 
-export const EventTypes = {
-  INIT: 'init',
-  OPEN: 'open',
-  OPEN_LIGHTBOX: 'open-lightbox',
-  OPEN_WINDOW: 'open-window',
-  LOAD: 'load',
-  CLOSE: 'close',
-  CLOSE_LIGHTBOX: 'close-lightbox',
-  CLOSE_WINDOW: 'close-window',
-  STATUS: 'status',
-  STATUS_INVOICE: 'status-invoice',
-  STATUS_DELIVERING: 'status-delivering',
-  STATUS_DONE: 'status-done',
-  STATUS_TROUBLED: 'status-troubled',
-  USER_COUNTRY: 'user-country',
-  FCP: 'fcp',
-  ERROR: 'error',
-} as const;
+const NAMES = [
+  'init', 'open', 'open-lightbox', 'open-window', 'load', 'close', 'close-lightbox', 'close-window',
+  'status', 'status-invoice', 'status-delivering', 'status-done', 'status-troubled', 'user-country', 'fcp', 'error',
+] as const;
+export type EventType = (typeof NAMES)[number];
 
-export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
+/** `'status-done'` → `'STATUS_DONE'`. */
+type ConstantName<S extends string> = Uppercase<S extends `${infer A}-${infer B}` ? `${A}_${ConstantName<B>}` : S>;
+
+/** `EventTypes.STATUS_DONE === 'status-done'`, and so on for every event. */
+export const EventTypes = Object.freeze(
+  Object.fromEntries(NAMES.map((name) => [name.toUpperCase().replace(/-/g, '_'), name])),
+) as { readonly [N in EventType as ConstantName<N>]: N };
 
 export const PAYMENT_STATUSES = ['invoice', 'delivering', 'done', 'troubled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -87,7 +80,7 @@ export interface EventMap {
 }
 
 /** Every event name, for the emitter's check of `on('…')`. */
-export const EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(EventTypes));
+export const EVENT_NAMES: ReadonlySet<string> = new Set(NAMES);
 
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
