@@ -56,7 +56,8 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
 /**
  * One config, several builds, chosen by `--mode` (see scripts/build.js):
  * - `lib`: the ESM entry `dist/index.js`;
- * - `script`, `script-lightbox`: the classic script `dist/payui.js` and `dist/payui-lightbox.js`;
+ * - `script`, `script-session`, `script-lightbox`: the classic script `dist/payui.js`, and beside it
+ *   `dist/payui-session.js` (an open) and `dist/payui-lightbox.js` (the lightbox), loaded on demand;
  * - `launcher`: the webview launcher into `dist/launcher`;
  * - `mock`: the mock payment UI into `dist/mock/ui`;
  * - `app`: the demo storefront and the test fixtures into `build/app`;
@@ -76,8 +77,11 @@ export default defineConfig(({ mode }): UserConfig => {
         },
       };
     case 'script':
-      // The classic script: one IIFE, no Preact; it imports payui-lightbox.js by URL when needed.
+      // The classic script: one IIFE, no Preact; it imports payui-session.js and payui-lightbox.js by URL when needed.
       return browserFile({ payui: root('src/global.ts') }, 'iife');
+    case 'script-session':
+      // The code of an open beside it: an ES module exporting startSession.
+      return browserFile({ 'payui-session': root('src/session.ts') }, 'es');
     case 'script-lightbox':
       // The lightbox beside it: an ES module exporting openLightbox, Preact inside.
       return browserFile({ 'payui-lightbox': root('src/launchers/lightbox/lightbox.ts') }, 'es');

@@ -6,7 +6,7 @@ import { build } from 'vite';
 
 const started = performance.now();
 rmSync('dist', { recursive: true, force: true });
-for (const mode of ['lib', 'script', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
+for (const mode of ['lib', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn' });
 }
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });

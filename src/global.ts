@@ -1,11 +1,12 @@
 /**
  * The script-tag entry (`dist/payui.js`): defines `window.PayUI`, runs the calls queued on the
  * README's stub before it loaded, and opens the widget for every `[data-payui-open]` element.
- * It holds no Preact: the lightbox code (`payui-lightbox.js`) loads from beside this script
- * when first needed, or earlier when the page is idle after `init` (`preload: 'connect'`).
+ * It holds no Preact: the code of an open (`payui-session.js`) and the lightbox (`payui-lightbox.js`)
+ * load from beside this script when first needed, or earlier when the page is idle after `init`
+ * (`preload: 'connect'`).
  */
 import type { PayUIOptions } from './core/options';
-import { createWidget, type LightboxModule, type PayUIWidget } from './widget';
+import { createWidget, type LightboxModule, type PayUIWidget, type SessionModule } from './widget';
 
 interface Stub {
   q?: [string, ArrayLike<unknown>][];
@@ -18,18 +19,17 @@ const OPEN_SELECTOR = '[data-payui-open]';
   if (existing && 'version' in existing) return; // Loaded twice: keep the first.
 
   // Resolved now: document.currentScript exists only while this script runs.
-  const script = document.currentScript as HTMLScriptElement | null;
-  const lightboxUrl = new URL('payui-lightbox.js', script?.src || location.href).href;
-  let lightbox: Promise<LightboxModule> | undefined;
-  const loadLightbox = () => {
-    lightbox ??= (import(/* @vite-ignore */ lightboxUrl) as Promise<LightboxModule>).catch((error: unknown) => {
-      lightbox = undefined; // A failed download may be retried by the next open().
-      throw error;
-    });
-    return lightbox;
+  const base = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
+  /** Code beside this script, imported once when first needed; a failed download may be retried by the next open(). */
+  const loader = <T>(file: string) => {
+    let loading: Promise<T> | undefined;
+    return () =>
+      (loading ??= (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>).catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
   };
-
-  const widget = createWidget({ loadLightbox });
+  const widget = createWidget({ loadSession: loader<SessionModule>('payui-session.js'), loadLightbox: loader<LightboxModule>('payui-lightbox.js') });
   let lastOptions: PayUIOptions | null = null;
 
   /** `[data-payui-open]`, on the element or an ancestor of what was clicked, present or added later. */

@@ -3,19 +3,14 @@
  * to show the payment UI (lightbox or child window), wires the channel to it, and turns the
  * UI's messages into events. Framework-free: the lightbox (Preact) arrives through `loadLightbox`.
  */
-import { createChannel, type Channel } from './core/channel';
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
 import { PayUIError, type ErrorCode } from './core/errors';
-import {
-  EVENT_NAMES, EventTypes, isPaymentStatus,
-  type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus,
-} from './core/events';
+import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus } from './core/events';
 import { normalizeOptions, originOf, type NormalizedOptions, type PayUIOptions } from './core/options';
-import { WIDGET_DETECTED, type UiMessage } from './core/protocol';
-import { openChildWindow } from './launchers/child-window';
+import { closeChildWindow, openChildWindow } from './launchers/child-window';
 import type { LightboxParams } from './launchers/lightbox/lightbox';
-import type { Launcher, LauncherCallbacks } from './launchers/types';
+import { LIGHTBOX_HOST, type Launcher } from './launchers/types';
 
 export interface PaymentResult {
   /** The last status the payment UI reported, or null. Not proof of payment. */
@@ -37,12 +32,46 @@ export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'of
 }
 
 export type LightboxModule = { openLightbox(params: LightboxParams): Launcher };
+export type SessionModule = { startSession(context: SessionContext): SessionControl };
 
 export interface WidgetDeps {
+  /** Loads the code of an open session (`session.ts`): on demand, like the lightbox. */
+  loadSession: () => Promise<SessionModule>;
   /** Loads the lightbox code: a dynamic import in the ESM build, a script beside payui.js in the classic one. */
   loadLightbox: () => Promise<LightboxModule>;
   /** The lightbox always fills the screen (the webview launcher). */
   fullScreen?: boolean;
+}
+
+/** What the facade hands an open session. */
+export interface SessionContext {
+  readonly options: NormalizedOptions;
+  /** The child window opened inside the click, or null: show the lightbox. */
+  readonly popup: Window | null;
+  /** What that window posted before the session code arrived. */
+  readonly early: readonly MessageEvent[];
+  readonly fullScreen: boolean;
+  /** The lightbox code, on its way (when there is no window). */
+  readonly lightbox: Promise<LightboxModule> | null;
+  readonly emit: Emitter<EventMap>['emit'];
+  /** To the `onMessage` subscribers of `command`. */
+  readonly toSubscribers: (command: string, data: Record<string, unknown>) => void;
+  /** Still this widget's current session. */
+  readonly live: () => boolean;
+  /** The session is over: open() resolves with this. */
+  readonly end: (result: PaymentResult) => void;
+  /** The session could not show: an `error` event, and open() rejects. */
+  readonly fail: (code: ErrorCode, message: string) => void;
+}
+
+/** What the facade can ask of a running session. */
+export interface SessionControl {
+  /** A lightbox or a window is up (not while the lightbox code is still loading). */
+  shown(): boolean;
+  focus(): void;
+  send(command: string, data?: object): void;
+  /** Tears down, emits the close events, settles open(); once. */
+  finish(reason: CloseReason): void;
 }
 
 /** How the webview launcher closes with a reason other than `api` (a native back button is `user`). */
@@ -52,22 +81,19 @@ export function closeWithReason(widget: PayUIWidget, reason: CloseReason): void 
 }
 
 export const VERSION: string = __PAYUI_VERSION__;
-const LIGHTBOX_HOST = '[data-payui-lightbox]';
 
 /** One open(): from the call until it settles. */
 interface Session {
   readonly promise: Promise<PaymentResult>;
-  /** Shown: a lightbox or a window is up (not while the lightbox code is still loading). */
-  readonly shown: () => boolean;
-  readonly focus: () => void;
-  readonly send: (command: string, data?: object) => void;
-  /** Tears down, emits the close events, settles the promise; once. */
+  /** Null until the session code has arrived. */
+  control: SessionControl | null;
   readonly finish: (reason: CloseReason) => void;
 }
 
 export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget {
   const { on, once, off, emit } = createEmitter<EventMap>(EVENT_NAMES);
-  const subscribers = new Map<string, Set<(data: Record<string, unknown>) => void>>();
+  // `onMessage` subscribers, by command: any command name is accepted.
+  const messages = createEmitter<Record<string, Record<string, unknown>>>({ has: () => true });
   let options: NormalizedOptions | null = null;
   let session: Session | null = null;
   let destroyed = false;
@@ -86,115 +112,52 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
   };
 
   function start(opts: NormalizedOptions): Session {
-    let launcher: Launcher | null = null;
-    let channel: Channel | null = null;
-    let paymentInfo: PaymentInfo | null = null;
-    let loaded = false;
+    let popup: Window | null = null;
+    const onMobile = mobile();
+    if (onMobile && !opts.iframeOnly) {
+      // Synchronously, inside the click, or the popup blocker steps in.
+      popup = openChildWindow(opts.url, opts.childWindow.target);
+      if (!popup) fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
+    }
+    // What the window says before the session code is here is kept for it (its own checks apply).
+    const early: MessageEvent[] = [];
+    const keep = (event: MessageEvent) => !current.control && event.source === popup && early.push(event);
+    if (popup) addEventListener('message', keep);
+    // Both downloads at once; the session handles a failure, if it ever runs.
+    const lightbox = popup ? null : deps.loadLightbox();
+    lightbox?.catch(() => undefined);
+
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
     const promise = new Promise<PaymentResult>((...both) => (settle = both));
     const live = () => session === current;
-
-    const load = (data: EventMap['load']) => {
-      if (live() && !loaded) {
-        loaded = true;
-        emit('load', data);
-      }
-    };
-
-    /** `onMessage` subscribers hear every accepted message of their command, known or custom. */
-    const toSubscribers = (command: string, data: Record<string, unknown>) => {
-      if (live()) subscribers.get(command)?.forEach((handler) => handler(data));
-    };
-
-    function onUiMessage({ command, data }: UiMessage): void {
-      if (!live()) return;
-      if (command === 'widget-detection') {
-        channel?.send(WIDGET_DETECTED, { version: VERSION, ...(mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
-        // A window has no load event we can see: its UI answering is the load.
-        if (mode === 'window') load({});
-      } else if (command === 'dimensions') launcher?.setDimensions?.(data.dimensions);
-      else if (command === 'status') {
-        paymentInfo = data.paymentInfo;
-        emit('status', data);
-        if (isPaymentStatus(paymentInfo.status)) emit(`status-${paymentInfo.status}`, data);
-      } else if (command === 'close' || command === 'widget-close') finish('ui');
-      else emit(command, data as never); // user-country, fcp, error: as they came
-      toSubscribers(command, data);
-    }
-
-    let mode: 'lightbox' | 'window' | null = null;
-    /** The launcher is up: wire the channel to it and announce it. */
-    function show(next: Launcher, as: 'lightbox' | 'window'): void {
-      launcher = next;
-      mode = as;
-      channel = createChannel({ target: next.target, url: opts.url, onMessage: onUiMessage, onOther: (m) => toSubscribers(m.command, m.data) });
-      emit('open', { mode: as });
-      emit(`open-${as}`, {});
-    }
-
-    function finish(reason: CloseReason): void {
+    const end = (outcome: PaymentResult | PayUIError) => {
       if (!live()) return;
       session = null;
-      channel?.destroy();
-      launcher?.destroy();
-      const status = isPaymentStatus(paymentInfo?.status) ? paymentInfo.status : null;
-      if (mode) {
-        const data = { reason, lastStatus: status };
-        emit(`close-${mode}`, data);
-        emit('close', data);
-      }
-      settle[0]({ status, paymentInfo, reason });
-    }
-
-    const giveUp = (code: ErrorCode, message: string) => {
-      session = null;
-      settle[1](fail(code, message));
+      removeEventListener('message', keep);
+      if (outcome instanceof PayUIError) settle[1](outcome);
+      else settle[0](outcome);
     };
-
-    const callbacks: LauncherCallbacks = {
-      onUserClose: () => finish('user'),
-      onLoad: (dimensions) => load(dimensions ? { dimensions } : {}),
-      onTimeout: () => live() && emit('error', { code: 'LOAD_TIMEOUT', message: `no load in ${opts.loadTimeout} ms` }),
+    /** Before the session code is here: close the window we opened, and settle. */
+    const abandon = (outcome: PaymentResult | PayUIError) => {
+      if (popup && opts.childWindow.target === '_blank') closeChildWindow(popup);
+      end(outcome);
     };
 
     const current: Session = {
       promise,
-      shown: () => launcher !== null,
-      focus: () => launcher?.focus(),
-      send: (command, data) => channel?.send(command, data),
-      finish,
+      control: null,
+      finish: (reason) => (current.control ? current.control.finish(reason) : abandon({ status: null, paymentInfo: null, reason })),
     };
     session = current;
-
-    const onMobile = mobile();
-    if (onMobile && !opts.iframeOnly) {
-      // Synchronously, inside the click, or the popup blocker steps in.
-      const popup = openChildWindow({ url: opts.url, target: opts.childWindow.target, callbacks });
-      if (popup) {
-        show(popup, 'window');
-        return current;
-      }
-      fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
-    }
-    deps.loadLightbox().then(
+    deps.loadSession().then(
       (module) => {
         if (!live()) return;
-        // Another widget's lightbox may have come up while this code was loading.
-        if (document.querySelector(LIGHTBOX_HOST)) return giveUp('ALREADY_OPEN', 'another lightbox is open');
-        let lightbox: Launcher;
-        try {
-          lightbox = module.openLightbox({
-            url: opts.url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout,
-            fullScreen: onMobile || deps.fullScreen === true, callbacks,
-          });
-        } catch (error) {
-          // Never leave a half-open widget that cannot open again.
-          document.querySelector(LIGHTBOX_HOST)?.remove();
-          return giveUp('UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`);
-        }
-        show(lightbox, 'lightbox');
+        current.control = module.startSession({
+          options: opts, popup, early, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit,
+          toSubscribers: messages.emit, live, end, fail: (code, message) => end(fail(code, message)),
+        });
       },
-      (error: unknown) => live() && giveUp('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`),
+      (error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `widget code not loaded: ${String(error)}`)),
     );
     return current;
   }
@@ -212,7 +175,10 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       preconnect.rel = 'preconnect';
       preconnect.href = originOf(opts.url);
       document.head.append(preconnect);
-      if (opts.iframeOnly || !mobile()) (window.requestIdleCallback ?? setTimeout)(() => deps.loadLightbox().catch(() => undefined));
+      (window.requestIdleCallback ?? setTimeout)(() => {
+        deps.loadSession().catch(() => undefined);
+        if (opts.iframeOnly || !mobile()) deps.loadLightbox().catch(() => undefined);
+      });
     });
   }
 
@@ -226,7 +192,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
     open() {
       if (session) {
-        session.focus();
+        session.control?.focus();
         return session.promise;
       }
       const refused: [ErrorCode, string] | null = destroyed
@@ -251,22 +217,12 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
     sendMessage(command, data) {
       checkName(command);
-      session?.send(command, data);
+      session?.control?.send(command, data);
     },
 
     onMessage(command, handler) {
       checkName(command);
-      if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
-      const wrapped = (data: Record<string, unknown>) => {
-        try {
-          handler(data);
-        } catch (error) {
-          console.error(error);
-        }
-      };
-      const set = subscribers.get(command) ?? new Set();
-      subscribers.set(command, set.add(wrapped));
-      return () => void set.delete(wrapped);
+      return messages.on(command, handler);
     },
 
     destroy() {
@@ -275,14 +231,14 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       destroyed = true;
       clearTimeout(preloadTimer);
       off();
-      subscribers.clear();
+      messages.off();
       preconnect?.remove();
       options = null;
     },
 
     /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
     get isOpen() {
-      return !!session?.shown();
+      return !!session?.control?.shown();
     },
     eventTypes: EventTypes,
     version: VERSION,

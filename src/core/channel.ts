@@ -22,6 +22,8 @@ export interface ChannelOptions {
   onOther?: (message: DecodedMessage) => void;
   /** Where to listen; the current window by default. */
   host?: MessageHost;
+  /** Messages that arrived before the channel existed, checked and delivered first, in order. */
+  backlog?: readonly MessageEvent[];
 }
 
 export interface Channel {
@@ -35,7 +37,7 @@ export interface Channel {
  * `event.origin` is exactly the payment UI origin and `event.source` is exactly `target`;
  * outgoing ones are posted to that origin, never `'*'`.
  */
-export function createChannel({ target, url, onMessage, onOther, host = globalThis as unknown as MessageHost }: ChannelOptions): Channel {
+export function createChannel({ target, url, onMessage, onOther, host = globalThis as unknown as MessageHost, backlog = [] }: ChannelOptions): Channel {
   if (typeof host?.addEventListener !== 'function') {
     throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window');
   }
@@ -56,6 +58,7 @@ export function createChannel({ target, url, onMessage, onOther, host = globalTh
     }
   };
   host.addEventListener('message', listener);
+  backlog.forEach(listener);
 
   return {
     origin,

@@ -44,8 +44,8 @@ const split = (types: unknown): unknown[] => (typeof types === 'string' ? types.
  * reported through `report` and does not stop the handlers after it.
  */
 export function createEmitter<M extends object>(
-  known: ReadonlySet<unknown>,
-  report: (error: unknown) => void = (error) => console.error(error),
+  known: Pick<ReadonlySet<unknown>, 'has'>,
+  report: (error: unknown) => void = console.error,
 ): Emitter<M> {
   // Lists are replaced, never changed in place: an emit that is running keeps the list it started with.
   const handlers = new Map<unknown, Entry[]>();
@@ -61,20 +61,21 @@ export function createEmitter<M extends object>(
       throw new PayUIError('INVALID_OPTION', names.length ? `unknown event ${String(unknown)}` : 'expected event names', 'types');
     }
     if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
-    const entries = names.map((name): [unknown, Entry] => {
+    const removers = names.map((name) => {
+      const drop = () => remove(name, (e) => e !== entry);
       const entry: Entry = [
         once
           ? (data, type) => {
-              remove(name, (e) => e !== entry);
+              drop();
               handler(data, type);
             }
           : (handler as Entry[0]),
         handler,
       ];
       handlers.set(name, [...(handlers.get(name) ?? []), entry]);
-      return [name, entry];
+      return drop;
     });
-    return () => entries.forEach(([name, entry]) => remove(name, (e) => e !== entry));
+    return () => removers.forEach((drop) => drop());
   }
 
   return {

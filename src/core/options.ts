@@ -86,7 +86,7 @@ interface Table {
 }
 
 // A CSS length (a bare 0 only in margins); margins take 1–4 of them, space-separated.
-const LENGTH = '(\\d*\\.?\\d+)(px|%|r?em|v(h|w|min|max)|[dsl]v[hw]|ch|ex|pt|cm|mm|in)';
+const LENGTH = '(\\d*\\.?\\d+)(px|%|r?em|[dsl]?v(h|w|min|max)|ch|ex|pt|cm|mm|in)';
 const LENGTH_RE = RegExp(`^${LENGTH}$`);
 const MARGIN_RE = RegExp(`^(${LENGTH}|0)( (${LENGTH}|0)){0,3}$`);
 
@@ -168,12 +168,12 @@ const OPTIONS: Table = {
     spinnerUrl: url(null),
     spinnerRotationPeriod: range(0, 0, 60),
     // Permissions-policy features: `payment; fullscreen 'self' https://x.test` and similar.
-    allow: text('payment', /^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list such as 'payment'"),
+    allow: text('payment', /^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list ('payment')"),
   },
   childWindow: { target: oneOf('_blank', '_self', '_parent') },
   loadTimeout: range(30_000, 1000, 600_000, 1),
   preload: oneOf('connect', 'none'),
-  language: text(null, /^[a-z]{2}$/i, "a 2-letter code such as 'en'", (v) => v.toLowerCase()),
+  language: text(null, /^[a-z]{2}$/i, "a 2-letter code ('en')", (v) => v.toLowerCase()),
 };
 
 const got = (value: unknown) =>
@@ -205,18 +205,17 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     const { access_token: token, access_data: data, payment_url: address, queryParams, sandbox, paymentUiUrl, sandboxPaymentUiUrl, ...rest } = apply(options, OPTIONS, '');
     const given = [token, data, address].filter((v) => v !== undefined).length;
     if (given !== 1) {
-      throw given
-        ? invalid(token !== undefined && data !== undefined ? 'access_data' : 'payment_url', 'give only one of access_token, access_data and payment_url')
-        : invalid('access_token', 'one of access_token, access_data or payment_url is required');
+      const path = given ? (token !== undefined && data !== undefined ? 'access_data' : 'payment_url') : 'access_token';
+      throw invalid(path, 'give exactly one of access_token, access_data and payment_url');
     }
     const lightbox = rest.lightbox as NormalizedLightbox;
-    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs an image address here");
+    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs the image's address");
 
     let json: string | undefined;
     try {
       if (data) json = JSON.stringify(data);
     } catch {
-      throw invalid('access_data', 'must be JSON-serialisable (no cycles or BigInt values)');
+      throw invalid('access_data', 'not JSON-serialisable (a cycle or a BigInt)');
     }
     const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
     target.searchParams.set(token ? 'access_token' : 'access_data', (token ?? json) as string);
@@ -224,7 +223,7 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
       const item = (queryParams as Plain)[key];
       // The access is the widget's own: queryParams may not set it.
       if (/^access_(token|data)$/.test(key) || typeof item !== 'string') {
-        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget itself; use its own option' : `expected a string, got ${got(item)}`);
+        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'reserved: use the option of that name' : `expected a string, got ${got(item)}`);
       }
       target.searchParams.set(key, item);
     }

@@ -6,6 +6,7 @@
  */
 import { EventTypes } from '../core/events';
 import * as lightbox from '../launchers/lightbox/lightbox';
+import * as session from '../session';
 import { closeWithReason, createWidget } from '../widget';
 import { createOutbox, findBridge } from './bridges';
 import { readParams } from './params';
@@ -39,7 +40,7 @@ function showProblem(message: string): void {
   statusLine.textContent = message;
 }
 
-const widget = createWidget({ loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
+const widget = createWidget({ loadSession: () => Promise.resolve(session), loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
 let closed = false;
 
 /** Native → page. Anything that is not one of our commands is ignored. */

@@ -3,46 +3,32 @@
  * one or the parent (`_self`, `_parent`), which navigates away. No Preact here.
  */
 import type { ChildWindowTarget } from '../core/options';
-import type { Launcher, LauncherCallbacks } from './types';
+import type { Launcher } from './types';
 
 /** How often to look whether the player closed the window (browsers send no event for it). */
 export const CLOSED_POLL_MS = 300;
-
-export interface ChildWindowParams {
-  url: string;
-  target: ChildWindowTarget;
-  callbacks: LauncherCallbacks;
-  win?: Window;
-}
 
 /**
  * Opens the window. Must run synchronously inside the click that asked for it, or the popup
  * blocker steps in. Returns null when the browser blocked it (window.open gave null or threw).
  */
-export function openChildWindow({ url, target, callbacks, win = window }: ChildWindowParams): Launcher | null {
-  let popup: Window | null;
+export function openChildWindow(url: string, target: ChildWindowTarget, win: Window = window): Window | null {
   try {
-    popup = win.open(url, target);
+    return win.open(url, target);
   } catch {
-    popup = null;
+    return null;
   }
-  if (!popup) return null;
-  const child = popup;
-  if (target !== '_blank') {
-    // This page is being replaced: nothing to watch or close.
-    return { target: child, focus: () => undefined, destroy: () => undefined };
-  }
+}
 
-  let timer: ReturnType<typeof setInterval> | undefined = setInterval(() => {
-    if (!child.closed) return;
-    stop();
-    callbacks.onUserClose();
-  }, CLOSED_POLL_MS);
+/** Looks after an open child window: notices the player closing it, closes it when asked. */
+export function watchChildWindow(child: Window, target: ChildWindowTarget, onUserClose: () => void): Launcher {
+  // Another target replaced this page or its parent: nothing to watch or close.
+  let timer = target === '_blank' ? setInterval(() => child.closed && stop() && onUserClose(), CLOSED_POLL_MS) : undefined;
   const stop = () => {
     clearInterval(timer);
     timer = undefined;
+    return true;
   };
-
   return {
     target: child,
     focus() {
@@ -53,13 +39,15 @@ export function openChildWindow({ url, target, callbacks, win = window }: ChildW
       }
     },
     destroy() {
-      if (timer === undefined) return;
-      stop();
-      try {
-        if (!child.closed) child.close();
-      } catch {
-        // Already gone.
-      }
+      if (timer !== undefined && stop()) closeChildWindow(child);
     },
   };
+}
+
+export function closeChildWindow(child: Window): void {
+  try {
+    if (!child.closed) child.close();
+  } catch {
+    // Already gone.
+  }
 }

@@ -20,3 +20,6 @@ export interface LauncherCallbacks {
   /** Nothing loaded within `loadTimeout`. */
   onTimeout(): void;
 }
+
+/** The lightbox's host element under <body>: one per page, whichever widget opened it. */
+export const LIGHTBOX_HOST = '[data-payui-lightbox]';

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import type { LauncherCallbacks } from '../../src/launchers/types';
+import * as sessionModule from '../../src/session';
 import { createWidget, type LightboxModule, type PaymentResult, type PayUIWidget } from '../../src/widget';
 import { random } from '../fixtures/random';
 
@@ -46,7 +47,7 @@ describe('lifecycle torture', () => {
           const fail = r.chance(0.05);
           setTimeout(() => (fail ? reject(new Error('offline')) : resolve(module)), r.int(3));
         });
-      slot.widget = createWidget({ loadLightbox });
+      slot.widget = createWidget({ loadSession: () => Promise.resolve(sessionModule), loadLightbox });
       return slot;
     }
     slots.push(make(0), make(1));

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import type { LightboxParams } from '../../src/launchers/lightbox/lightbox';
+import * as sessionModule from '../../src/session';
 import { createWidget, VERSION, type LightboxModule, type PayUIWidget } from '../../src/widget';
 
 const UI = 'http://localhost:5176';
@@ -32,7 +33,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let widgets: PayUIWidget[] = [];
 function make(options: object | null = { access_token: 'T', sandbox: true, preload: 'none' }) {
   const lightboxes = fakeLightboxes();
-  const widget = createWidget({ loadLightbox: lightboxes.load }, (options ?? undefined) as never);
+  const widget = createWidget({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: lightboxes.load }, (options ?? undefined) as never);
   widgets.push(widget);
   const events: [string, unknown][] = [];
   for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));
