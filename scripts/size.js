@@ -8,14 +8,17 @@ const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 
 const script = gzip('dist/payui.js');
+const session = gzip('dist/payui-session.js');
 const lightbox = gzip('dist/payui-lightbox.js');
 const esmLightbox = readdirSync('dist/lib').find((f) => f.startsWith('lightbox-'));
 const rows = [
-  // [what, bytes, DESIGN target, ceiling]
-  ['payui.js (script tag, up front)', script, 4096, 6200],
-  ['payui-lightbox.js (on demand)', lightbox, null, 11_000],
-  ['desktop open: payui.js + payui-lightbox.js', script + lightbox, 20_480, 20_480],
-  ['ESM entry dist/index.js (before the app bundler)', gzip('dist/index.js'), null, 8_000],
+  // [what, bytes, DESIGN target, ceiling]; where a target is met, it is the ceiling.
+  ['payui.js (script tag, up front)', script, 4096, 4096],
+  ['payui-session.js (on open, prefetched when idle)', session, null, 2_300],
+  ['payui-lightbox.js (on a desktop open, prefetched)', lightbox, null, 11_000],
+  ['desktop open: payui.js + session + lightbox', script + session + lightbox, 20_480, 20_480],
+  ['mobile open (child window): payui.js + session', script + session, null, 6_400],
+  ['ESM entry dist/index.js (before the app bundler)', gzip('dist/index.js'), null, 5_000],
   ['ESM lightbox chunk (dependencies left to the app)', gzip(`dist/lib/${esmLightbox}`), null, 5_500],
 ];
 

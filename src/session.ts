@@ -77,6 +77,7 @@ export function startSession(context: SessionContext): SessionControl {
 
   if (popup) show(watchChildWindow(popup, opts.childWindow.target, callbacks.onUserClose), 'window');
   else {
+    if (popup === false) emit('error', { code: 'POPUP_BLOCKED', message: 'popup blocked; using the lightbox' });
     context.lightbox!.then(
       (module) => {
         if (!live()) return;

@@ -10,7 +10,7 @@ import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap, type PaymentI
 import { normalizeOptions, originOf, type NormalizedOptions, type PayUIOptions } from './core/options';
 import { closeChildWindow, openChildWindow } from './launchers/child-window';
 import type { LightboxParams } from './launchers/lightbox/lightbox';
-import { LIGHTBOX_HOST, type Launcher } from './launchers/types';
+import type { Launcher } from './launchers/types';
 
 export interface PaymentResult {
   /** The last status the payment UI reported, or null. Not proof of payment. */
@@ -46,8 +46,8 @@ export interface WidgetDeps {
 /** What the facade hands an open session. */
 export interface SessionContext {
   readonly options: NormalizedOptions;
-  /** The child window opened inside the click, or null: show the lightbox. */
-  readonly popup: Window | null;
+  /** The child window opened inside the click; null: show the lightbox, false: the popup was blocked, show the lightbox. */
+  readonly popup: Window | null | false;
   /** What that window posted before the session code arrived. */
   readonly early: readonly MessageEvent[];
   readonly fullScreen: boolean;
@@ -112,12 +112,11 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
   };
 
   function start(opts: NormalizedOptions): Session {
-    let popup: Window | null = null;
+    let popup: Window | null | false = null;
     const onMobile = mobile();
     if (onMobile && !opts.iframeOnly) {
       // Synchronously, inside the click, or the popup blocker steps in.
-      popup = openChildWindow(opts.url, opts.childWindow.target);
-      if (!popup) fail('POPUP_BLOCKED', 'popup blocked; using the lightbox');
+      popup = openChildWindow(opts.url, opts.childWindow.target) ?? false;
     }
     // What the window says before the session code is here is kept for it (its own checks apply).
     const early: MessageEvent[] = [];
@@ -157,7 +156,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
           toSubscribers: messages.emit, live, end, fail: (code, message) => end(fail(code, message)),
         });
       },
-      (error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `widget code not loaded: ${String(error)}`)),
+      (error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)),
     );
     return current;
   }
@@ -184,7 +183,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
   const widget: PayUIWidget = {
     init(next) {
-      if (destroyed) throw new PayUIError('DESTROYED', 'widget destroyed');
+      if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
       options = normalizeOptions(next);
       preload(options);
       emit('init', {});
@@ -196,14 +195,12 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
         return session.promise;
       }
       const refused: [ErrorCode, string] | null = destroyed
-        ? ['DESTROYED', 'widget destroyed']
+        ? ['DESTROYED', 'destroyed']
         : !options
           ? ['NOT_INITIALIZED', 'call init() first']
           : !hasDom() || !document.body
-            ? ['UNSUPPORTED_ENVIRONMENT', 'needs a page with <body>']
-            : document.querySelector(LIGHTBOX_HOST)
-              ? ['ALREADY_OPEN', 'another lightbox is open']
-              : null;
+            ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
+            : null;
       return refused ? Promise.reject(fail(...refused)) : start(options!).promise;
     },
 

@@ -22,7 +22,7 @@ export interface ChannelOptions {
   onOther?: (message: DecodedMessage) => void;
   /** Where to listen; the current window by default. */
   host?: MessageHost;
-  /** Messages that arrived before the channel existed, checked and delivered first, in order. */
+  /** Messages that arrived before the channel existed: checked like any other and delivered first, in order. */
   backlog?: readonly MessageEvent[];
 }
 
@@ -58,7 +58,8 @@ export function createChannel({ target, url, onMessage, onOther, host = globalTh
     }
   };
   host.addEventListener('message', listener);
-  backlog.forEach(listener);
+  // Before any later message (a task), but after the caller has the channel in hand.
+  queueMicrotask(() => backlog.forEach(listener));
 
   return {
     origin,

@@ -45,7 +45,7 @@ const split = (types: unknown): unknown[] => (typeof types === 'string' ? types.
  */
 export function createEmitter<M extends object>(
   known: Pick<ReadonlySet<unknown>, 'has'>,
-  report: (error: unknown) => void = console.error,
+  report: (error: unknown) => void = (error) => console.error(error),
 ): Emitter<M> {
   // Lists are replaced, never changed in place: an emit that is running keeps the list it started with.
   const handlers = new Map<unknown, Entry[]>();

@@ -206,16 +206,16 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     const given = [token, data, address].filter((v) => v !== undefined).length;
     if (given !== 1) {
       const path = given ? (token !== undefined && data !== undefined ? 'access_data' : 'payment_url') : 'access_token';
-      throw invalid(path, 'give exactly one of access_token, access_data and payment_url');
+      throw invalid(path, 'exactly one of access_token, access_data, payment_url');
     }
     const lightbox = rest.lightbox as NormalizedLightbox;
-    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "spinner 'custom' needs the image's address");
+    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "needed by spinner 'custom'");
 
     let json: string | undefined;
     try {
       if (data) json = JSON.stringify(data);
     } catch {
-      throw invalid('access_data', 'not JSON-serialisable (a cycle or a BigInt)');
+      throw invalid('access_data', 'not JSON (a cycle or BigInt)');
     }
     const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
     target.searchParams.set(token ? 'access_token' : 'access_data', (token ?? json) as string);
@@ -223,7 +223,7 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
       const item = (queryParams as Plain)[key];
       // The access is the widget's own: queryParams may not set it.
       if (/^access_(token|data)$/.test(key) || typeof item !== 'string') {
-        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'reserved: use the option of that name' : `expected a string, got ${got(item)}`);
+        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget' : `expected a string, got ${got(item)}`);
       }
       target.searchParams.set(key, item);
     }

@@ -289,3 +289,62 @@ describe('init and destroy', () => {
     expect(widget.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe('the child window, before the session code has arrived', () => {
+  const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+  /** A phone whose window.open gives a fake popup, and session code that arrives when the test says. */
+  function phone() {
+    Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
+    const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    let arrive!: (module: typeof sessionModule) => void;
+    let fail!: (error: Error) => void;
+    const loadSession = vi.fn(() => new Promise<typeof sessionModule>((resolve, reject) => ((arrive = resolve), (fail = reject))));
+    const widget = createWidget({ loadSession, loadLightbox: fakeLightboxes().load }, { access_token: 'T', sandbox: true, preload: 'none' });
+    widgets.push(widget);
+    const events: [string, unknown][] = [];
+    for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));
+    return { widget, popup, open, events, arrive: () => arrive(sessionModule), fail: () => fail(new Error('offline')) };
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens inside the call, and what the window says meanwhile is answered and relayed once the code is here', async () => {
+    const { widget, popup, open, events, arrive } = phone();
+    const result = widget.open();
+    expect(open).toHaveBeenCalledWith('http://localhost:5176/?access_token=T', '_blank');
+    uiSays(popup, 'widget-detection');
+    uiSays(popup, 'status', { paymentInfo: { status: 'invoice' } });
+    uiSays({ postMessage: vi.fn() }, 'close'); // another window: never counts
+    expect(events).toEqual([]);
+    arrive();
+    await settle();
+    expect(popup.postMessage).toHaveBeenCalledWith(expect.stringContaining('"command":"widget-detected"'), UI);
+    expect(events.map(([type]) => type)).toEqual(['open', 'open-window', 'load', 'status', 'status-invoice']);
+    expect(widget.isOpen).toBe(true);
+    uiSays(popup, 'close');
+    await expect(result).resolves.toEqual({ status: 'invoice', paymentInfo: { status: 'invoice' }, reason: 'ui' });
+  });
+
+  it('close() meanwhile closes the window and settles at once; the code arriving later changes nothing', async () => {
+    const { widget, popup, events, arrive } = phone();
+    const result = widget.open();
+    widget.close();
+    await expect(result).resolves.toEqual({ status: null, paymentInfo: null, reason: 'api' });
+    expect(popup.close).toHaveBeenCalled();
+    arrive();
+    await settle();
+    expect(events).toEqual([]);
+  });
+
+  it('session code that cannot load closes the window and rejects LOAD_TIMEOUT; the next open tries again', async () => {
+    const { widget, popup, events, fail } = phone();
+    const result = widget.open();
+    fail();
+    await expect(result).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
+    expect(popup.close).toHaveBeenCalled();
+    expect(events.map(([type]) => type)).toEqual(['error']);
+    void widget.open();
+    expect(widget.isOpen).toBe(false);
+  });
+});
