@@ -45,7 +45,7 @@ test.describe('dist/payui.js on the game site', () => {
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
     ]);
 
-    expect(requested).toContain('/dist/payui-lightbox.js');
+    expect(requested).toEqual(expect.arrayContaining(['/dist/payui-session.js', '/dist/payui-lightbox.js']));
     // The page's strict CSP (no 'unsafe-inline') saw nothing to block.
     expect(await page.evaluate(() => (window as any).violations)).toEqual([]);
   });
