@@ -148,16 +148,17 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
       finish: (reason) => (current.control ? current.control.finish(reason) : abandon({ status: null, paymentInfo: null, reason })),
     };
     session = current;
-    deps.loadSession().then(
-      (module) => {
+    deps
+      .loadSession()
+      .then((module) => {
         if (!live()) return;
         current.control = module.startSession({
           options: opts, popup, early, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit,
           toSubscribers: messages.emit, live, end, fail: (code, message) => end(fail(code, message)),
         });
-      },
-      (error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)),
-    );
+      })
+      // Not here, or could not start: never an open() that stays pending.
+      .catch((error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)));
     return current;
   }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import type { LightboxParams } from '../../src/launchers/lightbox/lightbox';
 import * as sessionModule from '../../src/session';
-import { createWidget, VERSION, type LightboxModule, type PayUIWidget } from '../../src/widget';
+import { createWidget, VERSION, type LightboxModule, type PayUIWidget, type SessionModule } from '../../src/widget';
 
 const UI = 'http://localhost:5176';
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -298,14 +298,16 @@ describe('the child window, before the session code has arrived', () => {
     Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
     const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
     const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
-    let arrive!: (module: typeof sessionModule) => void;
+    let arrive!: (module: SessionModule) => void;
     let fail!: (error: Error) => void;
-    const loadSession = vi.fn(() => new Promise<typeof sessionModule>((resolve, reject) => ((arrive = resolve), (fail = reject))));
+    const loadSession = vi.fn(() => new Promise<SessionModule>((resolve, reject) => ((arrive = resolve), (fail = reject))));
     const widget = createWidget({ loadSession, loadLightbox: fakeLightboxes().load }, { access_token: 'T', sandbox: true, preload: 'none' });
     widgets.push(widget);
     const events: [string, unknown][] = [];
     for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));
-    return { widget, popup, open, events, arrive: () => arrive(sessionModule), fail: () => fail(new Error('offline')) };
+    return {
+      widget, popup, open, events, arrive: (module = sessionModule) => arrive(module), fail: () => fail(new Error('offline')),
+    };
   }
   afterEach(() => vi.restoreAllMocks());
 
@@ -346,5 +348,14 @@ describe('the child window, before the session code has arrived', () => {
     expect(events.map(([type]) => type)).toEqual(['error']);
     void widget.open();
     expect(widget.isOpen).toBe(false);
+  });
+
+  it('session code that throws while starting is an error too, never an open() that stays pending', async () => {
+    const { widget, popup, arrive } = phone();
+    const result = widget.open();
+    arrive({ startSession: () => { throw new Error('broken build'); } });
+    await expect(result).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
+    expect(popup.close).toHaveBeenCalled();
+    expect(widget.open()).not.toBe(result);
   });
 });
