@@ -1,7 +1,8 @@
 /**
- * The facade of DESIGN.md §1: options, state and events of one widget instance. It picks how
- * to show the payment UI (lightbox or child window), wires the channel to it, and turns the
- * UI's messages into events. Framework-free: the lightbox (Preact) arrives through `loadLightbox`.
+ * The facade of DESIGN.md §1: options, state and events of one widget instance. open() decides
+ * between the child window (opened here, synchronously, inside the click) and the lightbox; the
+ * rest of an open — channel, message relay, the lightbox itself — is code that arrives on demand
+ * through `loadSession` (session.ts) and `loadLightbox` (Preact), so payui.js stays small.
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
@@ -164,7 +165,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
   /**
    * `preload: 'connect'`: in the next task (so init() itself stays well under a millisecond),
-   * preconnect to the payment UI; when the page is idle, fetch the lightbox code if it will be needed.
+   * preconnect to the payment UI; when the page is idle, fetch the session code, and the lightbox code if it will be needed.
    */
   function preload(opts: NormalizedOptions): void {
     clearTimeout(preloadTimer);

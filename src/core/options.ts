@@ -113,7 +113,7 @@ const text = (fallback: unknown, re: RegExp, expected: string, map = (v: string)
 ];
 /** Colours: hex, a colour function with harmless characters only, or a keyword. */
 const color = (fallback: string): Rule =>
-  text(fallback, /^(#[\da-f]{3,8}|(rgba?|hsla?|hwb|(ok)?l(ab|ch)|color)\([-+\w.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
+  text(fallback, /^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgba?|hsla?|hwb|(ok)?l(ab|ch)|color)\([-+\w.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
 /** A string check by `re` alone, for rules that take strings among other things. */
 const css = (re: RegExp) => text(undefined, re, '')[1];
 /** Pixels as a number, or a CSS length; null lets the payment UI decide. */

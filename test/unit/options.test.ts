@@ -130,6 +130,7 @@ const invalid: [string, unknown, string][] = [
   ['lightbox.overlayOpacity Infinity', lb({ overlayOpacity: Infinity }), 'lightbox.overlayOpacity'],
   ['lightbox.overlayBackground injection', lb({ overlayBackground: 'red; display:none' }), 'lightbox.overlayBackground'],
   ['lightbox.overlayBackground url()', lb({ overlayBackground: 'url(https://x.test/a.png)' }), 'lightbox.overlayBackground'],
+  ['lightbox.overlayBackground 5 hex digits', lb({ overlayBackground: '#12345' }), 'lightbox.overlayBackground'],
   ['lightbox.modal a string', lb({ modal: 'yes' }), 'lightbox.modal'],
   ['lightbox.closeByClick null', lb({ closeByClick: null }), 'lightbox.closeByClick'],
   ['lightbox.closeByKeyboard 0', lb({ closeByKeyboard: 0 }), 'lightbox.closeByKeyboard'],
