@@ -234,8 +234,11 @@ test('100 open/close cycles: what is left behind', async ({ browser }) => {
     const token = await page.evaluate(() => window.token());
     await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
     const count = async (expression: string) => {
-      const { result } = await cdp.send('Runtime.evaluate', { expression });
-      return (await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })).listeners.length;
+      // In an object group of its own, released at once: handles DevTools keeps must not count as growth.
+      const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'bench' });
+      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      await cdp.send('Runtime.releaseObjectGroup', { objectGroup: 'bench' });
+      return listeners.length;
     };
     const snapshot = async () => {
       await cdp.send('HeapProfiler.collectGarbage');
