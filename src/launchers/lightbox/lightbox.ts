@@ -33,6 +33,8 @@ function styleHost(host: HTMLElement, zIndex: number): void {
     ['width', 'auto'], ['height', 'auto'], ['margin', '0'], ['padding', '0'], ['border', '0'],
     ['opacity', '1'], ['visibility', 'visible'], ['transform', 'none'], ['filter', 'none'],
     ['clip-path', 'none'], ['pointer-events', 'auto'], ['max-width', 'none'], ['max-height', 'none'],
+    // What the browser gives a popover by default.
+    ['background', 'none'], ['overflow', 'visible'], ['color', 'inherit'],
   ];
   for (const [name, value] of rules) host.style.setProperty(name, value, 'important');
 }
@@ -48,6 +50,12 @@ export function openLightbox(params: LightboxParams): Launcher {
   const shadow = host.attachShadow({ mode: 'open' });
   shadow.adoptedStyleSheets = lightboxSheets(options, params.fullScreen);
   doc.body.append(host);
+  // The top layer, where the browser has one: above every z-index the page may use, so a chat
+  // bubble or an ad can never cover the payment. Elsewhere `zIndex` decides.
+  if (host.showPopover) {
+    host.popover = 'manual';
+    host.showPopover();
+  }
   const unlockPage = lockPage(host);
 
   const state: LightboxState = { phase: signal('loading'), dimensions: signal(null) };
