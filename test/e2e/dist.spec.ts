@@ -2,7 +2,7 @@
 // and in Node.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { world } from './world';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -111,6 +111,38 @@ test.describe('the README stub', () => {
     await expect(lightboxHost(page)).toHaveCount(0);
     // The preconnect link of init went with it.
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBe(before - 1);
+  });
+});
+
+test.describe('dist/payui.js on a phone', () => {
+  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+  test.use(iPhone);
+
+  test('the window opens inside the click; what it says before payui-session.js arrives is kept, answered and relayed', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    // The code of an open is held back until the payment UI in the window has loaded and spoken.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/dist/payui-session.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${world.demo}/test/fixtures/stub/index.html?preload=none`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+    const [popup] = await Promise.all([page.waitForEvent('popup'), page.locator('#buy').click()]);
+    await popup.getByRole('button', { name: /^Pay/ }).waitFor();
+    expect(await page.evaluate(() => window.seen)).toEqual(['init']);
+    release();
+    await expect.poll(() => page.evaluate(() => window.seen)).toEqual(['init', 'open', 'open-window', 'load']);
+    await popup.getByRole('button', { name: /^Pay/ }).click();
+    await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Close', exact: true }).click();
+    await closed;
+    await expect.poll(() => page.evaluate(() => window.seen)).toEqual(['init', 'open', 'open-window', 'load', 'status-done', 'close']);
+    expect(requested).toContain('/dist/payui-session.js');
+    expect(requested).not.toContain('/dist/payui-lightbox.js');
   });
 });
 
