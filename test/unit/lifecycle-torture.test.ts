@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-// Hardening: 1,200 random steps against two widgets on one page, with the lightbox code arriving
-// late, so steps also land while an open is still loading.
-import { describe, expect, it } from 'vitest';
+// Hardening: 1,200 random steps against two widgets on one page, with the session and lightbox
+// code arriving late, so steps also land while an open is still loading.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import type { LauncherCallbacks } from '../../src/launchers/types';
 import * as sessionModule from '../../src/session';
@@ -47,7 +47,15 @@ describe('lifecycle torture', () => {
           const fail = r.chance(0.05);
           setTimeout(() => (fail ? reject(new Error('offline')) : resolve(module)), r.int(3));
         });
-      slot.widget = createWidget({ loadSession: () => Promise.resolve(sessionModule), loadLightbox });
+      // The session code too: at once, a task or two late, or (rarely) not at all.
+      const loadSession = () =>
+        new Promise<typeof sessionModule>((resolve, reject) => {
+          const fail = r.chance(0.03);
+          const late = r.int(3);
+          if (late === 0 && !fail) resolve(sessionModule);
+          else setTimeout(() => (fail ? reject(new Error('offline')) : resolve(sessionModule)), late);
+        });
+      slot.widget = createWidget({ loadSession, loadLightbox });
       return slot;
     }
     slots.push(make(0), make(1));
@@ -112,5 +120,81 @@ describe('lifecycle torture', () => {
     // Both kinds of ending happened.
     expect(settled.some((s) => typeof s.value === 'object')).toBe(true);
     expect(settled.some((s) => typeof s.value === 'string')).toBe(true);
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('on a phone: every window the widget opened is closed when its open ends, and every open() settles once', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148', configurable: true });
+    const r = random(600);
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    interface Popup { closed: boolean; postMessage: () => void; focus: () => void; close: () => void }
+    const popups: Popup[] = [];
+    // One window in seven is blocked (the lightbox opens instead, full screen).
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      if (r.chance(1 / 7)) return null;
+      const popup: Popup = { closed: false, postMessage: () => undefined, focus: () => undefined, close: () => void (popup.closed = true) };
+      popups.push(popup);
+      return popup as unknown as Window;
+    });
+    const lightbox: LightboxModule = {
+      openLightbox() {
+        const host = document.createElement('div');
+        host.setAttribute('data-payui-lightbox', '');
+        document.body.append(host);
+        return { target: { postMessage: () => undefined } as unknown as Window, focus: () => undefined, destroy: () => host.remove() };
+      },
+    };
+    const make = () =>
+      createWidget({
+        loadSession: () => new Promise((resolve, reject) => setTimeout(() => (r.chance(0.04) ? reject(new Error('offline')) : resolve(sessionModule)), r.int(3))),
+        loadLightbox: () => Promise.resolve(lightbox),
+      }, { access_token: 'T', sandbox: true, preload: 'none' });
+    let widget = make();
+    const settled: { count: number }[] = [];
+    const promises = new Set<Promise<PaymentResult>>();
+    /** The window of each open, while that open has not settled. */
+    const live = new Map<{ count: number }, Popup | undefined>();
+
+    for (let step = 0; step < 600; step += 1) {
+      switch (r.int(6)) {
+        case 0:
+        case 1: {
+          const before = popups.length;
+          const promise = widget.open();
+          if (promises.has(promise)) break; // Already open: the same promise.
+          const entry = { count: 0 };
+          promises.add(promise);
+          settled.push(entry);
+          if (popups.length > before) live.set(entry, popups.at(-1));
+          const done = () => {
+            entry.count += 1;
+            live.delete(entry);
+          };
+          promise.then(done, done);
+          break;
+        }
+        case 2: widget.close(); break;
+        case 3: if (r.chance(0.2)) { widget.destroy(); widget = make(); } break;
+        case 4: {
+          const popup = popups.at(-1);
+          if (popup && !popup.closed) {
+            window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(r.pick(['widget-detection', 'close', 'status'])), origin: UI_ORIGIN, source: popup as unknown as Window }));
+          }
+          break;
+        }
+        default: await tick();
+      }
+      // A window whose open has ended is closed: none is left behind.
+      const ended = popups.filter((p) => ![...live.values()].includes(p));
+      expect(ended.filter((p) => !p.closed)).toEqual([]);
+      if (step % 5 === 0) await tick();
+    }
+    widget.destroy();
+    for (let i = 0; i < 5; i += 1) await tick();
+    expect(popups.length).toBeGreaterThan(40);
+    expect(popups.filter((p) => !p.closed)).toEqual([]);
+    expect(settled.filter((s) => s.count !== 1)).toEqual([]);
+    expect(document.querySelectorAll('[data-payui-lightbox]')).toHaveLength(0);
   });
 });
