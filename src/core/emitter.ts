@@ -56,9 +56,9 @@ export function createEmitter<M extends object>(
 
   function add(types: unknown, handler: unknown, once: boolean): () => void {
     const names = split(types);
-    const unknown = names.find((name) => !known.has(name));
-    if (!names.length || unknown !== undefined) {
-      throw new PayUIError('INVALID_OPTION', names.length ? `unknown event ${String(unknown)}` : 'expected event names', 'types');
+    const unknown = names.findIndex((name) => !known.has(name));
+    if (!names.length || unknown >= 0) {
+      throw new PayUIError('INVALID_OPTION', names.length ? `unknown event ${String(names[unknown])}` : 'expected event names', 'types');
     }
     if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
     const removers = names.map((name) => {

@@ -123,6 +123,7 @@ describe('emitter', () => {
     ['one unknown name among known ones', 'close bogus', () => undefined, 'types'],
     ['an empty string', '  ', () => undefined, 'types'],
     ['a number', 42, () => undefined, 'types'],
+    ['an array with something that is not a name', ['close', undefined], () => undefined, 'types'],
     ['a handler that is not a function', 'close', 'nope', 'handler'],
   ])('on() with %s throws INVALID_OPTION', (_name, types, handler, path) => {
     const { emitter } = make();
