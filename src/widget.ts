@@ -88,6 +88,8 @@ interface Session {
   readonly promise: Promise<PaymentResult>;
   /** Null until the session code has arrived. */
   control: SessionControl | null;
+  /** A window is up from the click on; a lightbox once it has mounted. */
+  readonly shown: () => boolean;
   readonly finish: (reason: CloseReason) => void;
 }
 
@@ -146,6 +148,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     const current: Session = {
       promise,
       control: null,
+      shown: () => !!popup || !!current.control?.shown(),
       finish: (reason) => (current.control ? current.control.finish(reason) : abandon({ status: null, paymentInfo: null, reason })),
     };
     session = current;
@@ -237,7 +240,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
     /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
     get isOpen() {
-      return !!session?.control?.shown();
+      return !!session?.shown();
     },
     eventTypes: EventTypes,
     version: VERSION,

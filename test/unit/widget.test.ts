@@ -315,6 +315,7 @@ describe('the child window, before the session code has arrived', () => {
     const { widget, popup, open, events, arrive } = phone();
     const result = widget.open();
     expect(open).toHaveBeenCalledWith('http://localhost:5176/?access_token=T', '_blank');
+    expect(widget.isOpen).toBe(true); // The window is up, whatever code is still on its way.
     uiSays(popup, 'widget-detection');
     uiSays(popup, 'status', { paymentInfo: { status: 'invoice' } });
     uiSays({ postMessage: vi.fn() }, 'close'); // another window: never counts
@@ -340,14 +341,15 @@ describe('the child window, before the session code has arrived', () => {
   });
 
   it('session code that cannot load closes the window and rejects LOAD_TIMEOUT; the next open tries again', async () => {
-    const { widget, popup, events, fail } = phone();
+    const { widget, popup, open, events, fail } = phone();
     const result = widget.open();
     fail();
     await expect(result).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
     expect(popup.close).toHaveBeenCalled();
-    expect(events.map(([type]) => type)).toEqual(['error']);
-    void widget.open();
     expect(widget.isOpen).toBe(false);
+    expect(events.map(([type]) => type)).toEqual(['error']);
+    expect(widget.open()).not.toBe(result);
+    expect(open).toHaveBeenCalledTimes(2);
   });
 
   it('session code that throws while starting is an error too, never an open() that stays pending', async () => {
