@@ -141,7 +141,7 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     };
     /** Before the session code is here: close the window we opened, and settle. */
     const abandon = (outcome: PaymentResult | PayUIError) => {
-      if (popup && opts.childWindow.target === '_blank') closeChildWindow(popup);
+      if (popup) closeChildWindow(popup, opts.childWindow.target);
       end(outcome);
     };
 

@@ -12,23 +12,32 @@ export const CLOSED_POLL_MS = 300;
  * Opens the window. Must run synchronously inside the click that asked for it, or the popup
  * blocker steps in. Returns null when the browser blocked it (window.open gave null or threw).
  */
-export function openChildWindow(url: string, target: ChildWindowTarget, win: Window = window): Window | null {
+export function openChildWindow(url: string, target: ChildWindowTarget): Window | null {
   try {
-    return win.open(url, target);
+    return window.open(url, target);
   } catch {
     return null;
   }
 }
 
-/** Looks after an open child window: notices the player closing it, closes it when asked. */
+/** Closes a window the widget opened. `_self` and `_parent` replaced this page or its parent: never closed. */
+export function closeChildWindow(child: Window, target: ChildWindowTarget): void {
+  if (target !== '_blank') return;
+  try {
+    if (!child.closed) child.close();
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Looks after an open child window: notices the player closing it (`_blank` only), closes it when asked. */
 export function watchChildWindow(child: Window, target: ChildWindowTarget, onUserClose: () => void): Launcher {
-  // Another target replaced this page or its parent: nothing to watch or close.
-  let timer = target === '_blank' ? setInterval(() => child.closed && stop() && onUserClose(), CLOSED_POLL_MS) : undefined;
-  const stop = () => {
+  let live = true;
+  const timer = target === '_blank' ? setInterval(() => {
+    if (!child.closed) return;
     clearInterval(timer);
-    timer = undefined;
-    return true;
-  };
+    onUserClose();
+  }, CLOSED_POLL_MS) : undefined;
   return {
     target: child,
     focus() {
@@ -39,15 +48,10 @@ export function watchChildWindow(child: Window, target: ChildWindowTarget, onUse
       }
     },
     destroy() {
-      if (timer !== undefined && stop()) closeChildWindow(child);
+      if (!live) return;
+      live = false;
+      clearInterval(timer);
+      closeChildWindow(child, target);
     },
   };
-}
-
-export function closeChildWindow(child: Window): void {
-  try {
-    if (!child.closed) child.close();
-  } catch {
-    // Already gone.
-  }
 }
