@@ -81,15 +81,15 @@ export default defineConfig(({ mode }): UserConfig => {
       return browserFile({ payui: root('src/global.ts') }, 'iife');
     case 'script-session':
       // The code of an open beside it: an ES module exporting startSession.
-      return browserFile({ 'payui-session': root('src/session.ts') }, 'es');
+      return browserFile({ 'payui-session': root('src/session/session.ts') }, 'es');
     case 'script-lightbox':
       // The lightbox beside it: an ES module exporting openLightbox, Preact inside.
-      return browserFile({ 'payui-lightbox': root('src/launchers/lightbox/lightbox.ts') }, 'es');
+      return browserFile({ 'payui-lightbox': root('src/surfaces/lightbox/lightbox.ts') }, 'es');
     case 'launcher':
       // The webview launcher page: one self-contained page with the lightbox built in.
       return {
         ...shared,
-        root: root('src/launcher'),
+        root: root('src/webview'),
         base: './',
         publicDir: false,
         build: { outDir: root('dist/launcher'), emptyOutDir: true, target: 'es2020', modulePreload: false },

@@ -5,8 +5,9 @@
  * load from beside this script when first needed, or earlier when the page is idle after `init`
  * (`preload: 'connect'`).
  */
-import type { PayUIOptions } from './core/options';
-import { createWidget, type LightboxModule, type PayUIWidget, type SessionModule } from './widget';
+import { normalizeOptions, type PayUIOptions } from './core/options';
+import { besideScript } from './loaders';
+import { createWidgetHandle, type PayUIWidget } from './widget';
 
 interface Stub {
   q?: [string, ArrayLike<unknown>][];
@@ -19,17 +20,9 @@ const OPEN_SELECTOR = '[data-payui-open]';
   if (existing && 'version' in existing) return; // Loaded twice: keep the first.
 
   // Resolved now: document.currentScript exists only while this script runs.
-  const base = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
-  /** Code beside this script, imported once when first needed; a failed download may be retried by the next open(). */
-  const loader = <T>(file: string) => {
-    let loading: Promise<T> | undefined;
-    return () =>
-      (loading ??= (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>).catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      }));
-  };
-  const widget = createWidget({ loadSession: loader<SessionModule>('payui-session.js'), loadLightbox: loader<LightboxModule>('payui-lightbox.js') });
+  const handle = createWidgetHandle(besideScript((document.currentScript as HTMLScriptElement | null)?.src || location.href));
+  const { widget } = handle;
+  /** What PayUI.init was last given successfully: a button's own token is added to these. */
   let lastOptions: PayUIOptions | null = null;
 
   /** `[data-payui-open]`, on the element or an ancestor of what was clicked, present or added later. */
@@ -40,9 +33,11 @@ const OPEN_SELECTOR = '[data-payui-open]';
     event.preventDefault();
     try {
       // A per-button token (each product its own purchase): `data-access-token`.
+      // For that open only: a plain button keeps buying what PayUI.init was given.
       const token = trigger.dataset.accessToken;
-      if (token) widget.init({ ...lastOptions, access_token: token, access_data: undefined, payment_url: undefined });
-      widget.open().catch(() => undefined); // Reported through the `error` event.
+      handle
+        .open(token ? normalizeOptions({ ...lastOptions, access_token: token, access_data: undefined, payment_url: undefined }) : undefined)
+        .catch(() => undefined); // Reported through the `error` event.
     } catch (error) {
       console.error(error);
     }
@@ -52,6 +47,7 @@ const OPEN_SELECTOR = '[data-payui-open]';
   const PayUI: PayUIWidget = {
     ...widget,
     init(options: PayUIOptions) {
+      lastOptions = null;
       widget.init(options);
       lastOptions = options;
     },

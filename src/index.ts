@@ -3,14 +3,12 @@
  * and needs no DOM, so it is safe in Node and during server-side rendering.
  */
 import type { PayUIOptions } from './core/options';
-import { createWidget, VERSION, type LightboxModule, type PayUIWidget, type SessionModule } from './widget';
-
-const loadSession = (): Promise<SessionModule> => import('./session');
-const loadLightbox = (): Promise<LightboxModule> => import('./launchers/lightbox/lightbox');
+import { chunks } from './loaders';
+import { createWidget, VERSION, type PayUIWidget } from './widget';
 
 /** An independent widget instance; `options` are passed to `init` when given. */
 export function createPayUI(options?: PayUIOptions): PayUIWidget {
-  return createWidget({ loadSession, loadLightbox }, options);
+  return createWidget(chunks, options);
 }
 
 /** The shared instance, like `window.PayUI` of the script-tag build. */

@@ -1,24 +1,18 @@
 /**
- * The facade of DESIGN.md §1: options, state and events of one widget instance. open() decides
- * between the child window (opened here, synchronously, inside the click) and the lightbox; the
- * rest of an open — channel, message relay, the lightbox itself — is code that arrives on demand
- * through `loadSession` (session.ts) and `loadLightbox` (Preact), so payui.js stays small.
+ * The facade of DESIGN.md §1: options, state and events of one widget instance, and the one
+ * lifecycle of an open (see `Session` in session/contract.ts). open() opens the child window
+ * here, synchronously, inside the click; the rest of an open — channel, message relay, the
+ * lightbox — is code that arrives on demand (`loadSession`, `loadLightbox`), so payui.js stays small.
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
 import { PayUIError, type ErrorCode } from './core/errors';
-import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap, type PaymentInfo, type PaymentStatus } from './core/events';
+import { EVENT_NAMES, EventTypes, isPaymentStatus, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, originOf, type NormalizedOptions, type PayUIOptions } from './core/options';
-import { closeChildWindow, openChildWindow } from './launchers/child-window';
-import type { LightboxParams } from './launchers/lightbox/lightbox';
-import type { Launcher } from './launchers/types';
+import type { Emit, Loaders, Mode, PaymentResult, Session } from './session/contract';
+import { closeChildWindow, openChildWindow } from './surfaces/child-window';
 
-export interface PaymentResult {
-  /** The last status the payment UI reported, or null. Not proof of payment. */
-  status: PaymentStatus | null;
-  paymentInfo: PaymentInfo | null;
-  reason: CloseReason;
-}
+export type { PaymentResult, LightboxModule, SessionModule } from './session/contract';
 
 export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'off'> {
   init(options: PayUIOptions): void;
@@ -32,80 +26,54 @@ export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'of
   readonly version: string;
 }
 
-export type LightboxModule = { openLightbox(params: LightboxParams): Launcher };
-export type SessionModule = { startSession(context: SessionContext): SessionControl };
-
-export interface WidgetDeps {
-  /** Loads the code of an open session (`session.ts`): on demand, like the lightbox. */
-  loadSession: () => Promise<SessionModule>;
-  /** Loads the lightbox code: a dynamic import in the ESM build, a script beside payui.js in the classic one. */
-  loadLightbox: () => Promise<LightboxModule>;
+export interface WidgetDeps extends Loaders {
   /** The lightbox always fills the screen (the webview launcher). */
   fullScreen?: boolean;
 }
 
-/** What the facade hands an open session. */
-export interface SessionContext {
-  readonly options: NormalizedOptions;
-  /** The child window opened inside the click; null: show the lightbox, false: the popup was blocked, show the lightbox. */
-  readonly popup: Window | null | false;
-  /** What that window posted before the session code arrived. */
-  readonly early: readonly MessageEvent[];
-  readonly fullScreen: boolean;
-  /** The lightbox code, on its way (when there is no window). */
-  readonly lightbox: Promise<LightboxModule> | null;
-  readonly emit: Emitter<EventMap>['emit'];
-  /** To the `onMessage` subscribers of `command`. */
-  readonly toSubscribers: (command: string, data: Record<string, unknown>) => void;
-  /** Still this widget's current session. */
-  readonly live: () => boolean;
-  /** The session is over: open() resolves with this. */
-  readonly end: (result: PaymentResult) => void;
-  /** The session could not show: an `error` event, and open() rejects. */
-  readonly fail: (code: ErrorCode, message: string) => void;
-}
-
-/** What the facade can ask of a running session. */
-export interface SessionControl {
-  /** A lightbox or a window is up (not while the lightbox code is still loading). */
-  shown(): boolean;
-  focus(): void;
-  send(command: string, data?: object): void;
-  /** Tears down, emits the close events, settles open(); once. */
-  finish(reason: CloseReason): void;
-}
-
-/** How the webview launcher closes with a reason other than `api` (a native back button is `user`). */
-const closers = new WeakMap<PayUIWidget, (reason: CloseReason) => void>();
-export function closeWithReason(widget: PayUIWidget, reason: CloseReason): void {
-  closers.get(widget)?.(reason);
+/** A widget and what the widget's own pages (script tag, webview launcher) may do beyond its public API. */
+export interface WidgetHandle {
+  readonly widget: PayUIWidget;
+  /** open() with these options instead of init()'s, for this open only (a button's own token). */
+  open(options?: NormalizedOptions | null): Promise<PaymentResult>;
+  /** Ends the current open with a reason of the caller's (a native back button is `user`). */
+  close(reason: CloseReason): void;
 }
 
 export const VERSION: string = __PAYUI_VERSION__;
 
-/** One open(): from the call until it settles. */
-interface Session {
-  readonly promise: Promise<PaymentResult>;
-  /** Null until the session code has arrived. */
-  control: SessionControl | null;
-  /** A window is up from the click on; a lightbox once it has mounted. */
-  readonly shown: () => boolean;
-  readonly finish: (reason: CloseReason) => void;
-}
+export const createWidget = (deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget => createWidgetHandle(deps, initial).widget;
 
-export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWidget {
-  const { on, once, off, emit } = createEmitter<EventMap>(EVENT_NAMES);
+export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): WidgetHandle {
+  const events = createEmitter<EventMap>(EVENT_NAMES);
   // `onMessage` subscribers, by command: any command name is accepted.
   const messages = createEmitter<Record<string, Record<string, unknown>>>({ has: () => true });
   let options: NormalizedOptions | null = null;
   let session: Session | null = null;
   let destroyed = false;
-  let preloadTimer: ReturnType<typeof setTimeout> | undefined;
+  let cancelPreload = () => {};
   let preconnect: HTMLLinkElement | undefined;
+
+  // What handlers set off runs after the handlers of the current event: events reach handlers in
+  // the order they happened, and a group (open + open-lightbox, status + status-done) is never
+  // split by what a handler did in between.
+  const jobs: (() => void)[] = [];
+  let running = false;
+  const later = (...next: (() => void)[]) => {
+    jobs.push(...next);
+    if (running) return;
+    running = true;
+    try {
+      while (jobs.length) jobs.shift()!();
+    } finally {
+      running = false;
+    }
+  };
+  const emit: Emit = (...group) => later(...group.map(([type, data]) => () => events.emit(type, data)));
 
   /** An error event now, and the error for the caller. */
   const fail = (code: ErrorCode, message: string) => {
-    emit('error', { code, message });
+    emit(['error', { code, message }]);
     return new PayUIError(code, message);
   };
   const hasDom = () => typeof document !== 'undefined';
@@ -114,56 +82,78 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
-  function start(opts: NormalizedOptions): Session {
-    let popup: Window | null | false = null;
+  /** The session is up: `open` and `open-<mode>`, once. */
+  const show = (s: Session, mode: Mode) => {
+    if (s.phase !== 'loading') return;
+    s.phase = 'shown';
+    s.mode = mode;
+    emit(['open', { mode }], [`open-${mode}`, {}]);
+  };
+
+  function start(opts: NormalizedOptions): Promise<PaymentResult> {
     const onMobile = mobile();
-    if (onMobile && !opts.iframeOnly) {
-      // Synchronously, inside the click, or the popup blocker steps in.
-      popup = openChildWindow(opts.url, opts.childWindow.target) ?? false;
+    // Synchronously, inside the click, or the popup blocker steps in.
+    const popup = onMobile && !opts.iframeOnly ? (openChildWindow(opts.url, opts.childWindow.target) ?? false) : null;
+    let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
+    const s: Session = {
+      phase: 'loading', mode: null, paymentInfo: null, options: opts, popup, early: [], teardown: [], control: null, end,
+      promise: new Promise((...both) => (settle = both)),
+    };
+    session = s;
+
+    /**
+     * The one way an open ends, whoever ends it: detached from the widget (isOpen false, a new
+     * open() starts anew), everything it added torn down, `close-<mode>` and `close` once when it
+     * was shown, the promise settled once.
+     */
+    function end(outcome: CloseReason | PayUIError): void {
+      if (s.phase === 'ended') return;
+      s.phase = 'ended';
+      if (session === s) session = null;
+      for (const undo of s.teardown.reverse()) {
+        try {
+          undo();
+        } catch {
+          // One piece that cannot be undone never keeps the rest in place.
+        }
+      }
+      const error = outcome instanceof PayUIError ? outcome : null;
+      const reason = error ? 'error' : (outcome as CloseReason);
+      const { paymentInfo, mode } = s;
+      const status = isPaymentStatus(paymentInfo?.status) ? paymentInfo.status : null;
+      const data = { reason, lastStatus: status };
+      if (error) emit(['error', { code: error.code, message: error.message }]);
+      if (mode) emit([`close-${mode}`, data], ['close', data]);
+      if (error) settle[1](error);
+      else settle[0]({ status, paymentInfo, reason });
     }
-    // What the window says before the session code is here is kept for it (its own checks apply).
-    const early: MessageEvent[] = [];
-    const keep = (event: MessageEvent) => !current.control && event.source === popup && early.push(event);
-    if (popup) addEventListener('message', keep);
+
+    if (popup) {
+      // What the window says before the session code is here is kept for it (its own checks apply).
+      const keep = (event: MessageEvent) => !s.control && event.source === popup && s.early.push(event);
+      addEventListener('message', keep);
+      s.teardown.push(() => closeChildWindow(popup, opts.childWindow.target), () => removeEventListener('message', keep));
+      show(s, 'window');
+    }
     // Both downloads at once; the session handles a failure, if it ever runs.
     const lightbox = popup ? null : deps.loadLightbox();
     lightbox?.catch(() => undefined);
-
-    let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
-    const promise = new Promise<PaymentResult>((...both) => (settle = both));
-    const live = () => session === current;
-    const end = (outcome: PaymentResult | PayUIError) => {
-      if (!live()) return;
-      session = null;
-      removeEventListener('message', keep);
-      if (outcome instanceof PayUIError) settle[1](outcome);
-      else settle[0](outcome);
-    };
-    /** Before the session code is here: close the window we opened, and settle. */
-    const abandon = (outcome: PaymentResult | PayUIError) => {
-      if (popup) closeChildWindow(popup, opts.childWindow.target);
-      end(outcome);
-    };
-
-    const current: Session = {
-      promise,
-      control: null,
-      shown: () => !!popup || !!current.control?.shown(),
-      finish: (reason) => (current.control ? current.control.finish(reason) : abandon({ status: null, paymentInfo: null, reason })),
-    };
-    session = current;
-    deps
-      .loadSession()
-      .then((module) => {
-        if (!live()) return;
-        current.control = module.startSession({
-          options: opts, popup, early, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit,
-          toSubscribers: messages.emit, live, end, fail: (code, message) => end(fail(code, message)),
-        });
-      })
-      // Not here, or could not start: never an open() that stays pending.
-      .catch((error: unknown) => live() && abandon(fail('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)));
-    return current;
+    deps.loadSession().then(
+      (module) => {
+        if (s.phase === 'ended') return;
+        try {
+          s.control = module.startSession({
+            session: s, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit, toSubscribers: messages.emit, show: (mode) => show(s, mode),
+            report: (code, message) => s.phase !== 'ended' && emit(['error', { code, message }]),
+          });
+        } catch (error) {
+          end(new PayUIError('UNSUPPORTED_ENVIRONMENT', `could not start: ${String(error)}`));
+        }
+      },
+      // Not here: never an open() that stays pending.
+      (error: unknown) => end(new PayUIError('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)),
+    );
+    return s.promise;
   }
 
   /**
@@ -171,51 +161,61 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
    * preconnect to the payment UI; when the page is idle, fetch the session code, and the lightbox code if it will be needed.
    */
   function preload(opts: NormalizedOptions): void {
-    clearTimeout(preloadTimer);
     if (opts.preload !== 'connect' || !hasDom()) return;
-    preloadTimer = setTimeout(() => {
+    let stopped = false;
+    const timer = setTimeout(() => {
       preconnect?.remove();
       preconnect = document.createElement('link');
       preconnect.rel = 'preconnect';
       preconnect.href = originOf(opts.url);
       document.head.append(preconnect);
       (window.requestIdleCallback ?? setTimeout)(() => {
+        if (stopped) return;
         deps.loadSession().catch(() => undefined);
         if (opts.iframeOnly || !mobile()) deps.loadLightbox().catch(() => undefined);
       });
     });
+    cancelPreload = () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }
+
+  const open = (opts = options): Promise<PaymentResult> => {
+    if (session) {
+      session.control?.focus();
+      return session.promise;
+    }
+    const refused: [ErrorCode, string] | null = destroyed
+      ? ['DESTROYED', 'destroyed']
+      : !opts
+        ? ['NOT_INITIALIZED', 'call init() first']
+        : !hasDom() || !document.body
+          ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
+          : null;
+    return refused ? Promise.reject(fail(...refused)) : start(opts!);
+  };
 
   const widget: PayUIWidget = {
     init(next) {
       if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
+      // A failed init leaves no options: open() must never buy what an earlier init asked for.
+      options = null;
+      cancelPreload();
       options = normalizeOptions(next);
       preload(options);
-      emit('init', {});
+      emit(['init', {}]);
     },
 
-    open() {
-      if (session) {
-        session.control?.focus();
-        return session.promise;
-      }
-      const refused: [ErrorCode, string] | null = destroyed
-        ? ['DESTROYED', 'destroyed']
-        : !options
-          ? ['NOT_INITIALIZED', 'call init() first']
-          : !hasDom() || !document.body
-            ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
-            : null;
-      return refused ? Promise.reject(fail(...refused)) : start(options!).promise;
-    },
+    open: () => open(),
 
     close() {
-      session?.finish('api');
+      session?.end('api');
     },
 
-    on,
-    once,
-    off,
+    on: events.on,
+    once: events.once,
+    off: events.off,
 
     sendMessage(command, data) {
       checkName(command);
@@ -229,24 +229,23 @@ export function createWidget(deps: WidgetDeps, initial?: PayUIOptions): PayUIWid
 
     destroy() {
       if (destroyed) return;
-      session?.finish('api');
       destroyed = true;
-      clearTimeout(preloadTimer);
-      off();
-      messages.off();
+      session?.end('api');
+      cancelPreload();
       preconnect?.remove();
       options = null;
+      // After the close events above have reached their handlers.
+      later(events.off, messages.off);
     },
 
     /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
     get isOpen() {
-      return !!session?.shown();
+      return session?.phase === 'shown';
     },
     eventTypes: EventTypes,
     version: VERSION,
   };
 
-  closers.set(widget, (reason) => session?.finish(reason));
   if (initial !== undefined) widget.init(initial);
-  return widget;
+  return { widget, open, close: (reason) => session?.end(reason) };
 }

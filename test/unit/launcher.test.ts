@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_WAIT_MS, createOutbox, findBridge, type Bridge } from '../../src/launcher/bridges';
-import { readParams } from '../../src/launcher/params';
+import { BRIDGE_WAIT_MS, createOutbox, findBridge, type Bridge } from '../../src/webview/bridges';
+import { readParams } from '../../src/webview/params';
 
 const at = (hash: string, search = '') => readParams({ hash, search });
 
@@ -54,6 +54,29 @@ describe('readParams', () => {
       ok: false, transport: { bridge: 'cordova', channel: 'X', targetOrigin: 'https://g.test' },
     });
     expect(at('#bridge=bogus&channel=1x')).toMatchObject({ transport: { bridge: 'auto', channel: 'PayUIBridge', targetOrigin: null } });
+  });
+});
+
+describe('readParams: allow-lists (DESIGN.md §9)', () => {
+  const allow = { paymentUi: ['https://pay.example', 'https://sandbox.pay.example'], returnTo: ['https://game.example'] };
+  const read = (hash: string) => (readParams as (l: { hash: string; search: string }, a: typeof allow) => ReturnType<typeof readParams>)({ hash, search: '' }, allow);
+  const enc = encodeURIComponent;
+
+  it.each([
+    ['payment_ui_url', 'https://evil.example/phish'],
+    ['payment_ui_url', 'https://pay.example.evil.example/'],
+    ['sandbox_payment_ui_url', 'http://pay.example/'],
+    ['return_url', 'https://evil.example/'],
+    ['return_url', 'https://game.example.evil.example/back'],
+  ])('%s=%s is refused: nothing framed, nothing opened', (name, value) => {
+    const result = read(`#access_token=T&${name}=${enc(value)}`);
+    expect(result).toMatchObject({ ok: false, path: name });
+    expect(!result.ok && result.message).toContain('not allowed');
+  });
+
+  it('addresses on allowed origins are taken, with any path', () => {
+    const result = read(`#access_token=T&payment_ui_url=${enc('https://pay.example/v2/')}&sandbox_payment_ui_url=${enc('https://sandbox.pay.example/')}&return_url=${enc('https://game.example/shop?x=1')}`);
+    expect(result).toMatchObject({ ok: true, params: { returnUrl: 'https://game.example/shop?x=1', options: { paymentUiUrl: 'https://pay.example/v2/' } } });
   });
 });
 

@@ -3,15 +3,15 @@
 // code arriving late, so steps also land while an open is still loading.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
-import type { LauncherCallbacks } from '../../src/launchers/types';
-import * as sessionModule from '../../src/session';
+import type { SurfaceCallbacks } from '../../src/surfaces/surface';
+import * as sessionModule from '../../src/session/session';
 import { createWidget, type LightboxModule, type PaymentResult, type PayUIWidget } from '../../src/widget';
 import { random } from '../fixtures/random';
 
 const UI_ORIGIN = 'http://localhost:5176';
 
 describe('lifecycle torture', () => {
-  it('at most one lightbox, isOpen exactly while shown, every open() settles exactly once', async () => {
+  it('at most one lightbox, isOpen exactly while shown, open/close paired, every open() settles exactly once, with handlers calling back into the API', async () => {
     Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/124.0.0.0', configurable: true });
     const r = random(1200);
     const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -19,13 +19,65 @@ describe('lifecycle torture', () => {
     interface Slot {
       widget: PayUIWidget;
       ui: { postMessage: () => void } | null;
-      callbacks: LauncherCallbacks | null;
+      callbacks: SurfaceCallbacks | null;
+      /** Destroyed by a handler: replaced before the next step. */
+      dead: boolean;
+      /** Between an `open` and its `close`. */
+      announced: boolean;
+      checker: (data: unknown, type: string) => void;
     }
     const settled: { count: number; value?: PaymentResult | string }[] = [];
     const slots: Slot[] = [];
+    const problems: string[] = [];
+    let reentrantCalls = 0;
+
+    function track(promise: Promise<PaymentResult>): void {
+      const entry: { count: number; value?: PaymentResult | string } = { count: 0 };
+      settled.push(entry);
+      promise.then(
+        (result) => { entry.count += 1; entry.value = result; },
+        (error: { code: string }) => { entry.count += 1; entry.value = error.code; },
+      );
+    }
+
+    /** Every `open` is followed by exactly one `close` before the next `open`, whatever the handlers do. */
+    function watch(slot: Slot): void {
+      slot.widget.off('open close', slot.checker);
+      slot.widget.on('open close', slot.checker);
+      // And a handler that calls back into the API, so every session meets some.
+      slot.widget.on(r.pick(['open', 'close', 'status', 'open-lightbox close-lightbox'] as const), meddler(slot));
+    }
+
+    /** A handler that calls back into the widget: any public method, as a merchant's code might. */
+    function meddler(slot: Slot) {
+      return () => {
+        reentrantCalls += 1;
+        const { widget } = slot;
+        try {
+          switch (r.int(7)) {
+            case 0: track(widget.open()); break;
+            case 1: widget.close(); break;
+            case 2: if (r.chance(0.3)) { widget.destroy(); slot.dead = true; } break;
+            case 3: widget.init({ access_token: 'R', sandbox: true, preload: 'none' }); break;
+            case 4: widget.on(r.pick(['close', 'open', 'status'] as const), meddler(slot)); break;
+            case 5: widget.off(r.pick(['close', 'open', 'status', 'error'] as const)); watch(slot); break;
+            default: widget.once(r.pick(['close', 'open-lightbox', 'status-done'] as const), meddler(slot));
+          }
+        } catch (error) {
+          if ((error as { name: string }).name !== 'PayUIError') problems.push(String(error));
+        }
+      };
+    }
 
     function make(index: number): Slot {
-      const slot: Slot = { widget: null as unknown as PayUIWidget, ui: null, callbacks: null };
+      const slot: Slot = {
+        widget: null as unknown as PayUIWidget, ui: null, callbacks: null, dead: false, announced: false,
+        checker: (_data, type) => {
+          if (type === 'open' && slot.announced) problems.push('open twice without a close');
+          if (type === 'close' && !slot.announced) problems.push('close without an open');
+          slot.announced = type === 'open';
+        },
+      };
       const module: LightboxModule = {
         openLightbox(params) {
           const host = document.createElement('div');
@@ -56,6 +108,7 @@ describe('lifecycle torture', () => {
           else setTimeout(() => (fail ? reject(new Error('offline')) : resolve(sessionModule)), late);
         });
       slot.widget = createWidget({ loadSession, loadLightbox });
+      watch(slot);
       return slot;
     }
     slots.push(make(0), make(1));
@@ -71,30 +124,25 @@ describe('lifecycle torture', () => {
       slots.forEach((slot, i) => {
         const shown = [...hosts].some((h) => h.dataset.owner === String(i));
         expect(slot.widget.isOpen).toBe(shown);
+        // Open as far as the events said, exactly when shown.
+        if (!slot.dead) expect(slot.announced).toBe(shown);
       });
     }
 
     for (let step = 0; step < 1200; step += 1) {
       const i = r.int(2);
+      if (slots[i]!.dead) slots[i] = make(i);
       const slot = slots[i]!;
       const { widget } = slot;
       try {
         switch (r.int(11)) {
           case 0:
-          case 1: {
-            const entry: { count: number; value?: PaymentResult | string } = { count: 0 };
-            settled.push(entry);
-            widget.open().then(
-              (result) => { entry.count += 1; entry.value = result; },
-              (error: { code: string }) => { entry.count += 1; entry.value = error.code; },
-            );
-            break;
-          }
+          case 1: track(widget.open()); break;
           case 2: widget.close(); break;
           case 3: widget.init(r.chance(0.8) ? { access_token: 'T', sandbox: true, preload: 'none' } : ({ access_token: 7 } as never)); break;
           case 4: if (r.chance(0.3)) { widget.destroy(); slots[i] = make(i); } break;
-          case 5: widget.on(r.pick(['close', 'status-done error', 'open'] as const), () => undefined); break;
-          case 6: widget.off(r.chance(0.5) ? undefined : 'close'); break;
+          case 5: widget.on(r.pick(['close', 'status-done error', 'open', 'open-lightbox', 'status', 'close-lightbox'] as const), meddler(slot)); break;
+          case 6: widget.off(r.chance(0.5) ? undefined : 'close'); watch(slot); break;
           case 7: say(slot, 'status', { paymentInfo: { status: r.pick(['invoice', 'done', 'troubled']) } }); break;
           case 8: say(slot, r.pick(['close', 'widget-close', 'dimensions']), { dimensions: { width: 700, height: 600 } }); break;
           case 9: if (widget.isOpen) slot.callbacks?.onUserClose(); break;
@@ -117,6 +165,9 @@ describe('lifecycle torture', () => {
     expect(document.querySelectorAll('[data-payui-lightbox]')).toHaveLength(0);
     expect(settled.length).toBeGreaterThan(150);
     expect(settled.filter((s) => s.count !== 1)).toEqual([]);
+    expect(problems).toEqual([]);
+    // The handlers did call back into the API, often.
+    expect(reentrantCalls).toBeGreaterThan(50);
     // Both kinds of ending happened.
     expect(settled.some((s) => typeof s.value === 'object')).toBe(true);
     expect(settled.some((s) => typeof s.value === 'string')).toBe(true);

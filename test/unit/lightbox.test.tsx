@@ -5,8 +5,8 @@ import { createRef } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dimensions } from '../../src/core/events';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
-import { labelsFor } from '../../src/launchers/lightbox/i18n';
-import { Lightbox, frameSize, type Phase } from '../../src/launchers/lightbox/Lightbox';
+import { labelsFor } from '../../src/surfaces/lightbox/i18n';
+import { Lightbox, frameSize, type Phase } from '../../src/surfaces/lightbox/LightboxView';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
 const lightbox = (options: LightboxOptions = {}) => normalizeOptions({ access_token: 'T', lightbox: options }).lightbox;

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
-import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/launchers/lightbox/lightbox';
-import type { Launcher } from '../../src/launchers/types';
+import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/surfaces/lightbox/lightbox';
+import type { Surface } from '../../src/surfaces/surface';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
 
@@ -16,7 +16,7 @@ function open(lightbox: LightboxOptions = {}, loadTimeout = 30_000) {
   return { launcher, callbacks, host, shadow, root: () => shadow.querySelector('.root')! };
 }
 
-let launchers: Launcher[] = [];
+let launchers: Surface[] = [];
 beforeEach(() => {
   document.body.innerHTML = '';
   const main = document.createElement('main');
@@ -118,6 +118,31 @@ describe('openLightbox', () => {
     expect(shadow.querySelector('[role="alert"]')!.textContent).toMatch(/did not load/);
     shadow.querySelector<HTMLButtonElement>('button.close')!.click();
     expect(callbacks.onUserClose).toHaveBeenCalledOnce();
+  });
+
+  it('a payment UI that loads after the timeout message still shows, and no longer says it failed', async () => {
+    vi.useFakeTimers();
+    const { launcher, callbacks, shadow, root } = open({}, 5000);
+    launchers.push(launcher);
+    vi.advanceTimersByTime(5000);
+    expect(callbacks.onTimeout).toHaveBeenCalledOnce();
+    launcher.setDimensions!({ width: 700, height: 600 });
+    expect(callbacks.onLoad).toHaveBeenCalledWith({ width: 700, height: 600 });
+    await Promise.resolve();
+    expect(root().classList.contains('ready')).toBe(true);
+    expect(shadow.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('a late iframe load after the timeout message shows the content too', async () => {
+    vi.useFakeTimers();
+    const { launcher, callbacks, shadow, root } = open({}, 5000);
+    launchers.push(launcher);
+    vi.advanceTimersByTime(5000);
+    shadow.querySelector('iframe')!.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(REVEAL_AFTER_LOAD_MS);
+    expect(callbacks.onLoad).toHaveBeenCalledOnce();
+    await Promise.resolve();
+    expect(root().classList.contains('ready')).toBe(true);
   });
 
   it('a loaded iframe cancels the load timeout', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
-import type { LightboxParams } from '../../src/launchers/lightbox/lightbox';
-import * as sessionModule from '../../src/session';
+import type { LightboxParams } from '../../src/surfaces/lightbox/lightbox';
+import * as sessionModule from '../../src/session/session';
 import { createWidget, VERSION, type LightboxModule, type PayUIWidget, type SessionModule } from '../../src/widget';
 
 const UI = 'http://localhost:5176';
@@ -122,19 +122,36 @@ describe('open() and its promise', () => {
     await expect(result).resolves.toEqual({ status: null, paymentInfo: null, reason });
   });
 
-  it('the player closing it resolves with reason user; a load timeout is reported as an error', async () => {
+  it('the player closing it resolves with reason user; load is emitted once', async () => {
     const { widget, lightboxes, events } = make();
     const result = widget.open();
     await settle();
     const { callbacks } = lightboxes.opened[0]!.params;
     callbacks.onLoad({ width: 700, height: 600 });
     callbacks.onLoad({ width: 700, height: 600 });
-    callbacks.onTimeout();
     callbacks.onUserClose();
     callbacks.onUserClose();
     await expect(result).resolves.toMatchObject({ reason: 'user' });
     expect(events.filter(([t]) => t === 'load')).toEqual([['load', { dimensions: { width: 700, height: 600 } }]]);
+  });
+
+  it('a load timeout is an error event; closing the message it shows is reason error, unless the UI loaded since', async () => {
+    const { widget, lightboxes, events } = make();
+    const result = widget.open();
+    await settle();
+    lightboxes.opened[0]!.params.callbacks.onTimeout();
     expect(events.find(([t]) => t === 'error')![1]).toMatchObject({ code: 'LOAD_TIMEOUT' });
+    lightboxes.opened[0]!.params.callbacks.onUserClose();
+    await expect(result).resolves.toMatchObject({ reason: 'error' });
+    expect(events.at(-1)).toEqual(['close', { reason: 'error', lastStatus: null }]);
+
+    const late = widget.open();
+    await settle();
+    const { callbacks } = lightboxes.opened[1]!.params;
+    callbacks.onTimeout();
+    callbacks.onLoad();
+    callbacks.onUserClose();
+    await expect(late).resolves.toMatchObject({ reason: 'user' });
   });
 
   it("another instance's open() while a lightbox is up rejects ALREADY_OPEN; a later open works", async () => {
@@ -319,7 +336,8 @@ describe('the child window, before the session code has arrived', () => {
     uiSays(popup, 'widget-detection');
     uiSays(popup, 'status', { paymentInfo: { status: 'invoice' } });
     uiSays({ postMessage: vi.fn() }, 'close'); // another window: never counts
-    expect(events).toEqual([]);
+    // The window is what the player sees: announced in the click.
+    expect(events.map(([type]) => type)).toEqual(['open', 'open-window']);
     arrive();
     await settle();
     expect(popup.postMessage).toHaveBeenCalledWith(expect.stringContaining('"command":"widget-detected"'), UI);
@@ -335,9 +353,11 @@ describe('the child window, before the session code has arrived', () => {
     widget.close();
     await expect(result).resolves.toEqual({ status: null, paymentInfo: null, reason: 'api' });
     expect(popup.close).toHaveBeenCalled();
+    const names = ['open', 'open-window', 'close-window', 'close'];
+    expect(events.map(([type]) => type)).toEqual(names);
     arrive();
     await settle();
-    expect(events).toEqual([]);
+    expect(events.map(([type]) => type)).toEqual(names);
   });
 
   it('session code that cannot load closes the window and rejects LOAD_TIMEOUT; the next open tries again', async () => {
@@ -347,7 +367,8 @@ describe('the child window, before the session code has arrived', () => {
     await expect(result).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
     expect(popup.close).toHaveBeenCalled();
     expect(widget.isOpen).toBe(false);
-    expect(events.map(([type]) => type)).toEqual(['error']);
+    expect(events.map(([type]) => type)).toEqual(['open', 'open-window', 'error', 'close-window', 'close']);
+    expect(events.at(-1)).toEqual(['close', { reason: 'error', lastStatus: null }]);
     expect(widget.open()).not.toBe(result);
     expect(open).toHaveBeenCalledTimes(2);
   });
@@ -356,7 +377,7 @@ describe('the child window, before the session code has arrived', () => {
     const { widget, popup, arrive } = phone();
     const result = widget.open();
     arrive({ startSession: () => { throw new Error('broken build'); } });
-    await expect(result).rejects.toMatchObject({ code: 'LOAD_TIMEOUT' });
+    await expect(result).rejects.toMatchObject({ code: 'UNSUPPORTED_ENVIRONMENT' });
     expect(popup.close).toHaveBeenCalled();
     expect(widget.open()).not.toBe(result);
   });

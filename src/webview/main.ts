@@ -5,9 +5,9 @@
  * `window.PayUILauncher.receive(json)` or `message` events: `{"type":"close"}`, `{"type":"back"}`.
  */
 import { EventTypes } from '../core/events';
-import * as lightbox from '../launchers/lightbox/lightbox';
-import * as session from '../session';
-import { closeWithReason, createWidget } from '../widget';
+import * as session from '../session/session';
+import * as lightbox from '../surfaces/lightbox/lightbox';
+import { createWidgetHandle } from '../widget';
 import { createOutbox, findBridge } from './bridges';
 import { readParams } from './params';
 
@@ -40,7 +40,9 @@ function showProblem(message: string): void {
   statusLine.textContent = message;
 }
 
-const widget = createWidget({ loadSession: () => Promise.resolve(session), loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
+// Both modules are built into this page: nothing to load on demand.
+const handle = createWidgetHandle({ loadSession: () => Promise.resolve(session), loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
+const { widget } = handle;
 let closed = false;
 
 /** Native → page. Anything that is not one of our commands is ignored. */
@@ -54,7 +56,7 @@ function receive(raw: unknown): void {
   debug('← native', command);
   if (command?.type === 'close') widget.close();
   else if (command?.type === 'back') {
-    closeWithReason(widget, 'user');
+    handle.close('user');
     toNative('back-handled', {});
   }
 }

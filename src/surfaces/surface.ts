@@ -1,7 +1,7 @@
 import type { Dimensions } from '../core/events';
 
-/** What the facade needs from a way of showing the payment UI (lightbox or child window). */
-export interface Launcher {
+/** A way of showing the payment UI: the lightbox or the child window. */
+export interface Surface {
   /** The payment UI's window: the only source the channel accepts, and where it sends. */
   readonly target: Window;
   /** The UI reported its size (lightbox only). */
@@ -12,12 +12,12 @@ export interface Launcher {
   destroy(): void;
 }
 
-export interface LauncherCallbacks {
+export interface SurfaceCallbacks {
   /** The player closed it: overlay, Esc, close button, or the child window itself. */
   onUserClose(): void;
-  /** The content became visible (lightbox) or the window loaded. */
+  /** The content became visible (lightbox; also after a timeout message) or the window loaded. */
   onLoad(dimensions?: Dimensions): void;
-  /** Nothing loaded within `loadTimeout`. */
+  /** Nothing loaded within `loadTimeout`: the player is shown a message and a close button. */
   onTimeout(): void;
 }
 

@@ -3,7 +3,7 @@
  * one or the parent (`_self`, `_parent`), which navigates away. No Preact here.
  */
 import type { ChildWindowTarget } from '../core/options';
-import type { Launcher } from './types';
+import type { Surface } from './surface';
 
 /** How often to look whether the player closed the window (browsers send no event for it). */
 export const CLOSED_POLL_MS = 300;
@@ -31,7 +31,7 @@ export function closeChildWindow(child: Window, target: ChildWindowTarget): void
 }
 
 /** Looks after an open child window: notices the player closing it (`_blank` only), closes it when asked. */
-export function watchChildWindow(child: Window, target: ChildWindowTarget, onUserClose: () => void): Launcher {
+export function watchChildWindow(child: Window, target: ChildWindowTarget, onUserClose: () => void): Surface {
   let live = true;
   const timer = target === '_blank' ? setInterval(() => {
     if (!child.closed) return;

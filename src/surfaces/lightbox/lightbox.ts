@@ -7,9 +7,9 @@ import { effect, signal } from '@preact/signals-core';
 import { createRef, h, render } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
-import type { Launcher, LauncherCallbacks } from '../types';
+import type { Surface, SurfaceCallbacks } from '../surface';
 import { labelsFor } from './i18n';
-import { Lightbox, userMayClose, type LightboxState } from './Lightbox';
+import { Lightbox, userMayClose, type LightboxState } from './LightboxView';
 import { lockPage } from './page-lock';
 import { lightboxSheets } from './styles';
 
@@ -20,7 +20,7 @@ export interface LightboxParams {
   loadTimeout: number;
   /** Mobile with `iframeOnly`, the webview launcher, a blocked popup on mobile: no margins. */
   fullScreen: boolean;
-  callbacks: LauncherCallbacks;
+  callbacks: SurfaceCallbacks;
 }
 
 /** After the iframe's `load`, how long to wait for `dimensions` before showing the content anyway. */
@@ -39,7 +39,7 @@ function styleHost(host: HTMLElement, zIndex: number): void {
   for (const [name, value] of rules) host.style.setProperty(name, value, 'important');
 }
 
-export function openLightbox(params: LightboxParams): Launcher {
+export function openLightbox(params: LightboxParams): Surface {
   const { options, callbacks } = params;
   const doc = document;
   // Where focus goes back to on close: the element that opened us (the buy button, usually).
@@ -66,8 +66,9 @@ export function openLightbox(params: LightboxParams): Launcher {
   let loadTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(timedOut, params.loadTimeout);
   let destroyed = false;
 
+  /** The payment UI is there: shown, also when it comes after the timeout message. */
   function reveal(dimensions?: Dimensions): void {
-    if (state.phase.peek() !== 'loading') return;
+    if (state.phase.peek() === 'ready') return;
     clearTimeout(revealTimer);
     clearTimeout(loadTimer);
     state.phase.value = 'ready';
@@ -84,7 +85,7 @@ export function openLightbox(params: LightboxParams): Launcher {
 
   function onFrameLoad(): void {
     clearTimeout(loadTimer);
-    if (state.phase.peek() === 'loading' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
+    if (state.phase.peek() !== 'ready' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
   }
 
   /**

@@ -1,0 +1,28 @@
+/**
+ * Where the on-demand code of an open comes from, for each way the widget is delivered. The
+ * session code (`session/session.ts`) and the lightbox (`surfaces/lightbox/lightbox.ts`) are
+ * loaded when first needed, or earlier when the page is idle after `init` (`preload: 'connect'`).
+ */
+import type { LightboxModule, Loaders, SessionModule } from './session/contract';
+
+/**
+ * The classic script: `payui-session.js` and `payui-lightbox.js` beside payui.js (`base` is its
+ * address), each imported once; a failed download may be retried by the next open().
+ */
+export function besideScript(base: string): Loaders {
+  const loader = <T>(file: string) => {
+    let loading: Promise<T> | undefined;
+    return () =>
+      (loading ??= (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>).catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      }));
+  };
+  return { loadSession: loader<SessionModule>('payui-session.js'), loadLightbox: loader<LightboxModule>('payui-lightbox.js') };
+}
+
+/** The ESM entry: chunks the merchant's bundler splits off. */
+export const chunks: Loaders = {
+  loadSession: () => import('./session/session'),
+  loadLightbox: () => import('./surfaces/lightbox/lightbox'),
+};

@@ -1,0 +1,81 @@
+/**
+ * The contract between the facade (`widget.ts`, in payui.js) and the code of an open
+ * (`session.ts`, payui-session.js, loaded on demand). One `Session` object holds the whole state
+ * of one open(); the facade owns its lifecycle and ends it through one function (`end`), which
+ * the session code calls too. Types only: nothing here adds a byte to a build.
+ */
+import type { PayUIError } from '../core/errors';
+import type { CloseReason, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
+import type { NormalizedOptions } from '../core/options';
+import type { LightboxParams } from '../surfaces/lightbox/lightbox';
+import type { Surface } from '../surfaces/surface';
+
+export type Mode = 'lightbox' | 'window';
+
+/**
+ * One open(), from the call until it has ended:
+ * `loading` (the code or the lightbox is on its way) → `shown` (a window or a lightbox is up,
+ * `open` has been emitted) → `ended` (detached from the widget, torn down, settled).
+ * A session may go from `loading` straight to `ended` (closed early, or it failed).
+ */
+export interface Session {
+  phase: 'loading' | 'shown' | 'ended';
+  /** How it is shown; set with `shown`. */
+  mode: Mode | null;
+  /** The last `paymentInfo` the payment UI sent. */
+  paymentInfo: PaymentInfo | null;
+  /** The options it started with (a later init() is for the next open). */
+  readonly options: NormalizedOptions;
+  /** The child window opened inside the click; null: the lightbox; false: the popup was blocked (the lightbox). */
+  readonly popup: Window | null | false;
+  /** What that window posted before the session code arrived, kept for the channel to check and replay. */
+  readonly early: MessageEvent[];
+  /** Everything the session added, undone in reverse order when it ends. */
+  readonly teardown: (() => void)[];
+  /** The running session code, once it has started. */
+  control: SessionControl | null;
+  /** The one way it ends (see `start` in widget.ts); the first call counts. */
+  readonly end: (outcome: CloseReason | PayUIError) => void;
+  readonly promise: Promise<PaymentResult>;
+}
+
+/** What the facade gives the session code. */
+export interface SessionContext {
+  readonly session: Session;
+  /** The lightbox is always full screen (a phone with iframeOnly, a blocked popup on a phone, the webview launcher). */
+  readonly fullScreen: boolean;
+  /** The lightbox code on its way (when there is no window). */
+  readonly lightbox: Promise<LightboxModule> | null;
+  /** Emits events as one group: handlers that call back into the widget see the group complete first. */
+  readonly emit: Emit;
+  /** To the `onMessage` subscribers of a command. */
+  readonly toSubscribers: (command: string, data: Record<string, unknown>) => void;
+  /** The session is up as `mode`: `phase` becomes `shown`, then `open` and `open-<mode>` are emitted. */
+  readonly show: (mode: Mode) => void;
+  /** A failure the player is shown but that does not end the session (LOAD_TIMEOUT, POPUP_BLOCKED). */
+  readonly report: (code: string, message: string) => void;
+}
+
+/** What the facade may ask of running session code. */
+export interface SessionControl {
+  focus(): void;
+  send(command: string, data?: object): void;
+}
+
+export type Emit = (...events: { [K in keyof EventMap]: [K, EventMap[K]] }[keyof EventMap][]) => void;
+
+export interface PaymentResult {
+  /** The last status the payment UI reported, or null. Not proof of payment. */
+  status: PaymentStatus | null;
+  paymentInfo: PaymentInfo | null;
+  reason: CloseReason;
+}
+
+export type SessionModule = { startSession(context: SessionContext): SessionControl };
+export type LightboxModule = { openLightbox(params: LightboxParams): Surface };
+
+/** Where the on-demand code comes from (see `loaders.ts`). */
+export interface Loaders {
+  loadSession: () => Promise<SessionModule>;
+  loadLightbox: () => Promise<LightboxModule>;
+}

@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+// The defects of the lifecycle review (issue 12), each as a player or a merchant meets it: API
+// calls made from inside event handlers behave as if made from outside.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeMessage } from '../../src/core/protocol';
+import * as sessionModule from '../../src/session/session';
+import { createWidget, type LightboxModule, type PayUIWidget, type SessionModule } from '../../src/widget';
+
+const UI = 'http://localhost:5176';
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const OPTIONS = { access_token: 'T', sandbox: true, preload: 'none' } as const;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const say = (source: object, command: string, data?: object) =>
+  window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: source as Window }));
+
+function lightboxes() {
+  const opened: { ui: { postMessage: ReturnType<typeof vi.fn> }; host: HTMLElement }[] = [];
+  const module: LightboxModule = {
+    openLightbox() {
+      const host = document.createElement('div');
+      host.setAttribute('data-payui-lightbox', '');
+      document.body.append(host);
+      const ui = { postMessage: vi.fn() };
+      opened.push({ ui, host });
+      return { target: ui as unknown as Window, focus: () => undefined, destroy: () => host.remove() };
+    },
+  };
+  return { opened, load: vi.fn(() => Promise.resolve(module)) };
+}
+
+let widgets: PayUIWidget[] = [];
+function desktop(loadSession: () => Promise<SessionModule> = () => Promise.resolve(sessionModule)) {
+  const boxes = lightboxes();
+  const widget = createWidget({ loadSession, loadLightbox: boxes.load }, OPTIONS);
+  widgets.push(widget);
+  const events: string[] = [];
+  for (const type of Object.values(widget.eventTypes)) widget.on(type, () => events.push(type));
+  return { widget, boxes, events };
+}
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'userAgent', { value: DESKTOP_UA, configurable: true });
+  widgets = [];
+});
+afterEach(() => {
+  widgets.forEach((w) => w.destroy());
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+});
+
+describe('re-entrant API', () => {
+  it("destroy() in a close handler: close fires once and open() resolves with the UI's reason", async () => {
+    const { widget, boxes, events } = desktop();
+    widget.once('close', () => widget.destroy());
+    const result = widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'close');
+    await expect(result).resolves.toMatchObject({ reason: 'ui' });
+    expect(events.filter((e) => e === 'close')).toHaveLength(1);
+  });
+
+  it('open() in a close handler opens anew', async () => {
+    const { widget, boxes } = desktop();
+    let again: Promise<unknown> | undefined;
+    widget.once('close', () => (again = widget.open()));
+    const first = widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'close');
+    await expect(first).resolves.toMatchObject({ reason: 'ui' });
+    expect(again).not.toBe(first);
+    await settle();
+    expect(boxes.opened).toHaveLength(2);
+    expect(widget.isOpen).toBe(true);
+    expect(document.querySelectorAll('[data-payui-lightbox]')).toHaveLength(1);
+  });
+
+  it('close() in an open handler on the child-window path: close follows and no listener is left', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
+    const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const { widget, events } = desktop();
+    widget.once('open', () => widget.close());
+    const result = widget.open();
+    await settle();
+    await expect(result).resolves.toMatchObject({ reason: 'api' });
+    expect(events).toEqual(['open', 'open-window', 'close-window', 'close']);
+    expect(popup.close).toHaveBeenCalled();
+    const messageListeners = (spy: typeof added) => spy.mock.calls.filter(([type]) => type === 'message').map(([, fn]) => fn);
+    expect(messageListeners(added).filter((fn) => !messageListeners(removed).includes(fn))).toEqual([]);
+  });
+
+  it('a status handler that closes still sees the matching status-<s> first, then close', async () => {
+    const { widget, boxes, events } = desktop();
+    widget.on('status', () => widget.close());
+    const result = widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'status', { paymentInfo: { status: 'done' } });
+    await expect(result).resolves.toMatchObject({ status: 'done', reason: 'api' });
+    expect(events).toEqual(['open', 'open-lightbox', 'status', 'status-done', 'close-lightbox', 'close']);
+  });
+
+  it('destroy() in a status handler: every close handler still hears close, then all are removed', async () => {
+    const { widget, boxes, events } = desktop();
+    widget.on('status', () => widget.destroy());
+    const result = widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'status', { paymentInfo: { status: 'troubled' } });
+    await expect(result).resolves.toMatchObject({ status: 'troubled', reason: 'api' });
+    expect(events.slice(-2)).toEqual(['close-lightbox', 'close']);
+  });
+
+  it('isOpen is already false inside close handlers, and a close handler may open again at once', async () => {
+    const { widget, boxes } = desktop();
+    const seen: boolean[] = [];
+    widget.once('close-lightbox', () => seen.push(widget.isOpen));
+    widget.once('close', () => seen.push(widget.isOpen));
+    void widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'close');
+    expect(seen).toEqual([false, false]);
+  });
+});
+
+describe('failed init', () => {
+  it('a throwing init() leaves no options: open() rejects NOT_INITIALIZED instead of buying the earlier purchase', async () => {
+    const { widget, boxes } = desktop();
+    expect(() => widget.init({ access_token: 'B', lightbox: { zIndex: -1 } })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', path: 'lightbox.zIndex' }));
+    await expect(widget.open()).rejects.toMatchObject({ code: 'NOT_INITIALIZED' });
+    await settle();
+    expect(boxes.opened).toHaveLength(0);
+  });
+});
+
+describe('smaller defects', () => {
+  it('onMessage subscribers hear close', async () => {
+    const { widget, boxes } = desktop();
+    const heard: string[] = [];
+    widget.onMessage('close', () => heard.push('close'));
+    void widget.open();
+    await settle();
+    say(boxes.opened[0]!.ui, 'close');
+    expect(heard).toEqual(['close']);
+  });
+
+  it('a throw while the session starts is UNSUPPORTED_ENVIRONMENT and leaves nothing behind', async () => {
+    const { widget, boxes, events } = desktop(() => Promise.resolve({ startSession: () => { throw new Error('broken'); } } as never));
+    await expect(widget.open()).rejects.toMatchObject({ code: 'UNSUPPORTED_ENVIRONMENT' });
+    expect(events).toEqual(['error']);
+    expect(boxes.opened).toHaveLength(0);
+  });
+
+  it('destroy() cancels the idle preload', async () => {
+    const boxes = lightboxes();
+    const loadSession = vi.fn(() => Promise.resolve(sessionModule));
+    const widget = createWidget({ loadSession, loadLightbox: boxes.load }, { access_token: 'T' });
+    await settle(); // the preconnect is in, the idle fetch is queued
+    expect(document.head.querySelector('link[rel="preconnect"]')).not.toBeNull();
+    widget.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(loadSession).not.toHaveBeenCalled();
+    expect(boxes.load).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+// The script-tag build (src/global.ts) as a page uses it: window.PayUI and [data-payui-open] buttons.
+// On a phone the payment UI opens in a window inside the click, so window.open shows which purchase a click opened.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+type Global = { PayUI: import('../../src/widget').PayUIWidget };
+
+beforeAll(async () => {
+  Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
+  await import('../../src/global');
+});
+afterEach(() => {
+  (window as unknown as Global).PayUI.close();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+function button(attributes: Record<string, string>): HTMLButtonElement {
+  const element = document.createElement('button');
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  document.body.append(element);
+  return element;
+}
+
+describe('script tag: data-payui-open', () => {
+  it('a plain button buys what PayUI.init was given, also after a button with its own data-access-token', () => {
+    const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    const { PayUI } = window as unknown as Global;
+    PayUI.init({ access_token: 'PAGE', sandbox: true, preload: 'none' });
+    button({ 'data-payui-open': '', 'data-access-token': 'SWORD' }).click();
+    expect(open.mock.calls.at(-1)![0]).toContain('access_token=SWORD');
+    PayUI.close();
+    button({ 'data-payui-open': '' }).click();
+    expect(open.mock.calls.at(-1)![0]).toContain('access_token=PAGE');
+  });
+});
