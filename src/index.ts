@@ -3,7 +3,7 @@
  * and needs no DOM, so it is safe in Node and during server-side rendering.
  */
 import type { PayUIOptions } from './core/options';
-import { chunks } from './loaders';
+import { chunks } from './loaders/chunks';
 import { createWidget, VERSION, type PayUIWidget } from './widget';
 
 /** An independent widget instance; `options` are passed to `init` when given. */

@@ -7,9 +7,9 @@
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
 import { PayUIError, type ErrorCode } from './core/errors';
-import { EVENT_NAMES, EventTypes, isPaymentStatus, type CloseReason, type EventMap } from './core/events';
-import { normalizeOptions, originOf, type NormalizedOptions, type PayUIOptions } from './core/options';
-import type { Emit, Loaders, Mode, PaymentResult, Session } from './session/contract';
+import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
+import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
+import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
 import { closeChildWindow, openChildWindow } from './surfaces/child-window';
 
 export type { PaymentResult, LightboxModule, SessionModule } from './session/contract';
@@ -34,8 +34,8 @@ export interface WidgetDeps extends Loaders {
 /** A widget and what the widget's own pages (script tag, webview launcher) may do beyond its public API. */
 export interface WidgetHandle {
   readonly widget: PayUIWidget;
-  /** open() with these options instead of init()'s, for this open only (a button's own token). */
-  open(options?: NormalizedOptions | null): Promise<PaymentResult>;
+  /** open(), or with a token of its own for this open only (a button's `data-access-token`): init()'s other options apply. */
+  open(token?: string): Promise<PaymentResult>;
   /** Ends the current open with a reason of the caller's (a native back button is `user`). */
   close(reason: CloseReason): void;
 }
@@ -49,9 +49,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   // `onMessage` subscribers, by command: any command name is accepted.
   const messages = createEmitter<Record<string, Record<string, unknown>>>({ has: () => true });
   let options: NormalizedOptions | null = null;
+  /** What the last successful init() was given. */
+  let given: PayUIOptions | null = null;
   let session: Session | null = null;
   let destroyed = false;
-  let cancelPreload = () => {};
+  /** Counts preloads: only the latest may go on. */
+  let preloads = 0;
   let preconnect: HTMLLinkElement | undefined;
 
   // What handlers set off runs after the handlers of the current event: events reach handlers in
@@ -63,11 +66,9 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     jobs.push(...next);
     if (running) return;
     running = true;
-    try {
-      while (jobs.length) jobs.shift()!();
-    } finally {
-      running = false;
-    }
+    // A job never throws: the emitter reports what handlers throw.
+    while (jobs.length) jobs.shift()!();
+    running = false;
   };
   const emit: Emit = (...group) => later(...group.map(([type, data]) => () => events.emit(type, data)));
 
@@ -76,19 +77,11 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     emit(['error', { code, message }]);
     return new PayUIError(code, message);
   };
-  const hasDom = () => typeof document !== 'undefined';
   const mobile = () => isMobile(readDeviceEnv());
   const checkName = (command: unknown) => {
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
-  /** The session is up: `open` and `open-<mode>`, once. */
-  const show = (s: Session, mode: Mode) => {
-    if (s.phase !== 'loading') return;
-    s.phase = 'shown';
-    s.mode = mode;
-    emit(['open', { mode }], [`open-${mode}`, {}]);
-  };
 
   function start(opts: NormalizedOptions): Promise<PaymentResult> {
     const onMobile = mobile();
@@ -96,7 +89,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     const popup = onMobile && !opts.iframeOnly ? (openChildWindow(opts.url, opts.childWindow.target) ?? false) : null;
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
     const s: Session = {
-      phase: 'loading', mode: null, paymentInfo: null, options: opts, popup, early: [], teardown: [], control: null, end,
+      phase: 'loading', options: opts, popup, early: [], teardown: [], end,
       promise: new Promise((...both) => (settle = both)),
     };
     session = s;
@@ -106,7 +99,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
      * open() starts anew), everything it added torn down, `close-<mode>` and `close` once when it
      * was shown, the promise settled once.
      */
-    function end(outcome: CloseReason | PayUIError): void {
+    function end(outcome: CloseReason | Failure): void {
       if (s.phase === 'ended') return;
       s.phase = 'ended';
       if (session === s) session = null;
@@ -117,12 +110,10 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
           // One piece that cannot be undone never keeps the rest in place.
         }
       }
-      const error = outcome instanceof PayUIError ? outcome : null;
+      const error = Array.isArray(outcome) ? fail(...outcome) : null;
       const reason = error ? 'error' : (outcome as CloseReason);
-      const { paymentInfo, mode } = s;
-      const status = isPaymentStatus(paymentInfo?.status) ? paymentInfo.status : null;
+      const { paymentInfo = null, status = null, mode } = s;
       const data = { reason, lastStatus: status };
-      if (error) emit(['error', { code: error.code, message: error.message }]);
       if (mode) emit([`close-${mode}`, data], ['close', data]);
       if (error) settle[1](error);
       else settle[0]({ status, paymentInfo, reason });
@@ -133,7 +124,9 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       const keep = (event: MessageEvent) => !s.control && event.source === popup && s.early.push(event);
       addEventListener('message', keep);
       s.teardown.push(() => closeChildWindow(popup, opts.childWindow.target), () => removeEventListener('message', keep));
-      show(s, 'window');
+      // The window is what the player sees: announced now, in the click.
+      s.phase = 'shown';
+      emit(['open', { mode: (s.mode = 'window') }], ['open-window', {}]);
     }
     // Both downloads at once; the session handles a failure, if it ever runs.
     const lightbox = popup ? null : deps.loadLightbox();
@@ -143,42 +136,37 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
         if (s.phase === 'ended') return;
         try {
           s.control = module.startSession({
-            session: s, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit, toSubscribers: messages.emit, show: (mode) => show(s, mode),
-            report: (code, message) => s.phase !== 'ended' && emit(['error', { code, message }]),
+            session: s, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit, toSubscribers: messages.emit,
           });
         } catch (error) {
-          end(new PayUIError('UNSUPPORTED_ENVIRONMENT', `could not start: ${String(error)}`));
+          end(['UNSUPPORTED_ENVIRONMENT', `${error}`]);
         }
       },
       // Not here: never an open() that stays pending.
-      (error: unknown) => end(new PayUIError('LOAD_TIMEOUT', `code not loaded: ${String(error)}`)),
+      (error: unknown) => end(['LOAD_TIMEOUT', `${error}`]),
     );
     return s.promise;
   }
 
   /**
-   * `preload: 'connect'`: in the next task (so init() itself stays well under a millisecond),
-   * preconnect to the payment UI; when the page is idle, fetch the session code, and the lightbox code if it will be needed.
+   * `preload: 'connect'`: when the page is idle after init() (init itself stays well under a
+   * millisecond), fetch the session code, which preconnects to the payment UI, and the lightbox
+   * code if it will be needed. A later init() or destroy() makes an earlier preload stop.
    */
   function preload(opts: NormalizedOptions): void {
-    if (opts.preload !== 'connect' || !hasDom()) return;
-    let stopped = false;
-    const timer = setTimeout(() => {
-      preconnect?.remove();
-      preconnect = document.createElement('link');
-      preconnect.rel = 'preconnect';
-      preconnect.href = originOf(opts.url);
-      document.head.append(preconnect);
-      (window.requestIdleCallback ?? setTimeout)(() => {
-        if (stopped) return;
-        deps.loadSession().catch(() => undefined);
-        if (opts.iframeOnly || !mobile()) deps.loadLightbox().catch(() => undefined);
-      });
-    });
-    cancelPreload = () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    const run = ++preloads;
+    const ignore = () => undefined;
+    if (opts.preload === 'connect' && globalThis.document) {
+      (window.requestIdleCallback ?? setTimeout)(() =>
+        run === preloads &&
+        deps.loadSession().then((module) => {
+          if (run !== preloads) return;
+          preconnect?.remove();
+          preconnect = module.preconnect(opts.url);
+          if (opts.iframeOnly || !mobile()) deps.loadLightbox().catch(ignore);
+        }, ignore),
+      );
+    }
   }
 
   const open = (opts = options): Promise<PaymentResult> => {
@@ -189,8 +177,8 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     const refused: [ErrorCode, string] | null = destroyed
       ? ['DESTROYED', 'destroyed']
       : !opts
-        ? ['NOT_INITIALIZED', 'call init() first']
-        : !hasDom() || !document.body
+        ? ['NOT_INITIALIZED', 'init() first']
+        : !globalThis.document?.body
           ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
           : null;
     return refused ? Promise.reject(fail(...refused)) : start(opts!);
@@ -200,9 +188,10 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     init(next) {
       if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
       // A failed init leaves no options: open() must never buy what an earlier init asked for.
-      options = null;
-      cancelPreload();
+      options = given = null;
+      preloads++;
       options = normalizeOptions(next);
+      given = next;
       preload(options);
       emit(['init', {}]);
     },
@@ -231,7 +220,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       if (destroyed) return;
       destroyed = true;
       session?.end('api');
-      cancelPreload();
+      preloads++;
       preconnect?.remove();
       options = null;
       // After the close events above have reached their handlers.
@@ -247,5 +236,9 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   };
 
   if (initial !== undefined) widget.init(initial);
-  return { widget, open, close: (reason) => session?.end(reason) };
+  return {
+    widget,
+    open: (token) => open(token ? normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined }) : options),
+    close: (reason) => session?.end(reason),
+  };
 }

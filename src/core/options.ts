@@ -120,12 +120,12 @@ const css = (re: RegExp) => text(undefined, re, '')[1];
 const size = (fallback: string | null): Rule => [
   fallback,
   (v) => (v === null ? v : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : undefined) : css(LENGTH_RE)(v)),
-  'px or a CSS length, or null',
+  'a CSS length or null',
 ];
 const margin: Rule = [
   '10px',
   (v) => (typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : undefined) : css(MARGIN_RE)(v)),
-  'px or 1–4 CSS lengths',
+  '1–4 CSS lengths',
 ];
 /** An absolute http(s) address without credentials; relative ones resolve against the page. */
 const url = (fallback?: string | null): Rule => [
@@ -133,12 +133,12 @@ const url = (fallback?: string | null): Rule => [
   (v) => {
     try {
       const parsed = new URL(v as string, globalThis.location?.href);
-      return typeof v === 'string' && v.trim() && /^https?:$/.test(parsed.protocol) && !parsed.username && !parsed.password ? parsed.href : undefined;
+      return typeof v === 'string' && v.trim() && /^https?:$/.test(parsed.protocol) && !(parsed.username + parsed.password) ? parsed.href : undefined;
     } catch {
       return undefined;
     }
   },
-  'an http(s) URL without credentials',
+  'an http(s) URL',
 ];
 const object: Rule = [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'];
 
@@ -168,12 +168,12 @@ const OPTIONS: Table = {
     spinnerUrl: url(null),
     spinnerRotationPeriod: range(0, 0, 60),
     // Permissions-policy features: `payment; fullscreen 'self' https://x.test` and similar.
-    allow: text('payment', /^[a-z\d\-\s;'*:/.]{0,500}$/i, "a permissions list ('payment')"),
+    allow: text('payment', /^[a-z\d\-\s;'*:/.]{0,500}$/i, 'a permissions list'),
   },
   childWindow: { target: oneOf('_blank', '_self', '_parent') },
   loadTimeout: range(30_000, 1000, 600_000, 1),
   preload: oneOf('connect', 'none'),
-  language: text(null, /^[a-z]{2}$/i, "a 2-letter code ('en')", (v) => v.toLowerCase()),
+  language: text(null, /^[a-z]{2}$/i, 'a 2-letter code', (v) => v.toLowerCase()),
 };
 
 const got = (value: unknown) =>
@@ -215,7 +215,7 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     try {
       if (data) json = JSON.stringify(data);
     } catch {
-      throw invalid('access_data', 'not JSON (a cycle or BigInt)');
+      throw invalid('access_data', 'not JSON');
     }
     const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
     target.searchParams.set(token ? 'access_token' : 'access_data', (token ?? json) as string);
@@ -230,7 +230,7 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     return Object.freeze({ ...rest, url: (address as string | undefined) ?? target.href }) as unknown as NormalizedOptions;
   } catch (error) {
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
-    throw error instanceof PayUIError ? error : invalid('options', `could not be read (${String(error)})`);
+    throw error instanceof PayUIError ? error : invalid('options', `unreadable (${error})`);
   }
 }
 

@@ -4,13 +4,16 @@
  * of one open(); the facade owns its lifecycle and ends it through one function (`end`), which
  * the session code calls too. Types only: nothing here adds a byte to a build.
  */
-import type { PayUIError } from '../core/errors';
+import type { ErrorCode } from '../core/errors';
 import type { CloseReason, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
 import type { NormalizedOptions } from '../core/options';
 import type { LightboxParams } from '../surfaces/lightbox/lightbox';
 import type { Surface } from '../surfaces/surface';
 
 export type Mode = 'lightbox' | 'window';
+
+/** An end that is a failure: the `error` event, and open() rejects with a PayUIError of this code. */
+export type Failure = [code: ErrorCode, message: string];
 
 /**
  * One open(), from the call until it has ended:
@@ -21,9 +24,10 @@ export type Mode = 'lightbox' | 'window';
 export interface Session {
   phase: 'loading' | 'shown' | 'ended';
   /** How it is shown; set with `shown`. */
-  mode: Mode | null;
-  /** The last `paymentInfo` the payment UI sent. */
-  paymentInfo: PaymentInfo | null;
+  mode?: Mode;
+  /** The last `paymentInfo` the payment UI sent, and its status when it is one of the four. */
+  paymentInfo?: PaymentInfo;
+  status?: PaymentStatus;
   /** The options it started with (a later init() is for the next open). */
   readonly options: NormalizedOptions;
   /** The child window opened inside the click; null: the lightbox; false: the popup was blocked (the lightbox). */
@@ -33,9 +37,9 @@ export interface Session {
   /** Everything the session added, undone in reverse order when it ends. */
   readonly teardown: (() => void)[];
   /** The running session code, once it has started. */
-  control: SessionControl | null;
+  control?: SessionControl;
   /** The one way it ends (see `start` in widget.ts); the first call counts. */
-  readonly end: (outcome: CloseReason | PayUIError) => void;
+  readonly end: (outcome: CloseReason | Failure) => void;
   readonly promise: Promise<PaymentResult>;
 }
 
@@ -50,10 +54,6 @@ export interface SessionContext {
   readonly emit: Emit;
   /** To the `onMessage` subscribers of a command. */
   readonly toSubscribers: (command: string, data: Record<string, unknown>) => void;
-  /** The session is up as `mode`: `phase` becomes `shown`, then `open` and `open-<mode>` are emitted. */
-  readonly show: (mode: Mode) => void;
-  /** A failure the player is shown but that does not end the session (LOAD_TIMEOUT, POPUP_BLOCKED). */
-  readonly report: (code: string, message: string) => void;
 }
 
 /** What the facade may ask of running session code. */
@@ -67,11 +67,15 @@ export type Emit = (...events: { [K in keyof EventMap]: [K, EventMap[K]] }[keyof
 export interface PaymentResult {
   /** The last status the payment UI reported, or null. Not proof of payment. */
   status: PaymentStatus | null;
-  paymentInfo: PaymentInfo | null;
+  paymentInfo?: PaymentInfo | null;
   reason: CloseReason;
 }
 
-export type SessionModule = { startSession(context: SessionContext): SessionControl };
+export interface SessionModule {
+  startSession(context: SessionContext): SessionControl;
+  /** A `<link rel="preconnect">` to the payment UI's origin, added to the page (`preload: 'connect'`). */
+  preconnect(url: string): HTMLLinkElement;
+}
 export type LightboxModule = { openLightbox(params: LightboxParams): Surface };
 
 /** Where the on-demand code comes from (see `loaders.ts`). */

@@ -6,17 +6,26 @@
  * the widget never pays for it.
  */
 import { createChannel } from '../core/channel';
-import { PayUIError } from '../core/errors';
 import { isPaymentStatus, type EventMap } from '../core/events';
 import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
 import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/surface';
 import type { Mode, SessionContext, SessionControl } from './contract';
 
+export function preconnect(url: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = new URL(url).origin;
+  document.head.append(link);
+  return link;
+}
+
 export function startSession(context: SessionContext): SessionControl {
   const { session, emit } = context;
   const { options: opts, teardown, end } = session;
   const ended = () => session.phase === 'ended';
+  /** A failure the player is shown that does not end the session (LOAD_TIMEOUT, POPUP_BLOCKED). */
+  const report = (code: string, message: string) => !ended() && emit(['error', { code, message }]);
   let surface: Surface | null = null;
   let send: (command: string, data?: object) => void = () => undefined;
   let loaded = false;
@@ -41,9 +50,10 @@ export function startSession(context: SessionContext): SessionControl {
       if (session.mode === 'window') load({});
     } else if (command === 'dimensions') surface?.setDimensions?.(data.dimensions);
     else if (command === 'status') {
-      session.paymentInfo = data.paymentInfo;
       const status = data.paymentInfo.status;
-      if (isPaymentStatus(status)) emit(['status', data], [`status-${status}`, data]);
+      session.paymentInfo = data.paymentInfo;
+      session.status = isPaymentStatus(status) ? status : undefined;
+      if (session.status) emit(['status', data], [`status-${session.status}`, data]);
       else emit(['status', data]);
     } else if (command === 'close' || command === 'widget-close') end('ui');
     else emit([command, data as never]); // user-country, fcp, error: as they came
@@ -63,7 +73,10 @@ export function startSession(context: SessionContext): SessionControl {
     teardown.push(channel.destroy);
     send = channel.send;
     // The facade announced the window in the click; a lightbox is announced now.
-    if (session.phase === 'loading') context.show(mode);
+    if (session.phase === 'loading') {
+      session.phase = 'shown';
+      emit(['open', { mode: (session.mode = mode) }], [`open-${mode}`, {}]);
+    }
   }
 
   const callbacks: SurfaceCallbacks = {
@@ -71,19 +84,19 @@ export function startSession(context: SessionContext): SessionControl {
     onLoad: (dimensions) => load(dimensions ? { dimensions } : {}),
     onTimeout: () => {
       timedOut = true;
-      context.report('LOAD_TIMEOUT', `no load in ${opts.loadTimeout} ms`);
+      report('LOAD_TIMEOUT', `no load in ${opts.loadTimeout} ms`);
     },
   };
 
   const { popup } = session;
   if (popup) attach(watchChildWindow(popup, opts.childWindow.target, callbacks.onUserClose), 'window');
   else {
-    if (popup === false) context.report('POPUP_BLOCKED', 'popup blocked; using the lightbox');
+    if (popup === false) report('POPUP_BLOCKED', 'popup blocked; using the lightbox');
     context.lightbox!.then(
       (module) => {
         if (ended()) return;
         // Another widget's lightbox may have come up while this code was loading.
-        if (document.querySelector(LIGHTBOX_HOST)) return end(new PayUIError('ALREADY_OPEN', 'another lightbox is open'));
+        if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
         let lightbox: Surface;
         try {
           lightbox = module.openLightbox({
@@ -92,11 +105,11 @@ export function startSession(context: SessionContext): SessionControl {
         } catch (error) {
           // Never leave a half-open widget that cannot open again.
           document.querySelector(LIGHTBOX_HOST)?.remove();
-          return end(new PayUIError('UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`));
+          return end(['UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`]);
         }
         attach(lightbox, 'lightbox');
       },
-      (error: unknown) => end(new PayUIError('LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`)),
+      (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
     );
   }
 

@@ -5,8 +5,7 @@
  * `window.PayUILauncher.receive(json)` or `message` events: `{"type":"close"}`, `{"type":"back"}`.
  */
 import { EventTypes } from '../core/events';
-import * as session from '../session/session';
-import * as lightbox from '../surfaces/lightbox/lightbox';
+import { builtIn } from '../loaders/built-in';
 import { createWidgetHandle } from '../widget';
 import { createOutbox, findBridge } from './bridges';
 import { readParams } from './params';
@@ -40,8 +39,7 @@ function showProblem(message: string): void {
   statusLine.textContent = message;
 }
 
-// Both modules are built into this page: nothing to load on demand.
-const handle = createWidgetHandle({ loadSession: () => Promise.resolve(session), loadLightbox: () => Promise.resolve(lightbox), fullScreen: true });
+const handle = createWidgetHandle({ ...builtIn, fullScreen: true });
 const { widget } = handle;
 let closed = false;
 

@@ -155,14 +155,19 @@ describe('smaller defects', () => {
   });
 
   it('destroy() cancels the idle preload', async () => {
+    const idle: (() => void)[] = [];
+    vi.spyOn(window, 'requestIdleCallback').mockImplementation((callback) => idle.push(callback as () => void));
     const boxes = lightboxes();
     const loadSession = vi.fn(() => Promise.resolve(sessionModule));
     const widget = createWidget({ loadSession, loadLightbox: boxes.load }, { access_token: 'T' });
-    await settle(); // the preconnect is in, the idle fetch is queued
-    expect(document.head.querySelector('link[rel="preconnect"]')).not.toBeNull();
+    await settle();
+    expect(idle).toHaveLength(1); // the fetch waits for the page to be idle
     widget.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    idle.forEach((run) => run());
+    await settle();
     expect(loadSession).not.toHaveBeenCalled();
     expect(boxes.load).not.toHaveBeenCalled();
+    expect(document.head.querySelector('link[rel="preconnect"]')).toBeNull();
   });
+});
 });

@@ -376,7 +376,7 @@ describe('the child window, before the session code has arrived', () => {
   it('session code that throws while starting is an error too, never an open() that stays pending', async () => {
     const { widget, popup, arrive } = phone();
     const result = widget.open();
-    arrive({ startSession: () => { throw new Error('broken build'); } });
+    arrive({ ...sessionModule, startSession: () => { throw new Error('broken build'); } });
     await expect(result).rejects.toMatchObject({ code: 'UNSUPPORTED_ENVIRONMENT' });
     expect(popup.close).toHaveBeenCalled();
     expect(widget.open()).not.toBe(result);

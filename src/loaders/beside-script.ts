@@ -1,9 +1,10 @@
 /**
- * Where the on-demand code of an open comes from, for each way the widget is delivered. The
- * session code (`session/session.ts`) and the lightbox (`surfaces/lightbox/lightbox.ts`) are
- * loaded when first needed, or earlier when the page is idle after `init` (`preload: 'connect'`).
+ * Where the on-demand code of an open comes from (src/loaders/ has one file per way the widget
+ * is delivered). The session code (`session/session.ts`) and the lightbox
+ * (`surfaces/lightbox/lightbox.ts`) load when first needed, or earlier when the page is idle
+ * after `init` (`preload: 'connect'`).
  */
-import type { LightboxModule, Loaders, SessionModule } from './session/contract';
+import type { LightboxModule, Loaders, SessionModule } from '../session/contract';
 
 /**
  * The classic script: `payui-session.js` and `payui-lightbox.js` beside payui.js (`base` is its
@@ -20,9 +21,3 @@ export function besideScript(base: string): Loaders {
   };
   return { loadSession: loader<SessionModule>('payui-session.js'), loadLightbox: loader<LightboxModule>('payui-lightbox.js') };
 }
-
-/** The ESM entry: chunks the merchant's bundler splits off. */
-export const chunks: Loaders = {
-  loadSession: () => import('./session/session'),
-  loadLightbox: () => import('./surfaces/lightbox/lightbox'),
-};
