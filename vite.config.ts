@@ -86,9 +86,17 @@ export default defineConfig(({ mode }): UserConfig => {
       // The lightbox beside it: an ES module exporting openLightbox, Preact inside.
       return browserFile({ 'payui-lightbox': root('src/surfaces/lightbox/lightbox.ts') }, 'es');
     case 'launcher':
-      // The webview launcher page: one self-contained page with the lightbox built in.
+      // The webview launcher page: one self-contained page with the lightbox built in. Its
+      // allow-list of payment UI origins is written into the page (editable after the build).
       return {
         ...shared,
+        plugins: [
+          {
+            name: 'payui-launcher-allow-list',
+            transformIndexHtml: (html: string) =>
+              html.replace('%PAYUI_PAYMENT_UI_ORIGINS%', [PAYMENT_UI_DEFAULTS.live, PAYMENT_UI_DEFAULTS.sandbox].map((url) => new URL(url).origin).join(' ')),
+          },
+        ],
         root: root('src/webview'),
         base: './',
         publicDir: false,

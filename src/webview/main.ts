@@ -8,6 +8,7 @@ import { EventTypes } from '../core/events';
 import { builtIn } from '../loaders/built-in';
 import { createWidgetHandle } from '../widget';
 import { createOutbox, findBridge } from './bridges';
+import { readAllowLists } from './allow';
 import { readParams } from './params';
 
 declare global {
@@ -17,7 +18,7 @@ declare global {
 }
 
 const statusLine = document.getElementById('status')!;
-const result = readParams(location);
+const result = readParams(location, readAllowLists(document, location.origin));
 const params = result.ok ? result.params : null;
 const { bridge, channel, targetOrigin } = result.ok ? result.params : result.transport;
 const debug = (...args: unknown[]) => params?.debug && console.info('[payui launcher]', ...args);
@@ -79,7 +80,8 @@ document.addEventListener('message', onMessage);
 if (!params) {
   const message = (result as { message: string }).message;
   showProblem(`This payment cannot start: ${message}.`);
-  toNative('error', { code: 'INVALID_OPTION', message });
+  const { path } = result as { path?: string };
+  toNative('error', { code: 'INVALID_OPTION', message, ...(path ? { path } : {}) });
 } else {
   for (const type of Object.values(EventTypes)) {
     widget.on(type, (data) => {

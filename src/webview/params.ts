@@ -20,7 +20,17 @@ export interface LauncherParams {
 /** How to reach the native side: known even when the rest of the parameters are wrong. */
 export type Transport = Pick<LauncherParams, 'bridge' | 'channel' | 'targetOrigin'>;
 
-export type ParamsResult = { ok: true; params: LauncherParams } | { ok: false; message: string; transport: Transport };
+export type ParamsResult = { ok: true; params: LauncherParams } | { ok: false; message: string; transport: Transport; path?: string };
+
+/**
+ * What a link may point the launcher at (DESIGN.md §9): the page is public on the merchant's
+ * origin, so the payment UI it frames and the return address it goes to must be on these exact
+ * origins. See `readAllowLists` in allow.ts for where they come from.
+ */
+export interface AllowLists {
+  paymentUi: readonly string[];
+  returnTo: readonly string[];
+}
 
 const yes = (value: string | null) => value === '1' || value === 'true';
 
@@ -34,7 +44,7 @@ function origin(value: string): string | null {
   }
 }
 
-export function readParams(location: { hash: string; search: string }): ParamsResult {
+export function readParams(location: { hash: string; search: string }, allow: AllowLists): ParamsResult {
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, ''));
   const p = [...fromHash.keys()].length ? fromHash : new URLSearchParams(location.search);
   const token = p.get('access_token');
@@ -48,7 +58,20 @@ export function readParams(location: { hash: string; search: string }): ParamsRe
     channel: /^[A-Za-z_$][\w$]{0,63}$/.test(channel) ? channel : 'PayUIBridge',
     targetOrigin,
   };
-  const fail = (message: string): ParamsResult => ({ ok: false, message, transport });
+  const fail = (message: string, path?: string): ParamsResult => ({ ok: false, message, transport, ...(path ? { path } : {}) });
+  /** An address on one of `origins` exactly (scheme, host and port), or the reason it is refused. */
+  const refuse = (name: string, origins: readonly string[]) => {
+    const value = p.get(name);
+    if (value === null) return null;
+    let address: URL;
+    try {
+      address = new URL(value);
+    } catch {
+      return fail(`${name} must be an http(s) address`, name);
+    }
+    if (!/^https?:$/.test(address.protocol)) return fail(`${name} must be an http(s) address`, name);
+    return origins.includes(address.origin) ? null : fail(`${name} is not allowed here (${address.origin} is not on this launcher's list)`, name);
+  };
 
   if (!token && !data) return fail('access_token (or access_data) is missing');
   if (token && data) return fail('give access_token or access_data, not both');
@@ -64,8 +87,9 @@ export function readParams(location: { hash: string; search: string }): ParamsRe
   if (transport.channel !== channel) return fail('channel must be a JavaScript name such as PayUIBridge');
   if (rawTarget !== null && targetOrigin === null) return fail("target_origin must be an exact origin such as https://game.example (never '*')");
   if ((bridge === 'parent' || bridge === 'opener') && !targetOrigin) return fail(`bridge=${bridge} needs target_origin`);
+  const refused = refuse('payment_ui_url', allow.paymentUi) ?? refuse('sandbox_payment_ui_url', allow.paymentUi) ?? refuse('return_url', allow.returnTo);
+  if (refused) return refused;
   const returnUrl = p.get('return_url');
-  if (returnUrl !== null && !/^https?:\/\//.test(returnUrl)) return fail('return_url must be an http(s) address');
 
   const options: PayUIOptions = {
     ...(token ? { access_token: token } : { access_data: accessData }),

@@ -239,3 +239,40 @@ test.describe('parent and opener bridges', () => {
     await expect.poll(() => page.evaluate(() => (window as any).seen)).toEqual(expect.arrayContaining(['init', 'open', 'load']));
   });
 });
+
+test.describe('allow-lists: a link cannot point the launcher anywhere', () => {
+  const evil = 'http://127.0.0.1:5173/return.html';
+
+  for (const name of ['payment_ui_url', 'sandbox_payment_ui_url', 'return_url']) {
+    test(`${name} on another origin: the error page, an error event, nothing framed or opened`, async ({ page }) => {
+      await installBridges(page, ['rn']);
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(launcher({ access_token: 'any', sandbox: '1', [name]: evil }));
+      await expect(page.locator('#status')).toContainText('not allowed');
+      await expect.poll(() => received(page)).toHaveLength(1);
+      expect((await received(page))[0]!.msg).toMatchObject({ type: 'error', data: { code: 'INVALID_OPTION', path: name } });
+      await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+      expect(requests.filter((url) => url.startsWith('http://127.0.0.1'))).toEqual([]);
+      expect(page.url()).toContain('/dist/launcher/index.html');
+    });
+  }
+
+  test('the listed origins are taken: a sandbox address with a path, and a return address on the page’s own origin', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page, { sandbox_payment_ui_url: `${world.sandbox}/?from=launcher`, return_url: `${world.demo}/return.html` });
+    await expect(page.locator('[data-payui-lightbox] iframe')).toHaveAttribute('src', new RegExp(`^${world.sandbox}/\\?from=launcher&access_token=`));
+  });
+
+  test('the list is edited in the page after the build, without rebuilding: 127.0.0.1 added, it is framed', async ({ page }) => {
+    const twin = world.sandbox.replace('localhost', '127.0.0.1');
+    await page.route('**/dist/launcher/index.html', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(name="payui-payment-ui-origins" content=")/, `$1${twin} `);
+      await route.fulfill({ response, body: html });
+    });
+    await installBridges(page, ['rn']);
+    await openLauncher(page, { sandbox_payment_ui_url: `${twin}/` });
+    await expect(page.locator('[data-payui-lightbox] iframe')).toHaveAttribute('src', new RegExp(`^${twin}/`));
+  });
+});

@@ -1,8 +1,11 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_WAIT_MS, createOutbox, findBridge, type Bridge } from '../../src/webview/bridges';
+import { readAllowLists } from '../../src/webview/allow';
 import { readParams } from '../../src/webview/params';
 
-const at = (hash: string, search = '') => readParams({ hash, search });
+const OPEN = { paymentUi: ['https://live.test', 'https://sb.test'], returnTo: ['https://g.test'] };
+const at = (hash: string, search = '') => readParams({ hash, search }, OPEN);
 
 describe('readParams', () => {
   it('reads the fragment, with the defaults of DESIGN.md §9', () => {
@@ -43,6 +46,7 @@ describe('readParams', () => {
     ['#access_token=T&target_origin=https%3A%2F%2Fg.test%2Fpath', 'exact origin'],
     ['#access_token=T&bridge=parent', 'bridge=parent needs target_origin'],
     ['#access_token=T&return_url=javascript%3Aalert(1)', 'return_url must be an http(s) address'],
+    ['#access_token=T&return_url=nope', 'return_url must be an http(s) address'],
   ])('%s → %s', (hash, message) => {
     const result = at(hash);
     expect(result.ok).toBe(false);
@@ -59,7 +63,7 @@ describe('readParams', () => {
 
 describe('readParams: allow-lists (DESIGN.md §9)', () => {
   const allow = { paymentUi: ['https://pay.example', 'https://sandbox.pay.example'], returnTo: ['https://game.example'] };
-  const read = (hash: string) => (readParams as (l: { hash: string; search: string }, a: typeof allow) => ReturnType<typeof readParams>)({ hash, search: '' }, allow);
+  const read = (hash: string) => readParams({ hash, search: '' }, allow);
   const enc = encodeURIComponent;
 
   it.each([
@@ -148,5 +152,32 @@ describe('createOutbox', () => {
     outbox.send('good');
     expect(sent).toEqual(['good']);
     spy.mockRestore();
+  });
+});
+
+describe('readAllowLists', () => {
+  const page = (tags: Record<string, string>) => {
+    const doc = document.implementation.createHTMLDocument('launcher');
+    for (const [name, content] of Object.entries(tags)) {
+      const meta = doc.createElement('meta');
+      meta.name = name;
+      meta.content = content;
+      doc.head.append(meta);
+    }
+    return doc;
+  };
+
+  it('reads exact origins from the two tags; self is the page; anything else is dropped', () => {
+    const doc = page({ 'payui-payment-ui-origins': 'https://pay.example  https://sb.example/ https://x.example/path *', 'payui-return-origins': 'self https://game.example' });
+    expect(readAllowLists(doc, 'https://shop.example')).toEqual({
+      paymentUi: ['https://pay.example', 'https://sb.example'], returnTo: ['https://shop.example', 'https://game.example'],
+    });
+  });
+
+  it('without the tags: the built-in payment UI bases and the page itself; an empty tag allows nothing', () => {
+    expect(readAllowLists(page({}), 'https://shop.example')).toEqual({
+      paymentUi: ['http://localhost:5175', 'http://localhost:5176'], returnTo: ['https://shop.example'],
+    });
+    expect(readAllowLists(page({ 'payui-return-origins': '' }), 'https://shop.example').returnTo).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   widgets.forEach((w) => w.destroy());
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   document.body.innerHTML = '';
   document.head.innerHTML = '';
 });
@@ -156,7 +157,8 @@ describe('smaller defects', () => {
 
   it('destroy() cancels the idle preload', async () => {
     const idle: (() => void)[] = [];
-    vi.spyOn(window, 'requestIdleCallback').mockImplementation((callback) => idle.push(callback as () => void));
+    // happy-dom has no requestIdleCallback: this one holds the callbacks until the test runs them.
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     const boxes = lightboxes();
     const loadSession = vi.fn(() => Promise.resolve(sessionModule));
     const widget = createWidget({ loadSession, loadLightbox: boxes.load }, { access_token: 'T' });
@@ -169,5 +171,4 @@ describe('smaller defects', () => {
     expect(boxes.load).not.toHaveBeenCalled();
     expect(document.head.querySelector('link[rel="preconnect"]')).toBeNull();
   });
-});
 });
