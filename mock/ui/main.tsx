@@ -54,8 +54,15 @@ async function start(): Promise<void> {
   const ownClose = signal(bridge.embedded);
   const close = () => bridge.post('close');
   bridge.onDetected((data) => {
-    const lightbox = data.lightBoxOptions as { closeButton?: unknown; modal?: unknown } | undefined;
+    const lightbox = data.lightBoxOptions as { closeButton?: unknown; modal?: unknown; closeByKeyboard?: unknown } | undefined;
     if (lightbox?.closeButton === true && lightbox.modal !== true) ownClose.value = false;
+    // In a lightbox, Esc pressed in here never reaches the merchant's page: the UI closes itself,
+    // unless the widget said modal (or closeByKeyboard: false).
+    if (lightbox && lightbox.modal !== true && lightbox.closeByKeyboard !== false) {
+      document.addEventListener('keydown', (event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented) close();
+      });
+    }
   });
   const result = await resolveSession(new URLSearchParams(location.search), pageMode());
 

@@ -2,7 +2,8 @@
  * What the payment UI is asked to sell, read from its own address: a signed `access_token`
  * or tokenless `access_data`. Every way this can fail maps to one payment UI error code.
  */
-import { currencyPrice, findProject, type Price, type Project } from '../shared/catalog';
+import { MERCHANT_PROJECTS, currencyPrice, findProject, type Price, type Project } from '../shared/catalog';
+import { validateTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 
@@ -34,6 +35,9 @@ export interface Session {
 }
 
 export type SessionResult = { ok: true; session: Session } | { ok: false; code: UiErrorCode; message: string };
+
+/** The merchant a project belongs to. */
+const ownerOf = (projectId: number) => Number(Object.keys(MERCHANT_PROJECTS).find((id) => MERCHANT_PROJECTS[Number(id)]!.includes(projectId)));
 
 type Plain = Record<string, unknown>;
 const isObject = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -131,6 +135,12 @@ export async function resolveSession(search: URLSearchParams, pageMode: TokenMod
     if (!project.tokenless) return fail('0004-0010');
     const mode: TokenMode = settings.mode === 'sandbox' ? 'sandbox' : 'live';
     if (mode !== pageMode) return fail('0004-0008');
+    // Checked as a token body is (unknown SKUs and plans, types, formats): never a $0 item.
+    const problems = validateTokenRequest(data, ownerOf(project.id));
+    if (problems) {
+      const first = [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0];
+      return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${first}` };
+    }
     return { ok: true, session: sessionOf(project, mode, true, obj(data.user), settings, obj(data.purchase)) };
   }
 

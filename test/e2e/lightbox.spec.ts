@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { devices, expect, test, type Page } from '@playwright/test';
-import { dialog, eventTypes, eventsOf, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
+import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
 import { world } from './world';
 
 const SCREENSHOTS = 'test-results/screenshots';
@@ -104,11 +104,10 @@ test.describe('lightbox: focus and the page behind', () => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     expect(await focusedInLightbox(page)).toBe('button.close');
-    // Shift+Tab from the first control wraps round to the frame.
+    // Shift+Tab from the first control wraps round into the payment UI.
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedInLightbox(page)).toBe('iframe.frame');
+    expect(await focusStop(page)).toMatch(/^ui:/);
     await page.keyboard.press('Tab');
-    expect(await focusedInLightbox(page)).toBe('iframe.frame');
     // Tab on through the payment UI and out of its end: focus comes back to our close button,
     // and never lands on the page behind.
     const seen: string[] = [];
@@ -127,6 +126,44 @@ test.describe('lightbox: focus and the page behind', () => {
     await page.keyboard.press('Escape');
     await expect(host(page)).toHaveCount(0);
     expect(await focusedInLightbox(page)).toBe('page:buy');
+  });
+
+  test('Tab and Shift+Tab go round close button ↔ payment UI controls, with no invisible stop', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    expect(await focusStop(page)).toBe('close');
+    // Forward: close → every control of the payment UI → close again; never the frame element, a guard or the page.
+    const forward: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      forward.push(await focusStop(page));
+      if (forward.at(-1) === 'close') break;
+    }
+    expect(forward.at(-1), forward.join(' → ')).toBe('close');
+    expect(forward.slice(0, -1).filter((stop) => !stop.startsWith('ui:')), forward.join(' → ')).toEqual([]);
+    expect(forward.length).toBeGreaterThan(2);
+    // Backward: the same stops in reverse.
+    const backward: string[] = [];
+    for (let i = 0; i < forward.length; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      backward.push(await focusStop(page));
+    }
+    expect(backward).toEqual([...forward.slice(0, -1).reverse(), 'close']);
+  });
+
+  test('Esc inside the payment UI closes it (reason ui); not when modal', async ({ page }) => {
+    await gotoFixture(page);
+    await openAndWaitReady(page);
+    await paymentUi(page).getByRole('heading').first().click();
+    await page.keyboard.press('Escape');
+    await expectClosed(page, 'ui');
+
+    await gotoFixture(page, { options: { lightbox: { modal: true } } });
+    await openAndWaitReady(page);
+    await paymentUi(page).getByRole('heading').first().click();
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await expect(host(page)).toHaveCount(1);
   });
 
   test('without a close button (modal) focus goes round the payment UI alone, and comes back in after a click outside', async ({ page }) => {
@@ -255,6 +292,21 @@ test.describe('lightbox: loading', () => {
     await expect(page.getByRole('alert')).toHaveText('The payment page did not load. Please try again.');
     expect(await eventsOf(page, 'error')).toEqual([{ code: 'LOAD_TIMEOUT', message: expect.stringContaining('1000 ms') }]);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
+    // Closed after a failure the player was shown: reason error.
+    await expectClosed(page, 'error');
+  });
+
+  test('a payment UI that arrives after the timeout message is shown after all', async ({ page }) => {
+    const release = await holdPaymentUi(page);
+    await gotoFixture(page, { options: { loadTimeout: 1000 } });
+    await page.locator('#buy').click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    release();
+    await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeVisible();
+    expect(await eventTypes(page)).toEqual(['init', 'open', 'open-lightbox', 'error', 'load', 'user-country', 'fcp']);
+    await page.keyboard.press('Escape');
     await expectClosed(page, 'user');
   });
 

@@ -53,3 +53,28 @@ export const focusedInLightbox = (page: Page) =>
     const inner = active.shadowRoot!.activeElement;
     return inner ? `${inner.tagName.toLowerCase()}.${inner.className}` : 'host';
   });
+
+/**
+ * Where focus is, as the player would say it: `close` (our close button), `ui:<label>` (a control
+ * inside the payment UI, by its text or label), `frame` (the frame element itself, an invisible
+ * stop), `guard`, `page:<id>` or `other`.
+ */
+export async function focusStop(page: Page): Promise<string> {
+  const outer = await page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active?.hasAttribute('data-payui-lightbox')) return `page:${active?.id || active?.tagName}`;
+    const inner = active.shadowRoot!.activeElement;
+    if (!inner) return 'host';
+    if (inner.matches('button.close')) return 'close';
+    if (inner.matches('[data-part="focus-guard"]')) return 'guard';
+    return inner.tagName === 'IFRAME' ? 'iframe' : `other:${inner.tagName}`;
+  });
+  if (outer !== 'iframe') return outer;
+  const frame = page.frames().find((f) => f !== page.mainFrame() && /:\d+\/\?access_token=/.test(f.url()));
+  const inside = await frame?.evaluate(() => {
+    const active = document.activeElement;
+    if (!document.hasFocus() || !active || active === document.body) return null;
+    return (active.getAttribute('aria-label') || active.textContent || active.tagName).trim().slice(0, 40);
+  });
+  return inside ? `ui:${inside}` : 'frame';
+}

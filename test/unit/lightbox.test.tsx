@@ -18,7 +18,7 @@ function show(options: LightboxOptions = {}, { phase = 'ready' as Phase, dimensi
   const element = () => (
     <Lightbox
       url={URL_} options={lightbox(options)} labels={labelsFor(language)} fullScreen={fullScreen} state={state}
-      frameRef={createRef()} closeRef={createRef()} dialogRef={createRef()} onCloseRequest={onCloseRequest} onFrameLoad={onFrameLoad} onGuardFocus={() => undefined}
+      frameRef={createRef()} closeRef={createRef()} dialogRef={createRef()} onCloseRequest={onCloseRequest} onFrameLoad={onFrameLoad} endGuardRef={createRef()} onGuardFocus={() => undefined}
     />
   );
   const result = render(element());

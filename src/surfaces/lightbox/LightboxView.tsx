@@ -23,8 +23,10 @@ export interface LightboxProps {
   dialogRef: Ref<HTMLDivElement>;
   onCloseRequest: () => void;
   onFrameLoad: () => void;
-  /** A focus guard at the start (`true`) or the end of the dialog took focus from `from`. */
-  onGuardFocus: (atStart: boolean, from: EventTarget | null) => void;
+  /** The guard after the frame: Shift+Tab from the first control passes through it into the payment UI's last control. */
+  endGuardRef: Ref<HTMLSpanElement>;
+  /** A focus guard at either end of the dialog took focus. */
+  onGuardFocus: () => void;
 }
 
 const MIN = { width: 600, height: 500 };
@@ -75,8 +77,8 @@ function CloseIcon() {
  * Tabbing out of either end of the dialog lands on a guard, which sends focus round to the other
  * end instead of out to the browser's own controls (the page behind is inert).
  */
-function FocusGuard({ atStart, onFocus }: { atStart: boolean; onFocus: LightboxProps['onGuardFocus'] }) {
-  return <span class="hidden" tabIndex={0} data-part="focus-guard" onFocus={(event) => onFocus(atStart, event.relatedTarget)} />;
+function FocusGuard({ onFocus, guardRef }: { onFocus: () => void; guardRef?: Ref<HTMLSpanElement> }) {
+  return <span class="hidden" tabIndex={0} data-part="focus-guard" ref={guardRef} onFocus={onFocus} />;
 }
 
 export function Lightbox(props: LightboxProps) {
@@ -103,7 +105,7 @@ export function Lightbox(props: LightboxProps) {
           ref={props.dialogRef}
           style={{ width: size.width, height: size.height }}
         >
-          <FocusGuard atStart onFocus={props.onGuardFocus} />
+          <FocusGuard onFocus={props.onGuardFocus} />
           {showClose && (
             <button type="button" class="close" aria-label={labels.close} title={labels.close} ref={props.closeRef} onClick={props.onCloseRequest}>
               <CloseIcon />
@@ -118,7 +120,7 @@ export function Lightbox(props: LightboxProps) {
             tabIndex={0}
             onLoad={props.onFrameLoad}
           />
-          <FocusGuard atStart={false} onFocus={props.onGuardFocus} />
+          <FocusGuard onFocus={props.onGuardFocus} guardRef={props.endGuardRef} />
         </div>
       </div>
       {phase === 'loading' && (

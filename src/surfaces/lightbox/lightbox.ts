@@ -62,6 +62,9 @@ export function openLightbox(params: LightboxParams): Surface {
   const frameRef = createRef<HTMLIFrameElement>();
   const closeRef = createRef<HTMLButtonElement>();
   const dialogRef = createRef<HTMLDivElement>();
+  const endGuardRef = createRef<HTMLSpanElement>();
+  /** Focus is passing through the end guard on its way into the payment UI (see onKeyDown). */
+  let passing = false;
   let revealTimer: ReturnType<typeof setTimeout> | undefined;
   let loadTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(timedOut, params.loadTimeout);
   let destroyed = false;
@@ -89,22 +92,30 @@ export function openLightbox(params: LightboxParams): Surface {
   }
 
   /**
-   * Focus reached a guard at one end of the dialog. Coming from inside (Tab out of the end of the
-   * payment UI, Shift+Tab from the first control) it goes round to the other end; coming from
-   * outside (back from the browser's own controls) it enters at this end.
+   * Focus reached a guard: Tab out of the end of the payment UI (the end guard), or in from the
+   * browser's own controls (either guard). It goes to the close button, the first control of the
+   * dialog; without one, to the frame. Where it came from is not asked: Firefox gives no
+   * `relatedTarget` when focus leaves a cross-origin frame.
    */
-  function onGuardFocus(atStart: boolean, from: EventTarget | null): void {
-    const frame = frameRef.current;
-    const inside = from instanceof Node && dialogRef.current?.contains(from) === true;
-    (atStart === inside ? frame : (closeRef.current ?? frame))?.focus();
+  function onGuardFocus(): void {
+    if (!passing) (closeRef.current ?? frameRef.current)?.focus();
   }
 
   const requestClose = () => {
     if (!destroyed) callbacks.onUserClose();
   };
 
-  // Esc anywhere in the host page (inside the iframe the payment UI handles its own keys).
   const onKeyDown = (event: KeyboardEvent) => {
+    // Shift+Tab on the close button: focus moves to the end guard first, so the browser's own
+    // step backwards lands on the payment UI's last control (a script cannot focus inside a
+    // cross-origin frame), with no stop on the frame element itself.
+    if (event.key === 'Tab' && event.shiftKey && closeRef.current && shadow.activeElement === closeRef.current) {
+      passing = true;
+      endGuardRef.current?.focus();
+      passing = false;
+      return;
+    }
+    // Esc anywhere in the host page (inside the iframe the payment UI handles its own keys).
     if (event.key !== 'Escape' || !options.closeByKeyboard || !userMayClose(options, state.phase.peek())) return;
     event.preventDefault();
     requestClose();
@@ -115,7 +126,7 @@ export function openLightbox(params: LightboxParams): Surface {
   // whenever one of them changes (signals-core alone: no preact/hooks in this bundle).
   const props = {
     url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
-    frameRef, closeRef, dialogRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
+    frameRef, closeRef, dialogRef, endGuardRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
   };
   const stopRendering = effect(() => render(h(Lightbox, props), shadow));
 
