@@ -4,7 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig } from '../server/config';
+import { readConfig } from './config';
 import { startMockService, stopOnSignals } from './server';
 
 const here = dirname(fileURLToPath(import.meta.url));

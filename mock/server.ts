@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
-import type { WorldConfig } from '../server/config';
-import { listenLoopback, type Listening } from '../server/listen';
-import { notFound, serveStatic } from '../server/static';
+import type { WorldConfig } from './config';
+import { listenLoopback, type Listening } from './http/listen';
+import { answerAlways, notFound, serveStatic } from './http/static';
 import { createMerchantApi } from './merchant-api/server';
 import type { TokenMode } from './shared/token';
 
@@ -29,7 +29,7 @@ export const PAYMENT_UI_CSP = [
 export function createPaymentUi(uiRoot: string, mode: TokenMode): RequestListener {
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
   let page: Promise<string> | undefined;
-  return (req, res) => {
+  return answerAlways((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
     if (pathname === '/' || pathname === '/index.html') {
       page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then((html) =>
@@ -44,8 +44,8 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode): RequestListene
       );
       return;
     }
-    void serveStatic(uiRoot, req, res, { headers }).then((served) => served || notFound(res));
-  };
+    return serveStatic(uiRoot, req, res, { headers }).then((served) => served || notFound(res));
+  });
 }
 
 export interface MockService {

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { DEMO_MERCHANT } from '../mock/shared/catalog';
-import { notFound, serveStatic } from './static';
+import { answerAlways, notFound, sendError, serveStatic } from '../mock/http/static';
 
 export interface DemoOptions {
   appRoot: string;
@@ -40,14 +40,15 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** A JSON body of at most 64 KiB. A larger one is read to its end (and dropped) so the 400 reaches the client. */
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 64 * 1024) throw new Error('body too large');
-    chunks.push(chunk);
+    if (size <= 64 * 1024) chunks.push(chunk);
   }
+  if (size > 64 * 1024) throw new Error('body too large');
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
@@ -116,8 +117,14 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const inDist = pathname.startsWith('/dist/');
     const bases = inDist ? [options.distRoot] : [join(options.appRoot, 'demo'), options.appRoot];
     const path = inDist ? pathname.slice('/dist'.length) : pathname;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return sendError(res, 400, 'BAD_PATH', 'The address is not valid percent-encoding');
+    }
     for (const base of bases) {
-      const file = join(base, normalize(decodeURIComponent(path)));
+      const file = join(base, normalize(decoded));
       if (!file.startsWith(base + sep)) break;
       const html = await readFile(file, 'utf8').catch(() => null);
       if (html === null) continue;
@@ -131,24 +138,21 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     notFound(res);
   }
 
-  return (req, res) => {
+  return answerAlways(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://demo');
     if (pathname === '/api/token' && req.method === 'POST') {
-      void token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
-      return;
+      return token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
     }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');
     if (pathname === '/' || pathname.endsWith('.html') || pathname.endsWith('/')) {
-      void page(pathname.endsWith('/') ? `${pathname}index.html` : pathname, req, res);
-      return;
+      return page(pathname.endsWith('/') ? `${pathname}index.html` : pathname, req, res);
     }
     const root = pathname.startsWith('/dist/') ? options.distRoot : options.appRoot;
     const path = pathname.startsWith('/dist/') ? pathname.slice('/dist'.length) : pathname;
     req.url = path;
-    void (async () => {
-      // Demo pages live under demo/ in the build; everything else (assets, fixtures) at its path.
-      if (root === options.appRoot && (await serveStatic(join(root, 'demo'), req, res, { headers }))) return;
-      if (await serveStatic(root, req, res, { headers })) return;
-      notFound(res);
-    })();
-  };
+    // Demo pages live under demo/ in the build; everything else (assets, fixtures) at its path.
+    if (root === options.appRoot && (await serveStatic(join(root, 'demo'), req, res, { headers }))) return;
+    if (await serveStatic(root, req, res, { headers })) return;
+    notFound(res);
+  });
 }

@@ -5,9 +5,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockService, stopOnSignals } from '../mock/server';
-import { readConfig } from './config';
+import { readConfig } from '../mock/config';
 import { createDemoServer } from './demo';
-import { listenLoopback } from './listen';
+import { listenLoopback } from '../mock/http/listen';
 
 /** build/server/start.js → the repository root. */
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

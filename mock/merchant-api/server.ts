@@ -39,6 +39,7 @@ function authenticate(header: string | undefined, credentials: Credentials): num
   return colon > 0 && credentials.get(id) === decoded.slice(colon + 1) ? id : null;
 }
 
+/** The body, or null past MAX_BODY_BYTES (the rest is read and dropped, so the answer can be sent). */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -46,11 +47,11 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        chunks.length = 0;
         resolve(null);
-        req.destroy();
       } else chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
@@ -65,12 +66,17 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
   return (req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) send(res, 500, { http_status_code: 500, message: 'Internal Server Error' });
-      else res.destroy();
+      else res.end();
     });
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { pathname } = new URL(req.url ?? '/', 'http://mock');
+    let pathname: string;
+    try {
+      ({ pathname } = new URL(req.url ?? '/', 'http://mock'));
+    } catch {
+      return send(res, 400, { http_status_code: 400, message: 'Bad Request' });
+    }
     if (pathname === '/health') return send(res, 200, { ok: true });
     const match = TOKEN_PATH.exec(pathname);
     if (!match) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
@@ -84,8 +90,13 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
       return send(res, 403, { http_status_code: 403, message: `These credentials are for merchant ${merchantId}` });
     }
 
-    const raw = await readBody(req);
-    if (raw === null) return unprocessable(res, { global_errors: [`the request body must be at most ${MAX_BODY_BYTES} bytes`] });
+    const declared = Number(req.headers['content-length']);
+    const raw = declared > MAX_BODY_BYTES ? null : await readBody(req);
+    if (raw === null) {
+      // Answered at once; the connection closes after it (the rest of the body is not read).
+      res.setHeader('connection', 'close');
+      return send(res, 413, { http_status_code: 413, message: `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes` });
+    }
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { validateTokenRequest } from '../../mock/merchant-api/validate';
 import { TOKEN_LIFETIME_SECONDS, signToken, verifyToken, type TokenPayload } from '../../mock/shared/token';
-import { listenLoopback, type Listening } from '../../server/listen';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { validTokenRequest } from '../fixtures/token-requests';
 
 const MERCHANT = 100001;

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -54,7 +55,9 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
       ...options.headers,
     });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    // A file that goes away while it is read: the status line is out, so the answer ends short
+    // (the length header tells the client); never an unhandled stream error.
+    else pipeline(createReadStream(file), res, () => undefined);
     return true;
   } catch {
     return false;
@@ -62,6 +65,33 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
 }
 
 export function notFound(res: ServerResponse): void {
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-  res.end('Not found\n');
+  sendError(res, 404, 'NOT_FOUND', 'Not found');
+}
+
+/** A 4xx or 5xx as JSON, `{"error":{"code","message"}}`, unless an answer has already begun. */
+export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ error: { code, message } }));
+}
+
+/**
+ * Wraps a request handler so that every request is answered: a handler that throws or rejects
+ * gives a 500 (or ends an answer already begun), never an unhandled rejection that stops the server.
+ */
+export function answerAlways(handler: (req: IncomingMessage, res: ServerResponse) => unknown): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const fail = (error: unknown) => {
+      console.error(`payui: ${req.method} ${req.url} failed:`, error instanceof Error ? error.message : error);
+      sendError(res, 500, 'INTERNAL', 'Internal error');
+    };
+    try {
+      void Promise.resolve(handler(req, res)).catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
 }

@@ -1,0 +1,128 @@
+// The offline world never falls over (issue 12): every request to each of our servers gets an
+// HTTP answer, however malformed, and the servers are still up afterwards. Raw sockets on loopback,
+// so bad request lines, bad headers, truncated and huge bodies reach the servers as sent.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { createMerchantApi } from '../../mock/merchant-api/server';
+import { createPaymentUi } from '../../mock/server';
+import { createDemoServer } from '../../server/demo';
+import { random } from '../fixtures/random';
+
+/** Sends raw bytes; resolves with the status line, or with what went wrong (never rejects). */
+function raw(port: number, bytes: Buffer | string, { halfClose = false, timeoutMs = 5000 } = {}): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = '';
+    const done = (result: string) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(() => done(`timeout after ${received.length} bytes`), timeoutMs);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      const line = /^HTTP\/1\.1 (\d{3})[^\r]*\r\n/.exec(received);
+      if (line) done(line[1]!);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => done(received.startsWith('HTTP/1.1') ? received.slice(9, 12) : `error ${error.code}`));
+    socket.on('close', () => done(received.startsWith('HTTP/1.1') ? received.slice(9, 12) : `closed with ${JSON.stringify(received.slice(0, 40))}`));
+    socket.write(bytes, () => {
+      if (halfClose) socket.end();
+    });
+  });
+}
+
+const request = (method: string, path: string, headers: Record<string, string | number> = {}, body = '') =>
+  `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
+
+let servers: Record<string, Listening> = {};
+
+beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'payui-fuzz-'));
+  for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, 'app/demo/index.html'), '<!doctype html><title>demo</title><script>1</script>');
+  writeFileSync(join(root, 'app/demo/page.js'), 'export {};');
+  writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
+  const api = await listenLoopback(createMerchantApi(), 0);
+  servers = {
+    'merchant API': api,
+    'payment UI': await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0),
+    demo: await listenLoopback(
+      createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: `http://127.0.0.1:${api.port}`, paymentUiOrigins: [] }),
+      0,
+    ),
+  };
+});
+afterAll(() => Promise.all(Object.values(servers).map((s) => s.close())));
+
+describe('servers of the offline world', () => {
+  it('answer the defects of the review: a bad percent-encoding, a body over 256 KiB', async () => {
+    expect(await raw(servers.demo!.port, request('GET', '/%E0%A4%A.html'))).toBe('400');
+    expect(await raw(servers.demo!.port, request('GET', '/'))).toBe('200');
+    const big = 'x'.repeat(300 * 1024);
+    const auth = { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`, 'content-type': 'application/json' };
+    const path = '/merchant/v2/merchants/100001/token';
+    expect(await raw(servers['merchant API']!.port, request('POST', path, { ...auth, 'content-length': big.length }, big))).toBe('413');
+    // Chunked, so the size is only known while reading.
+    const chunked = `${(big.length).toString(16)}\r\n${big}\r\n0\r\n\r\n`;
+    expect(await raw(servers['merchant API']!.port, request('POST', path, { ...auth, 'transfer-encoding': 'chunked' }, chunked))).toBe('413');
+  });
+
+  it('every one of 3,000 random and malformed requests is answered, and every server is still up', async () => {
+    const r = random(3000);
+    const paths = ['/', '/index.html', '/page.js', '/%E0%A4%A.html', '/%', '/%00', '/../../etc/passwd', '/..%2f..%2fetc/passwd', '//x', '/dist/', '/api/token',
+      '/merchant/v2/merchants/100001/token', '/merchant/v2/merchants/x/token', '/health', `/${'a'.repeat(5000)}`, '/?q=%ZZ', '/\u00e9', '/a b'];
+    const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'];
+    const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } })]);
+    const names = Object.keys(servers);
+    const answers: Record<string, number> = {};
+    const failures: string[] = [];
+    const one = async () => {
+      const name = r.pick(names);
+      const { port } = servers[name]!;
+      const kind = r.int(6);
+      let bytes: string | Buffer;
+      // Real clients keep their side open until the answer; only the truncated bodies stop sending.
+      let halfClose = false;
+      if (kind === 0) {
+        // A well-formed request with a random body.
+        const body = bodies();
+        bytes = request(r.pick(methods), r.pick(paths), { 'content-length': Buffer.byteLength(body), 'content-type': 'application/json', authorization: r.pick(['Basic MTAwMDAxOmRlbW8tYXBpLWtleQ==', 'Basic !!', 'Bearer x']) }, body);
+      } else if (kind === 1) {
+        // Random bytes for a request line.
+        bytes = Buffer.from(Array.from({ length: 1 + r.int(200) }, () => r.int(256)));
+      } else if (kind === 2) {
+        // Bad headers: no colon, a huge one, a bad content-length.
+        bytes = `GET / HTTP/1.1\r\nhost: x\r\n${r.pick(['broken header', `x-big: ${'y'.repeat(20_000)}`, 'content-length: -5', 'content-length: abc', 'transfer-encoding: nope'])}\r\n\r\n`;
+      } else if (kind === 3) {
+        // A truncated body: the client says more than it sends, then stops sending (half-close).
+        bytes = request('POST', r.pick(paths), { 'content-length': 1000 }, '{"user":');
+        halfClose = true;
+      } else if (kind === 4) {
+        // A bad HTTP version or method.
+        bytes = `${r.pick(['GET / HTTP/9.9', 'G\u0000T / HTTP/1.1', 'GET', ' / HTTP/1.1', 'GET / FTP/1.1'])}\r\n\r\n`;
+      } else {
+        // Headers that never end: the client gives up and closes.
+        bytes = 'GET / HTTP/1.1\r\nhost: x\r\n';
+        halfClose = true;
+      }
+      const result = await raw(port, bytes, { halfClose });
+      const answered = /^\d{3}$/.test(result);
+      // Truncated requests: the client gave up first, so only "no crash" is asked of the server (checked below).
+      if (!answered && kind !== 3 && kind !== 5) failures.push(`${name} kind ${kind}: ${result}`);
+      if (answered) answers[result] = (answers[result] ?? 0) + 1;
+    };
+    for (let batch = 0; batch < 150; batch += 1) await Promise.all(Array.from({ length: 20 }, one));
+    console.log('servers fuzz: answers by status', answers);
+    expect(failures).toEqual([]);
+    expect(Object.values(answers).reduce((a, b) => a + b, 0)).toBeGreaterThan(2000);
+    // Still up, and still right.
+    expect(await raw(servers.demo!.port, request('GET', '/'))).toBe('200');
+    expect(await raw(servers['merchant API']!.port, request('GET', '/health'))).toBe('200');
+    expect(await raw(servers['payment UI']!.port, request('GET', '/'))).toBe('200');
+  }, 120_000);
+});
