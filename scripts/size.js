@@ -1,5 +1,5 @@
 // `npm run size` (part of `npm test`, after the build): gzip sizes of what a page loads, each
-// beside its budget. DESIGN.md §10 sets the targets; the ceilings stop regressions and fail the
+// beside its budget. DESIGN.md §10 sets the targets (payui.js 4 KB, a desktop open 24 KB); the ceilings stop regressions and fail the
 // run. Figures go to build/size.json for the benchmark.
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -16,7 +16,7 @@ const rows = [
   ['payui.js (script tag, up front)', script, 4096, 4096],
   ['payui-session.js (on open, prefetched when idle)', session, null, 2_300],
   ['payui-lightbox.js (on a desktop open, prefetched)', lightbox, null, 11_000],
-  ['desktop open: payui.js + session + lightbox', script + session + lightbox, 20_480, 20_480],
+  ['desktop open: payui.js + session + lightbox', script + session + lightbox, 24_576, 24_576],
   ['mobile open (child window): payui.js + session', script + session, null, 6_400],
   ['ESM entry dist/index.js (before the app bundler)', gzip('dist/index.js'), null, 5_000],
   ['ESM lightbox chunk (dependencies left to the app)', gzip(`dist/lib/${esmLightbox}`), null, 5_500],

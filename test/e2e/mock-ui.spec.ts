@@ -128,6 +128,8 @@ test.describe('mock payment UI errors', () => {
     ['access_data for a token-only project', async () => ({ base: world.live, params: { access_data: JSON.stringify({ settings: { project_id: 200001 } }) } }), '0004-0010'],
     ['access_data without a project id', async () => ({ base: world.live, params: { access_data: JSON.stringify({ user: { id: { value: '1' } } }) } }), '0004-0003'],
     ['access_data for an unknown project', async () => ({ base: world.live, params: { access_data: JSON.stringify({ settings: { project_id: 31337 } }) } }), '0002-0002'],
+    // Checked like a token body: an unknown SKU is refused, never shown as a $0 item.
+    ['access_data with an unknown SKU', async () => ({ base: world.live, params: { access_data: JSON.stringify({ user: { id: { value: 'p-7' }, email: { value: 'p7@example.test' } }, settings: { project_id: 200002 }, purchase: { virtual_items: { items: [{ sku: 'no-such-sku', amount: 1 }] } } }) } }), '0004-0009'],
     ['a token for an unknown project', async () => ({ base: world.sandbox, params: { access_token: await unknownProjectToken() } }), '0002-0002'],
   ];
 
