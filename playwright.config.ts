@@ -1,15 +1,18 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import type { EngineName } from './test/e2e/engines/engine';
 import { chromiumLaunchOptions } from './test/e2e/chromium';
 import { world } from './test/e2e/world';
 
 /**
- * Browser tests run in Debian's Chromium (`CHROMIUM_PATH` overrides it), against the servers
- * of `npm start` on their default ports (stop a running `npm start` first).
+ * Browser tests, against the servers of `npm start` on their default ports (stop a running
+ * `npm start` first):
+ * - `desktop`: every spec in Debian's Chromium (`CHROMIUM_PATH` overrides it);
+ * - `chromium`, `firefox`, `webkit`: the journeys (test/e2e/journeys.spec.ts), written once, in each
+ *   engine: Chromium and Firefox ESR through Playwright, WebKitGTK through WebKitWebDriver. An engine
+ *   this machine lacks is reported and its journeys skipped (test/e2e/engines/report.ts);
+ *   `PAYUI_REQUIRE_ENGINES=1` (CI) makes a missing engine fail the run.
  */
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-
-export default defineConfig({
+export default defineConfig<{ engineName: EngineName }>({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   workers: 2,
@@ -18,15 +21,20 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  globalSetup: './test/e2e/engines/report.ts',
   use: {
     browserName: 'chromium',
     trace: 'off',
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // Journeys tagged @engines run in Firefox ESR too (Playwright's BiDi channel; Debian's firefox-esr).
-    ...(existsSync(FIREFOX) ? [{ name: 'firefox', grep: /@engines/, use: { browserName: 'firefox' as const, channel: 'moz-firefox', launchOptions: { executablePath: FIREFOX } } }] : []),
+    { name: 'desktop', testIgnore: 'journeys.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    ...(['chromium', 'firefox', 'webkit'] as const).map((engineName) => ({
+      name: engineName,
+      testMatch: 'journeys.spec.ts',
+      timeout: 60_000,
+      use: { engineName: engineName as EngineName },
+    })),
   ],
   webServer: {
     command: 'node build/server/start.js',

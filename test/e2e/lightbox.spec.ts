@@ -16,7 +16,7 @@ async function expectClosed(page: Page, reason: string, status: string | null = 
 }
 
 test.describe('lightbox: a purchase', () => {
-  test('opens, pays, relays every status and resolves open() with the result', { tag: '@engines' }, async ({ page }) => {
+  test('opens, pays, relays every status and resolves open() with the result', async ({ page }) => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
@@ -33,14 +33,14 @@ test.describe('lightbox: a purchase', () => {
 });
 
 test.describe('lightbox: each way to close', () => {
-  test('the overlay', { tag: '@engines' }, async ({ page }) => {
+  test('the overlay', async ({ page }) => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     await page.mouse.click(4, 4);
     await expectClosed(page, 'user');
   });
 
-  test('Esc in the host page', { tag: '@engines' }, async ({ page }) => {
+  test('Esc in the host page', async ({ page }) => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     await page.keyboard.press('Escape');
@@ -80,7 +80,7 @@ test.describe('lightbox: each way to close', () => {
     await expectClosed(page, 'user');
   });
 
-  test('modal: overlay, Esc and close button cannot close it; the UI and close() still can', { tag: '@engines' }, async ({ page }) => {
+  test('modal: overlay, Esc and close button cannot close it; the UI and close() still can', async ({ page }) => {
     await gotoFixture(page, { options: { lightbox: { modal: true } } });
     await openAndWaitReady(page);
     await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
@@ -128,7 +128,7 @@ test.describe('lightbox: focus and the page behind', () => {
     expect(await focusedInLightbox(page)).toBe('page:buy');
   });
 
-  test('Tab and Shift+Tab go round close button ↔ payment UI controls, with no invisible stop', { tag: '@engines' }, async ({ page }) => {
+  test('Tab and Shift+Tab go round close button ↔ payment UI controls, with no invisible stop', async ({ page }) => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     expect(await focusStop(page)).toBe('close');
@@ -151,7 +151,7 @@ test.describe('lightbox: focus and the page behind', () => {
     expect(backward).toEqual([...forward.slice(0, -1).reverse(), 'close']);
   });
 
-  test('Esc inside the payment UI closes it (reason ui); not when modal', { tag: '@engines' }, async ({ page }) => {
+  test('Esc inside the payment UI closes it (reason ui); not when modal', async ({ page }) => {
     await gotoFixture(page);
     await openAndWaitReady(page);
     await paymentUi(page).getByRole('heading').first().click();

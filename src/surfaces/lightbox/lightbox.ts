@@ -109,7 +109,8 @@ export function openLightbox(params: LightboxParams): Surface {
     // Shift+Tab on the close button: focus moves to the end guard first, so the browser's own
     // step backwards lands on the payment UI's last control (a script cannot focus inside a
     // cross-origin frame), with no stop on the frame element itself.
-    if (event.key === 'Tab' && event.shiftKey && closeRef.current && shadow.activeElement === closeRef.current) {
+    // (`code`: WebKitGTK under automation reports a Tab's `key` as 'Unidentified'.)
+    if ((event.key === 'Tab' || event.code === 'Tab') && event.shiftKey && closeRef.current && shadow.activeElement === closeRef.current) {
       passing = true;
       endGuardRef.current?.focus();
       passing = false;

@@ -1,0 +1,110 @@
+/**
+ * `test` with an `engine` fixture for the journeys: a Playwright page in Chromium or Firefox, or a
+ * WebDriver session in WebKit (WebKitWebDriver + MiniBrowser under Xvfb). A project names its
+ * engine with `engineName`; an engine this machine lacks skips its journeys and says why.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { test as base, devices, type Browser } from '@playwright/test';
+import { Builder } from 'selenium-webdriver';
+import { chromiumLaunchOptions } from '../chromium';
+import { ENGINE_PATHS, missing } from './available';
+import type { Engine, EngineName } from './engine';
+import { playwrightEngine } from './playwright-engine';
+import { webdriverEngine } from './webdriver-engine';
+
+const VIEWPORT = { width: 1280, height: 800 };
+const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+
+interface WorkerFixtures {
+  engineName: EngineName;
+  /** Starts a browser session of the engine: a page (Playwright) or a WebDriver session. */
+  startEngine: (phone: boolean) => Promise<Engine>;
+}
+interface TestFixtures {
+  /** Pose as a phone (iPhone 13's user agent, screen and touch) where the engine lets a test do so. */
+  phone: boolean;
+  engine: Engine;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitForPort(port: number, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await fetch(`http://127.0.0.1:${port}/status`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer on port ${port}`);
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  engineName: ['chromium', { option: true, scope: 'worker' }],
+
+  startEngine: [
+    async ({ engineName, playwright }, use, workerInfo) => {
+      if (missing(engineName)) {
+        await use(() => Promise.reject(new Error(`${engineName}: ${missing(engineName)}`)));
+        return;
+      }
+      if (engineName !== 'webkit') {
+        let browser: Browser | undefined;
+        await use(async (phone) => {
+          browser ??= engineName === 'chromium'
+            ? await playwright.chromium.launch(chromiumLaunchOptions)
+            : await playwright.firefox.launch({ channel: 'moz-firefox', executablePath: ENGINE_PATHS.firefox });
+          // Firefox through WebDriver BiDi takes the user agent and the screen, not touch emulation.
+          const context = await browser.newContext(phone ? (engineName === 'chromium' ? iPhone : { userAgent: iPhone.userAgent, viewport: iPhone.viewport }) : { viewport: VIEWPORT });
+          // Firefox: the first tab never has focus; a page of its own context does.
+          return playwrightEngine(engineName, await context.newPage());
+        });
+        await browser?.close();
+        return;
+      }
+      // WebKit: a display, a driver, then one MiniBrowser session per test.
+      const children: ChildProcess[] = [];
+      const env = { ...process.env };
+      if (!process.env.DISPLAY) {
+        env.DISPLAY = `:${90 + workerInfo.workerIndex}`;
+        children.push(spawn(ENGINE_PATHS.xvfb, [env.DISPLAY, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' }));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      const port = await freePort();
+      children.push(spawn(ENGINE_PATHS.webkitDriver, [`--port=${port}`], { stdio: 'ignore', env }));
+      await waitForPort(port);
+      await use(async (phone) => {
+        if (phone) throw new Error('webkit: MiniBrowser cannot pose as a phone through WebDriver');
+        const driver = await new Builder()
+          .usingServer(`http://127.0.0.1:${port}`)
+          .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: ENGINE_PATHS.webkitBrowser, args: ['--automation'] } })
+          .build();
+        await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height + 80 });
+        return webdriverEngine(driver);
+      });
+      for (const child of children.reverse()) child.kill();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+
+  phone: [false, { option: true }],
+
+  engine: async ({ engineName, startEngine, phone }, use, testInfo) => {
+    const absent = missing(engineName);
+    testInfo.skip(absent !== null, `${engineName}: ${absent}`);
+    testInfo.skip(phone && engineName === 'webkit', 'webkit: MiniBrowser cannot pose as a phone through WebDriver');
+    const engine = await startEngine(phone);
+    await use(engine);
+    await engine.close().catch(() => undefined);
+  },
+});
+
+export { expect } from '@playwright/test';

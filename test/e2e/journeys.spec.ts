@@ -1,0 +1,234 @@
+// The journeys that matter to a player, written once and run in every engine: Chromium and Firefox
+// through Playwright, WebKit through WebKitWebDriver (see engines/). `npm test` runs each engine
+// this machine has and reports a missing one as skipped, with what to install.
+import type { Engine } from './engines/engine';
+import { expect, test } from './engines/fixtures';
+import { requestToken } from './tokens';
+import { fixtureUrl, type FixtureQuery } from './widget-page';
+import { world } from './world';
+
+const POLL = { timeout: 15_000 };
+
+// ── what a journey reads from the widget fixture page (test/fixtures/widget) ──
+const pageReady = (e: Engine) => expect.poll(() => e.run(() => document.body.dataset.ready ?? ''), POLL).toBe('yes');
+const lightboxReady = (e: Engine) =>
+  e.run(() => !!document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('.root.ready'));
+const lightboxUp = (e: Engine) => e.run(() => !!document.querySelector('[data-payui-lightbox]'));
+const eventTypes = (e: Engine) => e.run(() => window.events.map((event) => event.type));
+const eventsOf = (e: Engine, type: string) => e.run((t) => window.events.filter((event) => event.type === t).map((event) => event.data), type);
+const results = (e: Engine) => e.run(() => window.results);
+const active = (e: Engine) => e.run(() => document.activeElement?.id ?? '');
+
+async function gotoFixture(e: Engine, query: FixtureQuery = {}): Promise<void> {
+  await e.goto(fixtureUrl(query));
+  await pageReady(e);
+}
+async function openLightbox(e: Engine): Promise<void> {
+  await e.click('#buy');
+  await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+}
+async function expectClosed(e: Engine, reason: string, status: string | null = null): Promise<void> {
+  await expect.poll(() => lightboxUp(e), POLL).toBe(false);
+  await expect.poll(() => results(e), POLL).toEqual([{ status, paymentInfo: status ? expect.any(Object) : null, reason }]);
+  expect(await eventsOf(e, 'close')).toEqual([{ reason, lastStatus: status }]);
+}
+/** Where focus is, as the player would say it (see focusStop in widget-page.ts). */
+async function focusStop(e: Engine): Promise<string> {
+  const outer = await e.run(() => {
+    const activeElement = document.activeElement;
+    if (!activeElement?.hasAttribute('data-payui-lightbox')) return `page:${activeElement?.id || activeElement?.tagName}`;
+    const inner = activeElement.shadowRoot!.activeElement;
+    if (!inner) return 'host';
+    if (inner.matches('button.close')) return 'close';
+    if (inner.matches('[data-part="focus-guard"]')) return 'guard';
+    return inner.tagName === 'IFRAME' ? 'iframe' : `other:${inner.tagName}`;
+  });
+  if (outer !== 'iframe') return outer;
+  const inside = await e.focusInPaymentUi();
+  return inside ? `ui:${inside}` : 'frame';
+}
+const resetLog = (e: Engine) => e.run(() => {
+  window.results.length = 0;
+  window.events.length = 0;
+});
+
+test.describe('journeys', () => {
+  test('a purchase: every event in order, the sandbox address, the result', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await openLightbox(e);
+    expect(await e.run(() => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.src)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'done');
+    expect(await eventTypes(e)).toEqual([
+      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
+    ]);
+    expect((await results(e))[0]!.paymentInfo).toMatchObject({ status: 'done', items: [{ sku: 'starter-pack', quantity: 1 }] });
+  });
+
+  test('a declined payment: status troubled, then the payment UI closes', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await openLightbox(e);
+    await e.clickInPaymentUi('Payment is declined', 'label');
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-troubled')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'troubled');
+    const types = await eventTypes(e);
+    expect(types.filter((type) => type.startsWith('status-'))).toEqual(['status-invoice', 'status-troubled']);
+    expect(types.slice(-2)).toEqual(['close-lightbox', 'close']);
+  });
+
+  test('Esc in the page, the overlay and the close button each close it, and focus goes back to the buy button', async ({ engine: e }) => {
+    await gotoFixture(e);
+    for (const how of ['Esc', 'overlay', 'close button'] as const) {
+      await resetLog(e);
+      await openLightbox(e);
+      if (how === 'Esc') await e.press('Escape');
+      else if (how === 'overlay') await e.clickAt(4, 4);
+      else await e.click('lightbox button.close');
+      await expectClosed(e, 'user');
+      await expect.poll(() => active(e), POLL).toBe('buy');
+    }
+  });
+
+  test('Tab and Shift+Tab go round close button ↔ payment UI controls, with no invisible stop', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await openLightbox(e);
+    await expect.poll(() => focusStop(e), POLL).toBe('close');
+    const forward: string[] = [];
+    for (let i = 0; i < 12 && forward.at(-1) !== 'close'; i += 1) {
+      await e.press('Tab');
+      forward.push(await focusStop(e));
+    }
+    expect(forward.at(-1), forward.join(' → ')).toBe('close');
+    expect(forward.slice(0, -1).filter((stop) => !stop.startsWith('ui:')), forward.join(' → ')).toEqual([]);
+    expect(forward.length).toBeGreaterThan(2);
+    const backward: string[] = [];
+    for (let i = 0; i < forward.length; i += 1) {
+      await e.press('Shift+Tab');
+      backward.push(await focusStop(e));
+    }
+    expect(backward, backward.join(' → ')).toEqual([...forward.slice(0, -1).reverse(), 'close']);
+    await e.press('Escape');
+    await expectClosed(e, 'user');
+    await expect.poll(() => active(e), POLL).toBe('buy');
+  });
+
+  test('modal: overlay, Esc and no close button of ours; the payment UI and close() still close it', async ({ engine: e }) => {
+    await gotoFixture(e, { options: { lightbox: { modal: true } } });
+    await openLightbox(e);
+    expect(await e.run(() => !!document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('button.close'))).toBe(false);
+    await e.clickAt(4, 4);
+    await e.press('Escape');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await lightboxUp(e)).toBe(true);
+    await e.clickInPaymentUi('Close the payment window');
+    await expectClosed(e, 'ui');
+    await resetLog(e);
+    await openLightbox(e);
+    await e.run(() => window.widget.close());
+    await expectClosed(e, 'api');
+  });
+
+  test("the payment UI's own close, and Esc inside the payment UI", async ({ engine: e }) => {
+    await gotoFixture(e, { options: { lightbox: { closeButton: false } } });
+    await openLightbox(e);
+    await e.clickInPaymentUi('Close the payment window');
+    await expectClosed(e, 'ui');
+    await resetLog(e);
+    await openLightbox(e);
+    // Focus inside the payment UI (its email field, say): Esc there is the payment UI's.
+    await e.clickInPaymentUi('Payment is declined', 'label');
+    await e.press('Escape');
+    await expectClosed(e, 'ui');
+  });
+
+  test('scroll lock: the page neither scrolls nor shifts while open, and is as it was after', async ({ engine: e }) => {
+    await gotoFixture(e, { tall: true });
+    const layout = () => e.run(() => {
+      const main = document.querySelector('main')!.getBoundingClientRect();
+      return { scrollY: Math.round(window.scrollY), left: Math.round(main.left * 10) / 10, width: Math.round(main.width * 10) / 10 };
+    });
+    await e.run(() => window.scrollTo(0, 40));
+    const before = await layout();
+    expect(before.scrollY).toBe(40);
+    // The buy button is near the top: a script click (no scroll into view), focus on it as a player's click would leave it.
+    await e.run(() => {
+      const buy = document.getElementById('buy')!;
+      buy.focus({ preventScroll: true });
+      buy.click();
+    });
+    await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+    expect(await layout()).toEqual(before);
+    expect(await e.run(() => getComputedStyle(document.documentElement).overflow + getComputedStyle(document.body).overflow)).toMatch(/hidden/);
+    await e.press('Escape');
+    await expectClosed(e, 'user');
+    expect(await layout()).toEqual(before);
+  });
+
+  test('a strict-CSP page (and Trusted Types where the engine has them): a purchase with zero violations', async ({ engine: e }) => {
+    await e.goto(`${world.demo}/`);
+    const trustedTypes = await e.run(() => 'trustedTypes' in window);
+    test.info().annotations.push({ type: 'trusted-types', description: trustedTypes ? 'enforced' : `${e.name} has none` });
+    await gotoFixture(e, { trustedTypes });
+    await openLightbox(e);
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'done');
+    expect(await e.run(() => window.violations)).toEqual([]);
+  });
+
+  test('data-payui-open delegation on the script-tag game site: a click on the icon inside a button', async ({ engine: e }) => {
+    await e.goto(`${world.demo}/game.html`);
+    await pageReady(e);
+    await e.click('[data-pack="550"] .icon');
+    await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+    expect(await e.run(() => decodeURIComponent(document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.src))).toContain('access_token=');
+    await e.press('Escape');
+    await expect.poll(() => lightboxUp(e), POLL).toBe(false);
+    await expect.poll(() => e.run(() => [...document.querySelectorAll('#log li strong')].map((li) => li.textContent).reverse()), POLL).toEqual(['init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp', 'close-lightbox', 'close']);
+  });
+
+  test('the webview launcher with a string-only bridge: a purchase, close exactly once', async ({ engine: e }) => {
+    const token = await requestToken();
+    await e.goto(`${world.demo}/dist/launcher/index.html#access_token=${encodeURIComponent(token)}&sandbox=1&bridge=rn`);
+    // Installed after the page started, as a slow native host does: the launcher queues for 2 s.
+    await e.run(() => {
+      const received: unknown[] = [];
+      (window as unknown as { received: unknown[] }).received = received;
+      (window as unknown as { ReactNativeWebView: object }).ReactNativeWebView = {
+        postMessage(message: unknown) {
+          if (typeof message !== 'string') throw new TypeError('the bridge takes strings only');
+          received.push(JSON.parse(message));
+        },
+      };
+    });
+    const received = () => e.run(() => (window as unknown as { received: { type: string; seq: number; data: unknown }[] }).received);
+    await expect.poll(async () => (await received()).map((m) => m.type), POLL).toContain('load');
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(async () => (await received()).map((m) => m.type), POLL).toContain('status-done');
+    await e.clickInPaymentUi('Close');
+    await expect.poll(async () => (await received()).filter((m) => m.type === 'close'), POLL).toEqual([expect.objectContaining({ data: { reason: 'ui', lastStatus: 'done' } })]);
+    const all = await received();
+    expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(all[0]).toMatchObject({ source: 'payui', v: 1, type: 'init' });
+  });
+});
+
+test.describe('journeys on a phone', () => {
+  test.use({ phone: true });
+
+  test('the child window: opened in the click, its payment UI answers, close() closes it', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await e.click('#buy');
+    await expect.poll(async () => (await eventTypes(e)).slice(0, 4), POLL).toEqual(['init', 'open', 'open-window', 'load']);
+    expect(await e.run(() => window.widget.isOpen)).toBe(true);
+    await e.run(() => window.widget.close());
+    await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
+    expect(await eventsOf(e, 'close-window')).toEqual([{ reason: 'api', lastStatus: null }]);
+  });
+});
