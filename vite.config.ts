@@ -67,15 +67,24 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
 export default defineConfig(({ mode }): UserConfig => {
   switch (mode) {
     case 'lib':
+    case 'lib-cjs': {
+      // The npm package: one file per source module (so a bundler keeps only what is imported),
+      // ESM in dist/ and CommonJS in dist/cjs/ (require() on any Node 20). Dependencies stay
+      // imports: the merchant's bundler resolves them (one Preact per app).
+      const cjs = mode === 'lib-cjs';
       return {
         ...shared,
         build: {
           ...distBuild,
-          lib: { entry: root('src/index.ts'), formats: ['es'], fileName: () => 'index.js' },
-          // Dependencies stay imports: the merchant's bundler resolves them (one Preact per app).
-          rolldownOptions: { external: [/^preact(\/|$)/, /^@preact\//], output: { chunkFileNames: 'lib/[name]-[hash].js' } },
+          outDir: cjs ? 'dist/cjs' : 'dist',
+          lib: { entry: root('src/index.ts'), formats: [cjs ? 'cjs' : 'es'] },
+          rolldownOptions: {
+            external: [/^preact(\/|$)/, /^@preact\//],
+            output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: cjs ? '[name].cjs' : '[name].js' },
+          },
         },
       };
+    }
     case 'script':
       // The classic script: one IIFE, no Preact; it imports payui-session.js and payui-lightbox.js by URL when needed.
       return browserFile({ payui: root('src/global.ts') }, 'iife');

@@ -1,13 +1,43 @@
 // `npm run build`: every artefact, in order. Each step is a Vite build of vite.config.ts in one
 // mode, then tsc writes the declaration files of the ESM entry.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'vite';
 
 const started = performance.now();
 rmSync('dist', { recursive: true, force: true });
-for (const mode of ['lib', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
+for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn' });
 }
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+finishDeclarations();
 console.log(`build: dist/ (library, mock), build/ (demo, fixtures, servers) in ${Math.round(performance.now() - started)} ms`);
+
+/**
+ * The declarations as every TypeScript setting reads them: relative imports get the `.js` (or
+ * `/index.js`) that `nodenext` / `node16` require, and a `.d.cts` twin of each goes beside the
+ * CommonJS build in dist/cjs/ (imports ending in `.cjs`), so `require` has types of its own.
+ */
+function finishDeclarations() {
+  const files = (dir) => readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? (path === join('dist', 'cjs') ? [] : files(path)) : path.endsWith('.d.ts') ? [path] : [];
+  });
+  const declarations = ['core', 'loaders', 'session', 'surfaces', 'webview'].filter((d) => existsSync(join('dist', d))).flatMap((d) => files(join('dist', d)));
+  declarations.push(...readdirSync('dist').filter((name) => name.endsWith('.d.ts')).map((name) => join('dist', name)));
+  for (const file of declarations) {
+    const source = readFileSync(file, 'utf8');
+    const withExtensions = (extension) =>
+      source.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*)(['"])/g, (match, before, specifier, after) => {
+        const target = join(dirname(file), specifier);
+        const path = existsSync(`${target}.d.ts`) ? `${specifier}${extension}` : existsSync(join(target, 'index.d.ts')) ? `${specifier}/index${extension}` : null;
+        if (!path) throw new Error(`build: ${file} imports ${specifier}, which has no declaration`);
+        return `${before}${path}${after}`;
+      });
+    writeFileSync(file, withExtensions('.js'));
+    const twin = join('dist', 'cjs', relative('dist', file)).replace(/\.d\.ts$/, '.d.cts');
+    mkdirSync(dirname(twin), { recursive: true });
+    writeFileSync(twin, withExtensions('.cjs'));
+  }
+}

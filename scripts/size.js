@@ -10,7 +10,12 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
 const script = gzip('dist/payui.js');
 const session = gzip('dist/payui-session.js');
 const lightbox = gzip('dist/payui-lightbox.js');
-const esmLightbox = readdirSync('dist/lib').find((f) => f.startsWith('lightbox-'));
+/** Every module of the ESM package (one file per source module; what an app's bundler starts from). */
+const esmModules = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  const path = `${dir}/${entry.name}`;
+  if (entry.isDirectory()) return ['cjs', 'mock', 'launcher'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
+  return entry.name.endsWith('.js') && !entry.name.startsWith('payui') ? [path] : [];
+});
 const rows = [
   // [what, bytes, DESIGN target, ceiling]; where a target is met, it is the ceiling.
   ['payui.js (script tag, up front)', script, 4096, 4096],
@@ -18,8 +23,8 @@ const rows = [
   ['payui-lightbox.js (on a desktop open, prefetched)', lightbox, null, 11_000],
   ['desktop open: payui.js + session + lightbox', script + session + lightbox, 24_576, 24_576],
   ['mobile open (child window): payui.js + session', script + session, null, 6_400],
-  ['ESM entry dist/index.js (before the app bundler)', gzip('dist/index.js'), null, 5_000],
-  ['ESM lightbox chunk (dependencies left to the app)', gzip(`dist/lib/${esmLightbox}`), null, 5_500],
+  // What an app's bundler keeps of these depends on what it imports: see `npm run consumer`.
+  ['ESM package: all its modules, each gzipped', esmModules('dist').reduce((sum, file) => sum + gzip(file), 0), null, 17_000],
 ];
 
 let failed = false;

@@ -1,6 +1,6 @@
 import type { NormalizedLightbox } from '../../core/options';
 // Minified by the build and inlined as a string: never a <style> element.
-import BASE from './lightbox.css?inline';
+import BASE from './base.css?inline';
 
 /**
  * The lightbox's styles, adopted by its shadow root as constructable stylesheets: no <style>

@@ -1,0 +1,151 @@
+// `npm run consumer` (part of `npm test`, after the build): the package as real toolchains consume
+// it. Packs the tarball, then checks it with the community's checkers (attw in every resolution
+// mode, publint --strict), guards against paths that differ only by case, installs it into a tiny
+// consumer project and there type-checks with TypeScript (strict, nodenext, skipLibCheck false),
+// require()s it from CommonJS, and builds two apps with Vite and with webpack in production mode:
+// "only parseReturnParams" (budget 1 KB gzip) and the whole widget (no Preact in the initial chunk).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+
+const require = createRequire(import.meta.url);
+const ROOT = resolve('.');
+const WORK = join(ROOT, 'build', 'consumer');
+const PACK = join(ROOT, 'build', 'pack');
+const HELPER_BUDGET = 1024;
+const started = performance.now();
+const problems = [];
+const run = (command, args, options = {}) => execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+const gzip = (text) => gzipSync(text, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(2)} KB`;
+
+// 1. The tarball, as npm would publish it.
+rmSync(PACK, { recursive: true, force: true });
+mkdirSync(PACK, { recursive: true });
+const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', PACK]));
+const tarball = join(PACK, packed.filename);
+console.log(`consumer: ${packed.filename}, ${packed.entryCount} files, ${kb(packed.size)} packed`);
+
+// 2. No two paths that differ only by case: macOS and Windows keep one of them.
+for (const [where, paths] of [['repository', run('git', ['ls-files']).split('\n').filter(Boolean)], ['package', packed.files.map((f) => f.path)]]) {
+  const seen = new Map();
+  for (const path of paths) {
+    const key = path.toLowerCase();
+    if (seen.has(key) && seen.get(key) !== path) problems.push(`${where}: ${seen.get(key)} and ${path} differ only by case`);
+    seen.set(key, path);
+  }
+}
+
+// 3. The checkers, on the tarball.
+const checker = (name, args) => {
+  try {
+    const out = run(process.execPath, [join(ROOT, 'node_modules', name), ...args]);
+    console.log(out.trim().split('\n').filter((line) => line.trim()).slice(-14).join('\n'));
+  } catch (error) {
+    console.log(String(error.stdout ?? ''));
+    problems.push(`${args[0] === 'run' ? 'publint' : 'attw'} reported problems (above)`);
+  }
+};
+checker('@arethetypeswrong/cli/dist/index.js', [tarball, '--format', 'table-flipped', '--no-color']);
+checker('publint/src/cli.js', ['run', tarball, '--strict']);
+
+// 4. A consumer project with the tarball installed.
+rmSync(WORK, { recursive: true, force: true });
+mkdirSync(join(WORK, 'src'), { recursive: true });
+const write = (path, text) => writeFileSync(join(WORK, path), text);
+write('package.json', JSON.stringify({ name: 'payui-consumer', private: true, type: 'module' }, null, 2));
+run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: WORK });
+
+write('tsconfig.json', JSON.stringify({
+  compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: false, noEmit: true, types: [] },
+  include: ['src/*.ts', 'src/*.cts'],
+}, null, 2));
+write('src/types.ts', `import { createPayUI, EventTypes, PayUIError, parseReturnParams, type PaymentResult, type StatusEventData } from 'payui-embed';
+const widget = createPayUI({ access_token: 'T', sandbox: true, lightbox: { zIndex: 5, spinner: 'round' } });
+widget.on('status-done', (data: StatusEventData) => data.paymentInfo.invoice);
+widget.on(EventTypes.CLOSE, ({ reason, lastStatus }) => [reason.toUpperCase(), lastStatus]);
+const result: Promise<PaymentResult> = widget.open();
+const code: string | undefined = new PayUIError('INVALID_OPTION', 'x', 'path').path;
+const back: string | null = parseReturnParams('https://g.test/?invoice_id=1').invoice_id;
+// @ts-expect-error an event that does not exist
+widget.on('statusdone', () => undefined);
+// @ts-expect-error an option of the wrong type
+createPayUI({ access_token: 'T', lightbox: { zIndex: 'high' } });
+// @ts-expect-error an unknown spinner
+createPayUI({ access_token: 'T', lightbox: { spinner: 'dots' } });
+widget.on('close', (data) => {
+  // @ts-expect-error close data has no paymentInfo
+  void data.paymentInfo;
+});
+export { result, code, back };
+`);
+write('src/require.cts', `import payui = require('payui-embed');
+const widget: payui.PayUIWidget = payui.createPayUI();
+// @ts-expect-error not a method of the widget
+widget.openNow();
+export = widget.version;
+`);
+try {
+  run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(WORK, 'tsconfig.json')]);
+  console.log('consumer: TypeScript (strict, nodenext, skipLibCheck false) accepts the types, and every @ts-expect-error is still an error');
+} catch (error) {
+  problems.push(`TypeScript in the consumer project:\n${error.stdout}`);
+}
+// require() from CommonJS on this Node, and import() from ESM.
+const cjs = run(process.execPath, ['-e', "const p = require('payui-embed'); console.log(typeof p.createPayUI, p.version, typeof p.parseReturnParams)"], { cwd: WORK }).trim();
+const esm = run(process.execPath, ['--input-type=module', '-e', "const p = await import('payui-embed'); console.log(typeof p.createPayUI, p.version, Object.keys(globalThis).includes('PayUI'))"], { cwd: WORK }).trim();
+if (cjs !== `function ${packed.version} function`) problems.push(`require('payui-embed') gave: ${cjs}`);
+if (esm !== `function ${packed.version} false`) problems.push(`import('payui-embed') gave: ${esm}`);
+
+// 5. Two apps, built for production by Vite and by webpack.
+write('src/helper.js', "import { parseReturnParams } from 'payui-embed';\ndocument.title = JSON.stringify(parseReturnParams(location.href));\n");
+write('src/widget.js', "import { createPayUI } from 'payui-embed';\nconst widget = createPayUI({ access_token: 'T', sandbox: true });\ndocument.querySelector('button').addEventListener('click', () => widget.open());\n");
+const isPreact = (id) => /[\\/]node_modules[\\/](preact|@preact)[\\/]/.test(id);
+
+async function withVite(entry) {
+  const output = await viteBuild({
+    root: WORK, configFile: false, logLevel: 'silent', mode: 'production',
+    build: { write: false, modulePreload: false, rolldownOptions: { input: join(WORK, 'src', entry) } },
+  });
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o) => o.type === 'chunk');
+  const initial = chunks.find((c) => c.isEntry);
+  return { bytes: gzip(initial.code), preact: Object.keys(initial.modules).some(isPreact), chunks: chunks.length };
+}
+
+function withWebpack(entry) {
+  const webpack = require('webpack');
+  return new Promise((done, fail) => {
+    webpack({
+      mode: 'production', context: WORK, entry: `./src/${entry}`, target: 'web',
+      output: { path: join(WORK, 'webpack', entry.replace('.js', '')), filename: '[name].js', chunkFilename: '[name].chunk.js' },
+      resolve: { modules: [join(WORK, 'node_modules')] }, performance: { hints: false },
+    }, (error, stats) => {
+      if (error || stats.hasErrors()) return fail(error ?? new Error(stats.toString('errors-only')));
+      const info = stats.toJson({ all: false, chunks: true, chunkModules: true, assets: true });
+      const initial = info.chunks.find((c) => c.initial);
+      const file = join(WORK, 'webpack', entry.replace('.js', ''), initial.files[0]);
+      done({ bytes: gzip(readFileSync(file)), preact: initial.modules.some((m) => isPreact(m.identifier ?? m.name ?? '')), chunks: info.chunks.length });
+    });
+  });
+}
+
+const rows = [];
+for (const [bundler, make] of [['Vite', withVite], ['webpack', withWebpack]]) {
+  const helper = await make('helper.js');
+  const widget = await make('widget.js');
+  rows.push([bundler, helper, widget]);
+  if (helper.bytes > HELPER_BUDGET) problems.push(`${bundler}: only parseReturnParams costs ${kb(helper.bytes)} (budget ${kb(HELPER_BUDGET)})`);
+  if (widget.preact) problems.push(`${bundler}: Preact is in the initial chunk of the widget app`);
+}
+console.log(`${'consumer (gzip -9)'.padEnd(20)}${'only parseReturnParams'.padStart(24)}${'whole widget, initial chunk'.padStart(30)}${'chunks'.padStart(8)}`);
+for (const [bundler, helper, widget] of rows) {
+  console.log(`${bundler.padEnd(20)}${`${kb(helper.bytes)} (≤ ${kb(HELPER_BUDGET)})`.padStart(24)}${`${kb(widget.bytes)}${widget.preact ? ', WITH Preact' : ', no Preact'}`.padStart(30)}${String(widget.chunks).padStart(8)}`);
+}
+console.log(`consumer: done in ${Math.round(performance.now() - started)} ms`);
+if (problems.length) {
+  console.error(`consumer: ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+  process.exit(1);
+}
