@@ -3,12 +3,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { build } from 'vite';
+import { build, createLogger } from 'vite';
 
 const started = performance.now();
+// A quiet build: a warning from any step is printed and fails the build, so none can creep in.
+const warnings = [];
+const logger = createLogger('warn');
+const warn = logger.warn;
+logger.warn = (message, options) => {
+  warnings.push(message);
+  warn(message, options);
+};
+logger.warnOnce = logger.warn;
 rmSync('dist', { recursive: true, force: true });
 for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
-  await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn' });
+  await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn', customLogger: logger });
+}
+if (warnings.length) {
+  console.error(`build: ${warnings.length} warning(s) above; the build must be quiet`);
+  process.exit(1);
 }
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 finishDeclarations();
