@@ -21,7 +21,10 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
   detail.textContent = JSON.stringify(data);
   item.append(name, ' ', detail);
   log.prepend(item);
+  // What this purchase did, never what an earlier one did.
+  if (type === 'open') balance.textContent = '';
   if (type === 'status-done') balance.textContent = 'Crystals delivered! (The server confirms the order through webhooks.)';
+  if (type === 'status-troubled') balance.textContent = 'The payment was declined: no crystals this time.';
 });
 
 

@@ -2,7 +2,7 @@
 // messages as a native message handler would, and sends back the native commands.
 import { requestToken } from './api';
 
-const webview = document.getElementById('webview') as HTMLIFrameElement;
+let webview = document.getElementById('webview') as HTMLIFrameElement;
 const relay = document.getElementById('relay')!;
 const [back, close] = ['back', 'close'].map((id) => document.getElementById(id) as HTMLButtonElement) as [HTMLButtonElement, HTMLButtonElement];
 
@@ -18,6 +18,8 @@ window.addEventListener('message', (event) => {
   item.dataset.type = message.type;
   item.append(name, ' ', data);
   relay.append(item);
+  // The newest message in view, as a log should.
+  relay.scrollTop = relay.scrollHeight;
   if (message.type === 'close') back.disabled = close.disabled = true;
 });
 
@@ -29,7 +31,11 @@ document.getElementById('start')!.addEventListener('click', async () => {
   const token = await requestToken({ purchase: { virtual_currency: { quantity: 550 } } });
   const fragment = new URLSearchParams({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: location.origin });
   relay.replaceChildren();
-  webview.src = `/dist/launcher/index.html#${fragment}`;
+  // A new webview each time: a change of the fragment alone would not load the page again.
+  const next = webview.cloneNode() as HTMLIFrameElement;
+  next.src = `/dist/launcher/index.html#${fragment}`;
+  webview.replaceWith(next);
+  webview = next;
   back.disabled = close.disabled = false;
 });
 

@@ -1,6 +1,7 @@
 // `npm run build`: every artefact, in order. Each step is a Vite build of vite.config.ts in one
 // mode, then tsc writes the declaration files of the ESM entry.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, createLogger } from 'vite';
@@ -25,6 +26,7 @@ if (warnings.length) {
 }
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 finishDeclarations();
+printIntegrity();
 console.log(`build: dist/ (library, mock), build/ (demo, fixtures, servers) in ${Math.round(performance.now() - started)} ms`);
 
 /**
@@ -53,4 +55,11 @@ function finishDeclarations() {
     mkdirSync(dirname(twin), { recursive: true });
     writeFileSync(twin, withExtensions('.cjs'));
   }
+}
+
+/** Subresource Integrity of the script files, for a CDN's <script integrity> (README, "CDN"). */
+function printIntegrity() {
+  const integrity = Object.fromEntries(['payui.js', 'payui-session.js', 'payui-lightbox.js'].map((file) => [file, `sha384-${createHash('sha384').update(readFileSync(join('dist', file))).digest('base64')}`]));
+  writeFileSync(join('dist', 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
+  for (const [file, hash] of Object.entries(integrity)) console.log(`build: ${file.padEnd(18)} integrity="${hash}"`);
 }

@@ -100,6 +100,8 @@ test.describe('the README stub', () => {
   test('destroy() removes the click delegation and every node', async ({ page }) => {
     await page.goto(`${world.demo}/test/fixtures/stub/index.html`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+    // The preconnect comes with the session code, fetched when the page is idle after init.
+    await expect(page.locator('link[rel="preconnect"]')).toHaveCount(1);
     const before = await page.evaluate(() => document.getElementsByTagName('*').length);
     await page.locator('#buy').click();
     await expect(lightboxHost(page)).toHaveCount(1);
@@ -110,6 +112,7 @@ test.describe('the README stub', () => {
     await page.waitForTimeout(300);
     await expect(lightboxHost(page)).toHaveCount(0);
     // The preconnect link of init went with it.
+    await expect(page.locator('link[rel="preconnect"]')).toHaveCount(0);
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBe(before - 1);
   });
 });
