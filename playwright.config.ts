@@ -1,11 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import type { EngineName } from './test/e2e/engines/engine';
 import { chromiumLaunchOptions } from './test/e2e/chromium';
+import { chooseWorldPorts } from './test/e2e/ports';
 import { world } from './test/e2e/world';
 
+// Free ports for this run's offline world, in the environment that the servers and the workers
+// inherit, so a running `npm start` (on the default ports) is no obstacle.
+chooseWorldPorts();
+
 /**
- * Browser tests, against the servers of `npm start` on their default ports (stop a running
- * `npm start` first):
+ * Browser tests, against the offline world of `npm start` started on free ports:
  * - `desktop`: every spec in Debian's Chromium (`CHROMIUM_PATH` overrides it);
  * - `chromium`, `firefox`, `webkit`: the journeys (test/e2e/journeys.spec.ts), written once, in each
  *   engine: Chromium and Firefox ESR through Playwright, WebKitGTK through WebKitWebDriver. An engine

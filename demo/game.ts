@@ -1,7 +1,7 @@
 // The game site's own script: a token per pack from our server, and a live log of the widget's
 // events. It may run before payui.js has loaded; the stub queues these calls until it has.
 import type { PayUIWidget } from 'payui-embed';
-import { requestToken } from './api';
+import { paymentUiBases, requestToken } from './api';
 
 declare global {
   interface Window {
@@ -30,7 +30,7 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
 
 const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-pack]')];
 const tokens = await Promise.all(buttons.map((button) => requestToken({ purchase: { virtual_currency: { quantity: Number(button.dataset.pack) } } })));
-window.PayUI.init({ access_token: tokens[0]!, sandbox: true });
+window.PayUI.init({ access_token: tokens[0]!, sandbox: true, ...paymentUiBases() });
 buttons.forEach((button, i) => {
   button.dataset.accessToken = tokens[i]!;
   button.disabled = false;

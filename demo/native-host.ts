@@ -1,6 +1,6 @@
 // A stand-in for a native app: loads the launcher in a "webview" (an iframe), receives its JSON
 // messages as a native message handler would, and sends back the native commands.
-import { requestToken } from './api';
+import { paymentUiBases, requestToken } from './api';
 
 let webview = document.getElementById('webview') as HTMLIFrameElement;
 const relay = document.getElementById('relay')!;
@@ -29,7 +29,10 @@ close.addEventListener('click', () => send('close'));
 
 document.getElementById('start')!.addEventListener('click', async () => {
   const token = await requestToken({ purchase: { virtual_currency: { quantity: 550 } } });
-  const fragment = new URLSearchParams({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: location.origin });
+  const { sandboxPaymentUiUrl } = paymentUiBases();
+  const fragment = new URLSearchParams({
+    access_token: token, sandbox: '1', bridge: 'parent', target_origin: location.origin, ...(sandboxPaymentUiUrl ? { sandbox_payment_ui_url: sandboxPaymentUiUrl } : {}),
+  });
   relay.replaceChildren();
   // A new webview each time: a change of the fragment alone would not load the page again.
   const next = webview.cloneNode() as HTMLIFrameElement;

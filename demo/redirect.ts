@@ -1,7 +1,7 @@
 // The shop page: one card per item; "Buy" asks our server for a token, then hands the player to
 // the payment UI, which brings them back to return.html.
 import { PROJECTS } from '../mock/shared/catalog';
-import { requestToken } from './api';
+import { paymentUiBases, requestToken } from './api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -16,7 +16,7 @@ async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
       purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
       return_url: new URL('/return.html', location.href).href,
     });
-    const url = new URL(__PAYUI_SANDBOX_URL__);
+    const url = new URL(paymentUiBases().sandboxPaymentUiUrl ?? __PAYUI_SANDBOX_URL__);
     url.searchParams.set('access_token', token);
     location.assign(url.href);
   } catch {

@@ -16,6 +16,8 @@ export interface DemoOptions {
   merchantApi: string;
   /** Payment UI origins the pages may frame. */
   paymentUiOrigins: string[];
+  /** Where the mock payment UI runs, live and sandbox: told to the pages (they run on any ports in tests). */
+  paymentUi?: { live: string; sandbox: string };
 }
 
 /** The demo player; a real storefront takes these from its session. */
@@ -92,6 +94,20 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   const headers = { 'content-security-policy': policy() };
   const credentials = Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64');
   let orders = 0;
+  const { paymentUi } = options;
+  /**
+   * Tells a page where this world's payment UI runs (`<meta name="payui-demo-world">`, read by
+   * demo/api.ts), and the launcher page which payment UI origins it may frame: `npm start` and
+   * `npm test` run the world on different ports, from the same build.
+   */
+  const withWorld = (html: string) => {
+    if (!paymentUi) return html;
+    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox }).replace(/"/g, '&quot;');
+    const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
+    return html
+      .replace(/(<meta name="payui-payment-ui-origins" content=")[^"]*(")/, `$1${origins}$2`)
+      .replace('</head>', `<meta name="payui-demo-world" content="${world}">\n</head>`);
+  };
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let request: TokenRequest;
@@ -126,10 +142,11 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     for (const base of bases) {
       const file = join(base, normalize(decoded));
       if (!file.startsWith(base + sep)) break;
-      const html = await readFile(file, 'utf8').catch(() => null);
+      let html = await readFile(file, 'utf8').catch(() => null);
       if (html === null) continue;
       // `?trusted-types=1` also enforces Trusted Types, for the hardening tests.
       const trusted = new URL(req.url ?? '/', 'http://demo').searchParams.get('trusted-types') === '1';
+      html = withWorld(html);
       const csp = policy(inlineScriptHashes(html)) + (trusted ? "; require-trusted-types-for 'script'; trusted-types 'none'" : '');
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-security-policy': csp });
       res.end(req.method === 'HEAD' ? undefined : html);

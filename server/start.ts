@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   let demo;
   try {
     demo = await listenLoopback(
-      createDemoServer({ appRoot: join(ROOT, 'build', 'app'), distRoot: join(ROOT, 'dist'), merchantApi: mock.merchantApi, paymentUiOrigins: origins }),
+      createDemoServer({
+        appRoot: join(ROOT, 'build', 'app'), distRoot: join(ROOT, 'dist'), merchantApi: mock.merchantApi, paymentUiOrigins: origins,
+        paymentUi: { live: mock.live, sandbox: mock.sandbox },
+      }),
       config.demoPort,
     );
   } catch (error) {

@@ -4,7 +4,7 @@ import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createPayUI, type PaymentResult } from 'payui-embed';
 import { PROJECTS } from '../../mock/shared/catalog';
-import { requestToken } from '../api';
+import { paymentUiBases, requestToken } from '../api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
@@ -42,7 +42,7 @@ async function checkout() {
 
 /** Runs inside the click: open() must not wait for anything, or a phone's popup blocker steps in. */
 async function pay(token: string) {
-  payui.init({ access_token: token, sandbox: true });
+  payui.init({ access_token: token, sandbox: true, ...paymentUiBases() });
   step.value = { name: 'paying' };
   const result = await payui.open();
   if (result.status === 'done') cart.value = {};

@@ -160,7 +160,7 @@ test.describe('dist/index.js in an app', () => {
     await ready(page);
     for (const outcome of ['done', 'troubled', 'cancel'] as const) {
       await page.evaluate(async () => {
-        const w = window.lib.createPayUI({ access_token: await window.token(), sandbox: true });
+        const w = window.lib.createPayUI({ access_token: await window.token(), sandbox: true, ...window.bases });
         (window as any).pending = w.open();
         (window as any).current = w;
       });

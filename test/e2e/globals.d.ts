@@ -6,5 +6,7 @@ declare global {
   interface Window {
     lib: typeof lib;
     token: () => Promise<string>;
+    /** Where this run's payment UI is (demo/api.ts, paymentUiBases). */
+    bases: { paymentUiUrl?: string; sandboxPaymentUiUrl?: string };
   }
 }

@@ -198,7 +198,7 @@ test.describe('journeys', () => {
 
   test('the webview launcher with a string-only bridge: a purchase, close exactly once', async ({ engine: e }) => {
     const token = await requestToken();
-    await e.goto(`${world.demo}/dist/launcher/index.html#access_token=${encodeURIComponent(token)}&sandbox=1&bridge=rn`);
+    await e.goto(`${world.demo}/dist/launcher/index.html#access_token=${encodeURIComponent(token)}&sandbox=1&bridge=rn&sandbox_payment_ui_url=${encodeURIComponent(`${world.sandbox}/`)}`);
     // Installed after the page started, as a slow native host does: the launcher queues for 2 s.
     await e.run(() => {
       const received: unknown[] = [];

@@ -35,7 +35,8 @@ const types = async (page: Page) => (await received(page)).map((m) => m.msg.type
 const paymentUi = (page: Page) => page.frameLocator('[data-payui-lightbox] iframe');
 
 function launcher(fragment: Record<string, string>, via: 'hash' | 'query' = 'hash'): string {
-  const params = new URLSearchParams(fragment);
+  // The world runs on this run's ports: the launcher is told where its sandbox payment UI is.
+  const params = new URLSearchParams({ sandbox_payment_ui_url: `${world.sandbox}/`, ...fragment });
   return `${world.demo}/dist/launcher/index.html${via === 'hash' ? `#${params}` : `?${params}`}`;
 }
 
@@ -54,6 +55,8 @@ test.describe('bridge detection', () => {
   };
 
   test('every combination of installed bridges: the first in DESIGN.md order wins', async ({ page }) => {
+    // 31 pages one after another: ~17 s on an idle machine, more on a busy one.
+    test.setTimeout(90_000);
     // No token: the launcher reports that through whichever bridge it finds, without opening anything.
     for (let mask = 1; mask < 1 << ORDER.length; mask += 1) {
       const kinds = ORDER.filter((_, i) => mask & (1 << i));

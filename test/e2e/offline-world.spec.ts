@@ -6,11 +6,11 @@ import { world } from './world';
 test('the redirect shop completes a mock purchase and gets the player back', async ({ page }) => {
   await page.goto(`${world.demo}/redirect.html`);
   await page.getByRole('button', { name: /^Buy Plasma drill/ }).click();
-  await expect(page).toHaveURL(/^http:\/\/localhost:5176\/\?access_token=/);
+  await expect(page).toHaveURL(new RegExp(`^${world.sandbox}/\\?access_token=`));
   await expect(page.getByText('Plasma drill')).toBeVisible();
   await page.getByRole('button', { name: 'Pay $2.49' }).click();
   await page.getByRole('link', { name: 'Return to game' }).click();
-  await expect(page).toHaveURL(/^http:\/\/localhost:5173\/return\.html\?/);
+  await expect(page).toHaveURL(new RegExp(`^${world.demo}/return\\.html\\?`));
   await expect(page.getByRole('heading', { name: 'Thank you! Your order is on its way' })).toBeVisible();
   await expect(page.locator('[data-param="status"]')).toHaveText('done');
   await expect(page.locator('[data-param="user_id"]')).toHaveText('demo-player-1');
@@ -20,7 +20,7 @@ test('the redirect shop completes a mock purchase and gets the player back', asy
 test('the pages carry a strict CSP and the merchant API refuses browsers', async ({ request }) => {
   const page = await request.get(`${world.demo}/`);
   expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
-  expect(page.headers()['content-security-policy']).toContain('frame-src http://localhost:5175');
+  expect(page.headers()['content-security-policy']).toContain(`frame-src ${world.live}`);
   const ui = await request.get(`${world.sandbox}/`);
   expect(ui.headers()['content-security-policy']).toContain("default-src 'self'");
   expect(await ui.text()).toContain('content="sandbox"');
@@ -65,5 +65,39 @@ test('dist/mock/server.js runs the mock service on its own', async () => {
     expect((await fetch('http://localhost:25184/health')).status).toBe(200);
   } finally {
     child.kill('SIGTERM');
+  }
+});
+
+test('with the default ports taken (a running npm start, say), the test world starts on free ports', async () => {
+  const { createServer } = await import('node:net');
+  // Hold 5173–5176 unless something holds them already.
+  const held = await Promise.all([5173, 5174, 5175, 5176].map((port) => new Promise<import('node:net').Server | null>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(null));
+    server.listen({ host: '127.0.0.1', port }, () => resolve(server));
+  })));
+  try {
+    for (const port of [5173, 5174, 5175, 5176]) expect(await portOpen(port)).toBe(true);
+    const { chooseWorldPorts } = await import('./ports');
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH };
+    const saved = { ...process.env };
+    for (const name of ['PAYUI_DEMO_PORT', 'PAYUI_MERCHANT_API_PORT', 'PAYUI_MOCK_LIVE_PORT', 'PAYUI_MOCK_SANDBOX_PORT']) delete process.env[name];
+    chooseWorldPorts();
+    for (const name of ['PAYUI_DEMO_PORT', 'PAYUI_MERCHANT_API_PORT', 'PAYUI_MOCK_LIVE_PORT', 'PAYUI_MOCK_SANDBOX_PORT']) env[name] = process.env[name];
+    Object.assign(process.env, saved);
+    const child = spawn(process.execPath, ['build/server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+      expect(output).toContain(`demo storefront     http://localhost:${env.PAYUI_DEMO_PORT}/`);
+      const page = await (await fetch(`http://localhost:${env.PAYUI_DEMO_PORT}/game.html`)).text();
+      // The pages are told where this world's payment UI is.
+      expect(page).toContain(`http://localhost:${env.PAYUI_MOCK_SANDBOX_PORT}/`);
+    } finally {
+      child.kill('SIGINT');
+    }
+  } finally {
+    held.forEach((server) => server?.close());
   }
 });

@@ -32,7 +32,7 @@ test('picture: the payment UI in its own window on a phone', async ({ browser })
 
 test('picture: the webview launcher in a native app', async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 390, height: 700 } });
-  await page.goto(`${world.demo}/dist/launcher/index.html#access_token=${encodeURIComponent(await requestToken())}&sandbox=1&bridge=none`);
+  await page.goto(`${world.demo}/dist/launcher/index.html#access_token=${encodeURIComponent(await requestToken())}&sandbox=1&bridge=none&sandbox_payment_ui_url=${encodeURIComponent(`${world.sandbox}/`)}`);
   await expect(page.frameLocator('[data-payui-lightbox] iframe').getByRole('button', { name: /^Pay/ })).toBeVisible();
   await page.screenshot({ path: `${DIR}/launcher.png` });
   await page.close();
