@@ -35,7 +35,7 @@ for (const name of ['iPhone 13', 'Pixel 7', 'iPad (gen 7)']) {
       const lightboxCode = await lightboxRequests(page);
       await gotoFixture(page);
       const popup = await openPopup(page);
-      expect(popup.url()).toMatch(/^http:\/\/localhost:5176\/\?access_token=/);
+      expect(popup.url()).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
       await expect(host(page)).toHaveCount(0);
       await popup.getByRole('button', { name: /^Pay/ }).click();
       await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
@@ -132,11 +132,11 @@ test.describe('child window: the player and the page', () => {
   test('_self: navigates to the payment UI, which brings the player back to return_url', async ({ page }) => {
     await gotoFixture(page, { returnUrl: true, options: { childWindow: { target: '_self' } } });
     await page.locator('#buy').click();
-    await expect(page).toHaveURL(/^http:\/\/localhost:5176\/\?access_token=/);
+    await expect(page).toHaveURL(new RegExp(`^${world.sandbox}/\\?access_token=`));
     await page.getByRole('button', { name: /^Pay/ }).click();
     const invoice = await page.getByTestId('invoice').textContent();
     await page.getByRole('link', { name: 'Return to game' }).click();
-    await expect(page).toHaveURL(/^http:\/\/localhost:5173\/return\.html\?/);
+    await expect(page).toHaveURL(new RegExp(`^${world.demo}/return\\.html\\?`));
     const params = await page.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
     expect(params).toEqual({ user_id: 'demo-player-1', foreigninvoice: expect.stringMatching(/^demo-order-/), invoice_id: invoice, status: 'done' });
   });
@@ -154,7 +154,7 @@ test.describe('child window: desktop-mode iPad', () => {
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     await gotoFixture(ipad);
     const popup = await openPopup(ipad);
-    expect(popup.url()).toMatch(/^http:\/\/localhost:5176\//);
+    expect(popup.url().startsWith(`${world.sandbox}/`)).toBe(true);
     await context.close();
     void page;
   });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { eventsOf, gotoFixture, paymentUi, results } from './widget-page';
+import { world } from './world';
 
 /** Every frame records CSP and Trusted Types violations. */
 async function recordViolations(page: Page) {
@@ -43,10 +44,10 @@ async function purchase(page: Page) {
 
 test('a strict CSP page (no unsafe-inline, payment UI origins in frame-src) completes a purchase with zero violations', async ({ page }) => {
   await recordViolations(page);
-  const served = await page.request.get('http://localhost:5173/test/fixtures/widget/index.html');
+  const served = await page.request.get(`${world.demo}/test/fixtures/widget/index.html`);
   const csp = served.headers()['content-security-policy']!;
   expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain('frame-src http://localhost:5175');
+  expect(csp).toContain(`frame-src ${world.live}`);
   expect(csp).not.toContain('unsafe-inline');
   await gotoFixture(page);
   expect(await purchase(page)).toEqual([]);

@@ -226,7 +226,7 @@ test.describe('parent and opener bridges', () => {
       document.body.append(frame);
       await new Promise((resolve) => setTimeout(resolve, 2500));
       return seen.length;
-    }, { src: launcher({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: 'http://127.0.0.1:5173' }) });
+    }, { src: launcher({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: world.demo.replace('localhost', '127.0.0.1') }) });
     expect(got).toBe(0);
   });
 
@@ -244,7 +244,7 @@ test.describe('parent and opener bridges', () => {
 });
 
 test.describe('allow-lists: a link cannot point the launcher anywhere', () => {
-  const evil = 'http://127.0.0.1:5173/return.html';
+  const evil = `${world.demo.replace('localhost', '127.0.0.1')}/return.html`;
 
   for (const name of ['payment_ui_url', 'sandbox_payment_ui_url', 'return_url']) {
     test(`${name} on another origin: the error page, an error event, nothing framed or opened`, async ({ page }) => {
