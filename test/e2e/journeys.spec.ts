@@ -1,7 +1,7 @@
 // The journeys that matter to a player, written once and run in every engine: Chromium and Firefox
 // through Playwright, WebKit through WebKitWebDriver (see engines/). `npm test` runs each engine
 // this machine has and reports a missing one as skipped, with what to install.
-import type { Engine } from './engines/engine';
+import { lightboxFocus, type Engine } from './engines/engine';
 import { expect, test } from './engines/fixtures';
 import { requestToken } from './tokens';
 import { fixtureUrl, type FixtureQuery } from './widget-page';
@@ -34,15 +34,7 @@ async function expectClosed(e: Engine, reason: string, status: string | null = n
 }
 /** Where focus is, as the player would say it (see focusStop in widget-page.ts). */
 async function focusStop(e: Engine): Promise<string> {
-  const outer = await e.run(() => {
-    const activeElement = document.activeElement;
-    if (!activeElement?.hasAttribute('data-payui-lightbox')) return `page:${activeElement?.id || activeElement?.tagName}`;
-    const inner = activeElement.shadowRoot!.activeElement;
-    if (!inner) return 'host';
-    if (inner.matches('button.close')) return 'close';
-    if (inner.matches('[data-part="focus-guard"]')) return 'guard';
-    return inner.tagName === 'IFRAME' ? 'iframe' : `other:${inner.tagName}`;
-  });
+  const outer = await e.run(lightboxFocus);
   if (outer !== 'iframe') return outer;
   const inside = await e.focusInPaymentUi();
   return inside ? `ui:${inside}` : 'frame';

@@ -1,6 +1,7 @@
 // Driving the widget fixture page (test/fixtures/widget) from browser tests.
 import { expect, type Page } from '@playwright/test';
 import type { PaymentResult } from '../../src/widget';
+import { focusedHere, lightboxFocus } from './engines/engine';
 import { world } from './world';
 
 export interface FixtureQuery {
@@ -60,21 +61,9 @@ export const focusedInLightbox = (page: Page) =>
  * stop), `guard`, `page:<id>` or `other`.
  */
 export async function focusStop(page: Page): Promise<string> {
-  const outer = await page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active?.hasAttribute('data-payui-lightbox')) return `page:${active?.id || active?.tagName}`;
-    const inner = active.shadowRoot!.activeElement;
-    if (!inner) return 'host';
-    if (inner.matches('button.close')) return 'close';
-    if (inner.matches('[data-part="focus-guard"]')) return 'guard';
-    return inner.tagName === 'IFRAME' ? 'iframe' : `other:${inner.tagName}`;
-  });
+  const outer = await page.evaluate(lightboxFocus);
   if (outer !== 'iframe') return outer;
   const frame = page.frames().find((f) => f !== page.mainFrame() && /:\d+\/\?access_token=/.test(f.url()));
-  const inside = await frame?.evaluate(() => {
-    const active = document.activeElement;
-    if (!document.hasFocus() || !active || active === document.body) return null;
-    return (active.getAttribute('aria-label') || active.textContent || active.tagName).trim().slice(0, 40);
-  });
+  const inside = await frame?.evaluate(focusedHere);
   return inside ? `ui:${inside}` : 'frame';
 }

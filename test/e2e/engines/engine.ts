@@ -34,6 +34,17 @@ export function centreOf(css: string): { x: number; y: number } | null {
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }
 
+/** In the page: where focus is around the lightbox — `close`, `guard`, `iframe`, `host`, `page:<id>` or `other:<tag>`. */
+export function lightboxFocus(): string {
+  const active = document.activeElement;
+  if (!active?.hasAttribute('data-payui-lightbox')) return `page:${active?.id || active?.tagName}`;
+  const inner = active.shadowRoot!.activeElement;
+  if (!inner) return 'host';
+  if (inner.matches('button.close')) return 'close';
+  if (inner.matches('[data-part="focus-guard"]')) return 'guard';
+  return inner.tagName === 'IFRAME' ? 'iframe' : `other:${inner.tagName}`;
+}
+
 /** In the payment UI frame: what has focus. */
 export function focusedHere(): string {
   const active = document.activeElement;
