@@ -82,7 +82,6 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
-
   function start(opts: NormalizedOptions): Promise<PaymentResult> {
     const onMobile = mobile();
     // Synchronously, inside the click, or the popup blocker steps in.

@@ -23,7 +23,7 @@ export type Failure = [code: ErrorCode, message: string];
  */
 export interface Session {
   phase: 'loading' | 'shown' | 'ended';
-  /** How it is shown; set with `shown`. */
+  /** How it is shown; set when `phase` becomes `shown` (by the facade for a window, by the session code for a lightbox). */
   mode?: Mode;
   /** The last `paymentInfo` the payment UI sent, and its status when it is one of the four. */
   paymentInfo?: PaymentInfo;
