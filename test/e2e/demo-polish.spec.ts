@@ -58,6 +58,7 @@ test('the default loading indicator has 3:1 contrast against its pill, and the p
   await page.route(`${world.sandbox}/?*`, () => undefined);
   await gotoFixture(page);
   await page.locator('#buy').click();
+  await expect(page.locator('[data-payui-lightbox] [data-spinner="xsolla"] span')).toHaveCount(3);
   const spots = await page.evaluate(() => {
     const root = document.querySelector('[data-payui-lightbox]')!.shadowRoot!;
     const dot = root.querySelector('[data-spinner="xsolla"] span:nth-child(2)')!.getBoundingClientRect();
