@@ -35,13 +35,12 @@ console.log(`build: dist/ (library, mock), build/ (demo, fixtures, servers) in $
  * CommonJS build in dist/cjs/ (imports ending in `.cjs`), so `require` has types of its own.
  */
 function finishDeclarations() {
+  // Every declaration tsc wrote into dist/ (the twins it is about to get in dist/cjs/ excepted).
   const files = (dir) => readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? (path === join('dist', 'cjs') ? [] : files(path)) : path.endsWith('.d.ts') ? [path] : [];
   });
-  const declarations = ['core', 'loaders', 'session', 'surfaces', 'webview'].filter((d) => existsSync(join('dist', d))).flatMap((d) => files(join('dist', d)));
-  declarations.push(...readdirSync('dist').filter((name) => name.endsWith('.d.ts')).map((name) => join('dist', name)));
-  for (const file of declarations) {
+  for (const file of files('dist')) {
     const source = readFileSync(file, 'utf8');
     const withExtensions = (extension) =>
       source.replace(/((?:from|import)\s*\(?\s*['"])(\.{1,2}\/[^'"]*)(['"])/g, (match, before, specifier, after) => {

@@ -67,7 +67,7 @@ export type Emit = (...events: { [K in keyof EventMap]: [K, EventMap[K]] }[keyof
 export interface PaymentResult {
   /** The last status the payment UI reported, or null. Not proof of payment. */
   status: PaymentStatus | null;
-  paymentInfo?: PaymentInfo | null;
+  paymentInfo: PaymentInfo | null;
   reason: CloseReason;
 }
 
@@ -78,7 +78,7 @@ export interface SessionModule {
 }
 export type LightboxModule = { openLightbox(params: LightboxParams): Surface };
 
-/** Where the on-demand code comes from (see `loaders.ts`). */
+/** Where the on-demand code comes from (one implementation per delivery in src/loaders/). */
 export interface Loaders {
   loadSession: () => Promise<SessionModule>;
   loadLightbox: () => Promise<LightboxModule>;

@@ -1,7 +1,7 @@
 /**
  * The code of one open(), once it is here: shows the payment UI (the child window the facade
  * opened in the click, or the lightbox), wires the channel to it and turns the UI's messages into
- * events. It never ends a session by itself: every end goes through `context.end` (widget.ts).
+ * events. Every end it causes goes through `session.end`, the facade's one end (widget.ts).
  * Loaded on demand (`payui-session.js` beside the classic script), so a page that never opens
  * the widget never pays for it.
  */

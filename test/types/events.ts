@@ -39,3 +39,8 @@ emitter.on('close', (data) => data.paymentInfo);
 emitter.emit('status', { paymentInfo: { status: 'done' } });
 // @ts-expect-error emit checks the data against the event
 emitter.emit('status', { reason: 'user' });
+
+// open()'s result always carries paymentInfo (null when the UI sent none), as DESIGN.md §1 types it.
+declare const result: import('../../src/index').PaymentResult;
+const info: import('../../src/index').PaymentInfo | null = result.paymentInfo;
+void info;
