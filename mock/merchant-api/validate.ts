@@ -1,129 +1,49 @@
 /**
- * The token request body, checked field by field the way the service's token table describes
- * it. Every failing path is reported, not only the first, as the service does in its 422 answer.
+ * The token request body, checked against the service's token table (`../shared/token-table.ts`)
+ * the way the service answers: every failing path at once, at its exact path (`items[0].sku`),
+ * in a 422 `extended_message`. The table is the whole rule book, plus the catalogue checks the
+ * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
 import { MERCHANT_PROJECTS, findProject } from '../shared/catalog';
+import { TOKEN_TABLE, type Format, type Param } from '../shared/token-table';
 
 export interface ExtendedMessage {
   global_errors: string[];
   property_errors: Record<string, string[]>;
 }
 
-type Kind = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
-type Format = 'email' | 'url' | 'currency' | 'country' | 'language' | 'phone';
-
-interface Field {
-  type: Kind;
-  required?: boolean;
-  enum?: readonly string[];
-  format?: Format;
-  min?: number;
-  max?: number;
-  /** Longest string, or most array items. */
-  maxLength?: number;
-  /** Known fields of an object; absent = any content (attributes, custom_parameters). */
-  fields?: Record<string, Field>;
-  /** Schema of each array item. */
-  items?: Field;
-}
-
-const str = (extra: Partial<Field> = {}): Field => ({ type: 'string', maxLength: 255, ...extra });
-const obj = (fields: Record<string, Field>, extra: Partial<Field> = {}): Field => ({ type: 'object', fields, ...extra });
-const bool: Field = { type: 'boolean' };
-const valueOf = (value: Field, extra: Record<string, Field> = {}, required = false): Field => obj({ value: { ...value, required: true }, ...extra }, { required });
-const REDIRECT_CONDITIONS = ['none', 'successful', 'successful_or_canceled', 'any'] as const;
-
-/** The token table: every field the mock service understands. */
-export const TOKEN_SCHEMA: Field = obj({
-  user: obj({
-    id: valueOf(str(), { hidden: bool }, true),
-    name: valueOf(str(), { hidden: bool }),
-    email: valueOf(str({ format: 'email' }), { allow_modify: bool, hidden: bool }, true),
-    phone: valueOf(str({ format: 'phone' }), { hidden: bool }),
-    country: valueOf(str({ format: 'country' }), { allow_modify: bool }),
-    age: { type: 'integer', min: 0, max: 150 },
-    attributes: { type: 'object' },
-    steam_id: valueOf(str()),
-    tracking_id: valueOf(str({ maxLength: 32 })),
-    public_id: valueOf(str()),
-    utm: obj({
-      utm_source: str(), utm_medium: str(), utm_campaign: str(), utm_term: str(), utm_content: str(),
-    }),
-    is_legal: bool,
-    legal: obj({ name: str(), address: str(), vat_id: str(), country: str({ format: 'country' }) }),
-  }, { required: true }),
-  settings: obj({
-    project_id: { type: 'integer', required: true, min: 1 },
-    currency: str({ format: 'currency' }),
-    language: str({ format: 'language' }),
-    external_id: str(),
-    mode: str({ enum: ['sandbox'] }),
-    payment_method: { type: 'integer', min: 1 },
-    payment_widget: str({ enum: ['paybycash', 'giftcard'] }),
-    return_url: str({ format: 'url', maxLength: 2048 }),
-    redirect_policy: obj({
-      redirect_conditions: str({ enum: REDIRECT_CONDITIONS }),
-      delay: { type: 'integer', min: 0, max: 3600 },
-      status_for_manual_redirection: str({ enum: REDIRECT_CONDITIONS }),
-      redirect_button_caption: str(),
-    }),
-    ui: obj({
-      theme: str({ enum: ['default', 'default_dark'] }),
-      version: str({ enum: ['desktop', 'mobile'] }),
-      size: str({ enum: ['small', 'medium', 'large'] }),
-      mode: str({ enum: ['user_account'] }),
-      currency_format: str({ enum: ['code'] }),
-      is_prevent_external_link_open: bool,
-      desktop: { type: 'object' },
-      mobile: { type: 'object' },
-      components: { type: 'object' },
-    }),
-  }, { required: true }),
-  purchase: obj({
-    virtual_currency: obj({ quantity: { type: 'number', required: true, min: 0.01, max: 1e9 } }),
-    virtual_items: obj({
-      items: { type: 'array', required: true, min: 1, maxLength: 100, items: obj({
-        sku: str({ required: true }),
-        amount: { type: 'integer', required: true, min: 1, max: 10_000 },
-      }) },
-      available_groups: { type: 'array', maxLength: 100, items: str() },
-    }),
-    subscription: obj({
-      plan_id: str({ required: true }),
-      operation: str({ enum: ['change_plan', 'renew'] }),
-      product_id: str(),
-      currency: str({ format: 'currency' }),
-      available_plans: { type: 'array', maxLength: 100, items: str() },
-      trial_days: { type: 'integer', min: 0, max: 365 },
-    }),
-    checkout: obj({
-      currency: str({ required: true, format: 'currency' }),
-      amount: { type: 'number', required: true, min: 0.01, max: 1e9 },
-    }),
-    description: valueOf(str({ maxLength: 4000 })),
-  }),
-  custom_parameters: { type: 'object' },
-});
+type Add = (path: string, message: string) => void;
+type Plain = Record<string, unknown>;
 
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const isRegion = (code: string) => {
+  try {
+    return REGIONS.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+};
+
+/** [test, what the value must be]; an empty string is checked like any other. */
 const FORMATS: Record<Format, [(value: string) => boolean, string]> = {
-  email: [(v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an email address'],
-  url: [(v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an http(s) URL'],
+  // RFC 822 allows much; what it never allows is a missing @, domain or blanks.
+  email: [(v) => /^[^\s@]+@[^\s@]+$/.test(v), 'must be an email address (RFC 822)'],
+  url: [(v) => /^https?:\/\/\S+$/.test(v) && URL.canParse(v), 'must be an http(s) URL'],
   currency: [(v) => CURRENCIES.has(v), 'must be an ISO 4217 currency code such as USD'],
-  country: [(v) => /^[A-Z]{2}$/.test(v), 'must be an uppercase ISO 3166-1 alpha-2 code such as US'],
+  country: [(v) => /^[A-Z]{2}$/.test(v) && v !== 'ZZ' && isRegion(v), 'must be an uppercase ISO 3166-1 alpha-2 code such as US'],
   language: [(v) => /^[a-z]{2}$/.test(v), 'must be a lowercase 2-letter ISO 639-1 code such as en'],
-  phone: [(v) => /^\+?[0-9]{5,15}$/.test(v), 'must be a phone number of 5 to 15 digits'],
 };
 
-const TYPE_NAMES: Record<Kind, string> = {
+const TYPE_NAMES = {
   string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array',
-};
+} as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
+function isObject(value: unknown): value is Plain {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function hasType(value: unknown, type: Kind): boolean {
+function hasType(value: unknown, type: Param['type']): boolean {
   switch (type) {
     case 'string': return typeof value === 'string';
     case 'integer': return Number.isInteger(value);
@@ -134,75 +54,74 @@ function hasType(value: unknown, type: Kind): boolean {
   }
 }
 
-function check(field: Field, value: unknown, path: string, add: (path: string, message: string) => void): void {
-  if (!hasType(value, field.type)) {
-    add(path, `must be ${TYPE_NAMES[field.type]}`);
-    return;
-  }
-  if (typeof value === 'string') {
-    if (field.required && value.trim() === '') add(path, 'must not be empty');
-    if (field.maxLength !== undefined && value.length > field.maxLength) add(path, `must be at most ${field.maxLength} characters`);
-    if (field.enum && !field.enum.includes(value)) add(path, `must be one of: ${field.enum.join(', ')}`);
-    if (field.format && value !== '') {
-      const [test, message] = FORMATS[field.format];
-      if (!test(value)) add(path, message);
+const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
+const has = (value: Plain, name: string) => Object.prototype.hasOwnProperty.call(value, name) && value[name] !== null;
+
+/** The value at a dotted path of the body, for conditional requirements. */
+function at(body: Plain, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, name) => (isObject(value) ? value[name] : undefined), body);
+}
+
+function check(param: Param, value: unknown, path: string, body: Plain, add: Add): void {
+  if (!hasType(value, param.type)) return add(path, `must be ${TYPE_NAMES[param.type]}`);
+  if (param.type === 'string') {
+    const text = value as string;
+    if (param.required && text.trim() === '') add(path, 'must not be empty');
+    if (param.enum && !param.enum.includes(text)) add(path, `must be one of: ${param.enum.join(', ')}`);
+    if (param.format) {
+      const [test, message] = FORMATS[param.format];
+      if (!test(text)) add(path, message);
     }
-  }
-  if (typeof value === 'number') {
-    if (field.min !== undefined && value < field.min) add(path, `must be at least ${field.min}`);
-    if (field.max !== undefined && value > field.max) add(path, `must be at most ${field.max}`);
-  }
-  if (Array.isArray(value)) {
-    if (field.min !== undefined && value.length < field.min) add(path, `must have at least ${field.min} item(s)`);
-    if (field.maxLength !== undefined && value.length > field.maxLength) add(path, `must have at most ${field.maxLength} items`);
-    if (field.items) value.forEach((item, i) => check(field.items!, item, `${path}[${i}]`, add));
-  }
-  if (isObject(value) && field.fields) {
-    for (const [name, sub] of Object.entries(field.fields)) {
-      const child = path ? `${path}.${name}` : name;
-      if (Object.prototype.hasOwnProperty.call(value, name) && value[name] !== null) check(sub, value[name], child, add);
-      else if (sub.required) add(child, 'is required');
+  } else if (param.type === 'array') {
+    (value as unknown[]).forEach((item, i) => check(param.items, item, `${path}[${i}]`, body, add));
+  } else if (param.type === 'object' && param.fields !== 'free') {
+    const object = value as Plain;
+    for (const [name, sub] of Object.entries(param.fields)) {
+      if (has(object, name)) check(sub, object[name], join(path, name), body, add);
+      else if (sub.required === true) add(join(path, name), 'is required');
+      else if (sub.required && at(body, sub.required) === true) add(join(path, name), `is required when ${sub.required} is true`);
     }
-    for (const name of Object.keys(value)) {
-      if (!Object.prototype.hasOwnProperty.call(field.fields, name)) add(path ? `${path}.${name}` : name, 'is not a known field');
+    for (const name of Object.keys(object)) {
+      if (!Object.prototype.hasOwnProperty.call(param.fields, name)) add(join(path, name), 'is not a parameter of the token table');
     }
   }
 }
 
-/** Rules that span fields: legal details, the merchant's projects, SKUs and plans. */
-function crossCheck(body: Record<string, unknown>, merchantId: number, add: (path: string, message: string) => void, global: (m: string) => void): void {
-  const user = isObject(body.user) ? body.user : {};
+/** The conditional block whose parent is absent: `user.is_legal: true` with no `user.legal`. */
+function checkConditionalGroups(param: Param, value: unknown, path: string, body: Plain, add: Add): void {
+  if (param.type !== 'object' || param.fields === 'free') return;
+  for (const [name, sub] of Object.entries(param.fields)) {
+    const child = isObject(value) ? value[name] : undefined;
+    if (sub.type === 'object' && sub.fields !== 'free' && !isObject(child) && (child === undefined || child === null)) {
+      for (const [leaf, spec] of Object.entries(sub.fields)) {
+        if (typeof spec.required === 'string' && at(body, spec.required) === true) add(join(join(path, name), leaf), `is required when ${spec.required} is true`);
+      }
+    }
+    if (isObject(child)) checkConditionalGroups(sub, child, join(path, name), body, add);
+  }
+}
+
+/** What the service checks against the merchant's catalogue, beyond the table's types. */
+function checkCatalogue(body: Plain, merchantId: number, add: Add): void {
   const settings = isObject(body.settings) ? body.settings : {};
-  const purchase = isObject(body.purchase) ? body.purchase : undefined;
-
-  if (user.is_legal === true) {
-    const legal = isObject(user.legal) ? user.legal : {};
-    for (const name of ['name', 'address', 'vat_id', 'country']) {
-      if (legal[name] === undefined || legal[name] === null) add(`user.legal.${name}`, 'is required when user.is_legal is true');
-    }
+  if (!Number.isInteger(settings.project_id)) return;
+  const projectId = settings.project_id as number;
+  if (!(MERCHANT_PROJECTS[merchantId] ?? []).includes(projectId)) {
+    return add('settings.project_id', `project ${projectId} does not belong to merchant ${merchantId}`);
   }
-
-  const project = Number.isInteger(settings.project_id) ? findProject(settings.project_id) : undefined;
-  if (Number.isInteger(settings.project_id) && !(MERCHANT_PROJECTS[merchantId] ?? []).includes(settings.project_id as number)) {
-    add('settings.project_id', `project ${String(settings.project_id)} does not belong to merchant ${merchantId}`);
-  }
-
-  if (!purchase) return;
-  const kinds = ['virtual_currency', 'virtual_items', 'subscription', 'checkout'].filter((k) => purchase[k] !== undefined);
-  if (kinds.length === 0) global('purchase must contain virtual_currency, virtual_items, subscription or checkout');
-  if (purchase.checkout !== undefined && kinds.length > 1) global('purchase.checkout cannot be combined with other purchase types');
+  const project = findProject(projectId);
   if (!project) return;
-
-  const items = isObject(purchase.virtual_items) && Array.isArray(purchase.virtual_items.items) ? purchase.virtual_items.items : [];
-  items.forEach((item: unknown, i) => {
-    if (isObject(item) && typeof item.sku === 'string' && !project.items.some((known) => known.sku === item.sku)) {
-      add(`purchase.virtual_items.items[${i}].sku`, `no item "${item.sku}" in project ${project.id}`);
-    }
-  });
-  const subscription = isObject(purchase.subscription) ? purchase.subscription : undefined;
-  const plans = new Set(project.plans.map((p) => p.plan_id));
-  if (subscription && typeof subscription.plan_id === 'string' && !plans.has(subscription.plan_id)) {
-    add('purchase.subscription.plan_id', `no plan "${subscription.plan_id}" in project ${project.id}`);
+  const items = at(body, 'purchase.virtual_items.items');
+  if (Array.isArray(items)) {
+    items.forEach((item: unknown, i) => {
+      if (isObject(item) && typeof item.sku === 'string' && !project.items.some((known) => known.sku === item.sku)) {
+        add(`purchase.virtual_items.items[${i}].sku`, `no item "${item.sku}" in project ${project.id}`);
+      }
+    });
+  }
+  const planId = at(body, 'purchase.subscription.plan_id');
+  if (typeof planId === 'string' && !project.plans.some((plan) => plan.plan_id === planId)) {
+    add('purchase.subscription.plan_id', `no plan "${planId}" in project ${project.id}`);
   }
 }
 
@@ -210,14 +129,15 @@ function crossCheck(body: Record<string, unknown>, merchantId: number, add: (pat
 export function validateTokenRequest(body: unknown, merchantId: number): ExtendedMessage | null {
   // No prototype, so a body field named __proto__ is reported like any other path.
   const result: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
-  const add = (path: string, message: string) => {
+  const add: Add = (path, message) => {
     (result.property_errors[path] ??= []).push(message);
   };
   if (!isObject(body)) {
     result.global_errors.push('the request body must be a JSON object');
     return result;
   }
-  check(TOKEN_SCHEMA, body, '', add);
-  crossCheck(body, merchantId, add, (message) => result.global_errors.push(message));
+  check(TOKEN_TABLE, body, '', body, add);
+  checkConditionalGroups(TOKEN_TABLE, body, '', body, add);
+  checkCatalogue(body, merchantId, add);
   return result.global_errors.length || Object.keys(result.property_errors).length ? result : null;
 }

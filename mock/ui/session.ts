@@ -17,8 +17,7 @@ export interface Line {
 export type Purchase =
   | { kind: 'items'; lines: Line[] }
   | { kind: 'virtual_currency'; quantity: number; lines: Line[] }
-  | { kind: 'subscription'; lines: Line[]; period: 'month' | 'year'; trialDays: number }
-  | { kind: 'checkout'; lines: Line[] };
+  | { kind: 'subscription'; lines: Line[]; period: 'month' | 'year'; trialDays: number };
 
 export interface Session {
   project: Project;
@@ -52,7 +51,7 @@ function fail(code: UiErrorCode): SessionResult {
 function purchaseOf(project: Project, purchase: Plain): Purchase {
   const items = obj(purchase.virtual_items).items;
   if (Array.isArray(items)) {
-    const lines = items.filter(isObject).map((item): Line => {
+    const lines = items.filter(isObject).filter((item) => typeof item.sku === 'string').map((item): Line => {
       const known = project.items.find((i) => i.sku === item.sku);
       const quantity = typeof item.amount === 'number' ? item.amount : 1;
       return { sku: String(item.sku), name: known?.name ?? String(item.sku), quantity, price: known?.price ?? { amount: 0, currency: 'USD' } };
@@ -69,10 +68,6 @@ function purchaseOf(project: Project, purchase: Plain): Purchase {
   if (plan) {
     const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : 0;
     return { kind: 'subscription', period: plan.period, trialDays, lines: [{ sku: plan.plan_id, name: plan.name, quantity: 1, price: plan.price }] };
-  }
-  const checkout = obj(purchase.checkout);
-  if (typeof checkout.amount === 'number' && typeof checkout.currency === 'string') {
-    return { kind: 'checkout', lines: [{ sku: null, name: text(obj(purchase.description).value) ?? 'Purchase', quantity: 1, price: { amount: checkout.amount, currency: checkout.currency } }] };
   }
   // Nothing chosen by the merchant: offer the project's biggest currency pack.
   const pack = project.virtualCurrency.packages.at(-1)!;
@@ -95,7 +90,7 @@ function sessionOf(project: Project, mode: TokenMode, tokenless: boolean, user: 
     language: text(settings.language) ?? 'en',
     theme: ui.theme === 'default_dark' ? 'default_dark' : 'default',
     compact: ui.version === 'mobile',
-    currency: purchaseResolved.kind === 'checkout' ? purchaseResolved.lines[0]!.price.currency : text(settings.currency) ?? 'USD',
+    currency: text(settings.currency) ?? 'USD',
     returnUrl: text(settings.return_url),
     externalId: text(settings.external_id),
     purchase: purchaseResolved,
