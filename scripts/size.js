@@ -20,13 +20,15 @@ const esmModules = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e
 });
 const rows = [
   // [what, bytes, DESIGN target, ceiling]; where a target is met, it is the ceiling.
-  ['payui.js (script tag, up front)', script, budget['payui.js'].gzipBytes, budget['payui.js'].gzipBytes],
-  ['payui-session.js (on open, prefetched when idle)', session, null, 2_300],
+  ['payui.js (script tag, up front)', script, budget['payui.js'].gzipBytes, budget['payui.js'].ceilingBytes],
+  // The session code carries the words of every open in twelve languages (the window's loading
+  // and failure pages): about 1 KB of it.
+  ['payui-session.js (on open, prefetched when idle)', session, null, 4_300],
   ['payui-lightbox.js (on a desktop open, prefetched)', lightbox, null, 11_000],
   ['desktop open: payui.js + session + lightbox', script + session + lightbox, budget['desktop open'].gzipBytes, budget['desktop open'].gzipBytes],
-  ['mobile open (child window): payui.js + session', script + session, null, 6_400],
+  ['mobile open (child window): payui.js + session', script + session, null, 8_900],
   // What an app's bundler keeps of these depends on what it imports: see `npm run consumer`.
-  ['ESM package: all its modules, each gzipped', esmModules('dist').reduce((sum, file) => sum + gzip(file), 0), null, 17_000],
+  ['ESM package: all its modules, each gzipped', esmModules('dist').reduce((sum, file) => sum + gzip(file), 0), null, 19_000],
 ];
 
 let failed = false;

@@ -32,7 +32,8 @@ const OPEN_SELECTOR = '[data-payui-open]';
       // A per-button token (each product its own purchase): `data-access-token`.
       // For that open only: a plain button keeps buying what PayUI.init was given.
       const token = trigger.dataset.accessToken;
-      handle.open(token).catch(() => undefined); // Reported through the `error` event.
+      // A token provider is told which button it was (`trigger.dataset.sku`).
+      handle.open(token, trigger).catch(() => undefined); // Reported through the `error` event.
     } catch (error) {
       console.error(error);
     }

@@ -11,6 +11,7 @@ import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
 import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
 import { closeChildWindow, openChildWindow } from './surfaces/child-window';
+import { showPending } from './surfaces/pending';
 
 export type { PaymentResult, LightboxModule, SessionModule } from './session/contract';
 
@@ -34,8 +35,11 @@ export interface WidgetDeps extends Loaders {
 /** A widget and what the widget's own pages (script tag, webview launcher) may do beyond its public API. */
 export interface WidgetHandle {
   readonly widget: PayUIWidget;
-  /** open(), or with a token of its own for this open only (a button's `data-access-token`): init()'s other options apply. */
-  open(token?: string): Promise<PaymentResult>;
+  /**
+   * open(), or with a token of its own for this open only (a button's `data-access-token`):
+   * init()'s other options apply. `trigger`: the element that was clicked, for a token provider.
+   */
+  open(token?: string, trigger?: Element): Promise<PaymentResult>;
   /** Ends the current open with a reason of the caller's (a native back button is `user`). */
   close(reason: CloseReason): void;
 }
@@ -82,15 +86,20 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
-  function start(opts: NormalizedOptions): Promise<PaymentResult> {
+  function start(opts: NormalizedOptions, trigger: Element | null): Promise<PaymentResult> {
     const onMobile = mobile();
-    // Synchronously, inside the click, or the popup blocker steps in.
-    const popup = onMobile && !opts.iframeOnly ? (openChildWindow(opts.url, opts.childWindow.target) ?? false) : null;
+    const { token: provider, childWindow: { target } } = opts;
+    // Synchronously, inside the click, or the popup blocker steps in; with a token provider, on
+    // the widget's loading page until the token is here.
+    const popup = onMobile && !opts.iframeOnly ? (openChildWindow(provider ? '' : opts.url, target) ?? false) : null;
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
     const s: Session = {
-      phase: 'loading', options: opts, popup, early: [], teardown: [], end,
+      phase: 'loading', options: opts, popup, early: [], teardown: [], end, at: Date.now(),
+      // Asked now, while the code of the open is still on its way; checked by the session code.
+      token: provider && new Promise((resolve) => resolve(provider({ trigger }))),
       promise: new Promise((...both) => (settle = both)),
     };
+    s.token?.catch(() => undefined);
     session = s;
 
     /**
@@ -125,7 +134,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       s.teardown.push(() => closeChildWindow(popup, opts.childWindow.target), () => removeEventListener('message', keep));
       // The window is what the player sees: announced now, in the click.
       s.phase = 'shown';
+      const own = target == '_blank';
+      if (provider) showPending(s, own ? popup.document : document, !own);
       emit(['open', { mode: (s.mode = 'window') }], ['open-window', {}]);
+    } else {
+      // Feedback in the next frame when the lightbox is not up by then (its code is slow).
+      requestAnimationFrame(() => s.phase == 'loading' && showPending(s, document, true));
     }
     // Both downloads at once; the session handles a failure, if it ever runs.
     const lightbox = popup ? null : deps.loadLightbox();
@@ -154,21 +168,19 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
    */
   function preload(opts: NormalizedOptions): void {
     const run = ++preloads;
-    const ignore = () => undefined;
     if (opts.preload === 'connect' && globalThis.document) {
       (window.requestIdleCallback ?? setTimeout)(() =>
         run === preloads &&
         deps.loadSession().then((module) => {
           if (run !== preloads) return;
           preconnect?.remove();
-          preconnect = module.preconnect(opts.url);
-          if (opts.iframeOnly || !mobile()) deps.loadLightbox().catch(ignore);
-        }, ignore),
+          preconnect = module.preconnect(opts.url, (opts.iframeOnly || !mobile()) && deps.loadLightbox);
+        }, String),
       );
     }
   }
 
-  const open = (opts = options): Promise<PaymentResult> => {
+  const open = (opts = options, trigger: Element | null = null): Promise<PaymentResult> => {
     if (session) {
       session.control?.focus();
       return session.promise;
@@ -180,7 +192,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
         : !globalThis.document?.body
           ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
           : null;
-    return refused ? Promise.reject(fail(...refused)) : start(opts!);
+    return refused ? Promise.reject(fail(...refused)) : start(opts!, trigger);
   };
 
   const widget: PayUIWidget = {
@@ -237,7 +249,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   if (initial !== undefined) widget.init(initial);
   return {
     widget,
-    open: (token) => open(token ? normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined }) : options),
+    open: (token, trigger) => open(token ? normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined }) : options, trigger),
     close: (reason) => session?.end(reason),
   };
 }

@@ -10,6 +10,7 @@ export const ErrorCodes = {
   POPUP_BLOCKED: 'POPUP_BLOCKED',
   LOAD_TIMEOUT: 'LOAD_TIMEOUT',
   UNSUPPORTED_ENVIRONMENT: 'UNSUPPORTED_ENVIRONMENT',
+  TOKEN_FAILED: 'TOKEN_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

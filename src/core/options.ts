@@ -29,8 +29,16 @@ export interface ChildWindowOptions {
   target?: ChildWindowTarget;
 }
 
+/** What a token provider is told: the `data-payui-open` element that was clicked, or null (an open() call). */
+export interface TokenContext {
+  trigger: Element | null;
+}
+/** Asks the merchant's server for a fresh token; called at every open(). */
+export type TokenProvider = (context: TokenContext) => string | Promise<string>;
+
 export interface PayUIOptions {
-  access_token?: string;
+  /** A token, or a token provider called at every open(). */
+  access_token?: string | TokenProvider;
   access_data?: Record<string, unknown>;
   payment_url?: string;
   sandbox?: boolean;
@@ -41,6 +49,8 @@ export interface PayUIOptions {
   lightbox?: LightboxOptions;
   childWindow?: ChildWindowOptions;
   loadTimeout?: number;
+  /** How long a token provider may take, in ms (default 15000); then `TOKEN_FAILED`. */
+  tokenTimeout?: number;
   preload?: PreloadMode;
   language?: string;
 }
@@ -67,10 +77,13 @@ export interface NormalizedLightbox {
 export interface NormalizedOptions {
   /** The address of the payment UI: `payment_url`, or the live/sandbox base with the access and `queryParams` added. */
   readonly url: string;
+  /** The token provider: `url` then has an empty `access_token`, which the token fills in at each open. */
+  readonly token?: TokenProvider;
   readonly iframeOnly: boolean;
   readonly lightbox: NormalizedLightbox;
   readonly childWindow: { readonly target: ChildWindowTarget };
   readonly loadTimeout: number;
+  readonly tokenTimeout: number;
   readonly preload: PreloadMode;
   /** Lowercase 2-letter code, or null to follow the page's language. */
   readonly language: string | null;
@@ -143,7 +156,7 @@ const url = (fallback?: string | null): Rule => [
 const object: Rule = [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'];
 
 const OPTIONS: Table = {
-  access_token: [, (v) => (typeof v === 'string' && v.trim() ? v : undefined), 'a non-empty string'],
+  access_token: [, (v) => (typeof v === 'function' || (typeof v === 'string' && v.trim()) ? v : undefined), 'a non-empty string or a function'],
   access_data: [, object[1], object[2]],
   payment_url: url(),
   sandbox: bool(false),
@@ -172,12 +185,13 @@ const OPTIONS: Table = {
   },
   childWindow: { target: oneOf('_blank', '_self', '_parent') },
   loadTimeout: range(30_000, 1000, 600_000, 1),
+  tokenTimeout: range(15_000, 100, 600_000, 1),
   preload: oneOf('connect', 'none'),
   language: text(null, /^[a-z]{2}$/i, 'a 2-letter code', (v) => v.toLowerCase()),
 };
 
-const got = (value: unknown) =>
-  typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value && typeof value === 'object' ? 'an object' : String(value);
+/** What was given instead: a string itself (its start), else its type. */
+const got = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value);
 
 /** Every key of `object` checked against `table`, defaults filled in, frozen; `prefix` makes the paths. */
 function apply(object: unknown, table: Table, prefix: string): Plain {
@@ -218,7 +232,8 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
       throw invalid('access_data', 'not JSON');
     }
     const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
-    target.searchParams.set(token ? 'access_token' : 'access_data', (token ?? json) as string);
+    // A provider's token comes at each open; it takes this (empty) parameter's place.
+    target.searchParams.set(token ? 'access_token' : 'access_data', (typeof token == 'function' ? '' : token ?? json) as string);
     for (const key of Object.keys(queryParams as Plain)) {
       const item = (queryParams as Plain)[key];
       // The access is the widget's own: queryParams may not set it.
@@ -227,7 +242,7 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
       }
       target.searchParams.set(key, item);
     }
-    return Object.freeze({ ...rest, url: (address as string | undefined) ?? target.href }) as unknown as NormalizedOptions;
+    return Object.freeze({ ...rest, url: (address as string | undefined) ?? target.href, token: typeof token == 'function' ? token : undefined }) as unknown as NormalizedOptions;
   } catch (error) {
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
     throw error instanceof PayUIError ? error : invalid('options', `unreadable (${error})`);

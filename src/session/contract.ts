@@ -7,7 +7,7 @@
 import type { ErrorCode } from '../core/errors';
 import type { CloseReason, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
 import type { NormalizedOptions } from '../core/options';
-import type { LightboxParams } from '../surfaces/lightbox/lightbox';
+import type { LightboxParams, LightboxSurface } from '../surfaces/lightbox/lightbox';
 import type { Surface } from '../surfaces/surface';
 
 export type Mode = 'lightbox' | 'window';
@@ -30,8 +30,17 @@ export interface Session {
   status?: PaymentStatus;
   /** The options it started with (a later init() is for the next open). */
   readonly options: NormalizedOptions;
-  /** The child window opened inside the click; null: the lightbox; false: the popup was blocked (the lightbox). */
+  /**
+   * The child window opened inside the click (on the widget's loading page while a token provider
+   * answers); null: the lightbox; false: the popup was blocked (the lightbox).
+   */
   readonly popup: Window | null | false;
+  /** What the token provider answered (not yet checked), when `access_token` is a provider; asked at open(). */
+  readonly token?: Promise<unknown>;
+  /** When open() was called (ms since the epoch): `tokenTimeout` counts from here. */
+  readonly at: number;
+  /** The click's feedback (surfaces/pending.ts), removed once what it stood for is shown (and at the end). */
+  pending?: HTMLElement;
   /** What that window posted before the session code arrived, kept for the channel to check and replay. */
   readonly early: MessageEvent[];
   /** Everything the session added, undone in reverse order when it ends. */
@@ -73,10 +82,13 @@ export interface PaymentResult {
 
 export interface SessionModule {
   startSession(context: SessionContext): SessionControl;
-  /** A `<link rel="preconnect">` to the payment UI's origin, added to the page (`preload: 'connect'`). */
-  preconnect(url: string): HTMLLinkElement;
+  /**
+   * A `<link rel="preconnect">` to the payment UI's origin, added to the page (`preload:
+   * 'connect'`), and the lightbox code fetched when `loadLightbox` is given.
+   */
+  preconnect(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement;
 }
-export type LightboxModule = { openLightbox(params: LightboxParams): Surface };
+export type LightboxModule = { openLightbox(params: LightboxParams): LightboxSurface };
 
 /** Where the on-demand code comes from (one implementation per delivery in src/loaders/). */
 export interface Loaders {

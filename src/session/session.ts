@@ -9,10 +9,15 @@ import { createChannel } from '../core/channel';
 import { isPaymentStatus, type EventMap } from '../core/events';
 import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
+import { commonLabels } from '../surfaces/i18n';
+import type { LightboxSurface } from '../surfaces/lightbox/lightbox';
 import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/surface';
+import { showWindowProblem } from '../surfaces/window-problem';
 import type { Mode, SessionContext, SessionControl } from './contract';
 
-export function preconnect(url: string): HTMLLinkElement {
+export function preconnect(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement {
+  // The lightbox code too, when this device will need it (a failure is retried by the open).
+  if (loadLightbox) loadLightbox().catch(() => undefined);
   const link = document.createElement('link');
   link.rel = 'preconnect';
   link.href = new URL(url).origin;
@@ -29,11 +34,12 @@ export function startSession(context: SessionContext): SessionControl {
   let surface: Surface | null = null;
   let send: (command: string, data?: object) => void = () => undefined;
   let loaded = false;
-  /** The player was shown that the payment UI did not load (and it has not loaded since). */
-  let timedOut = false;
+  /** The player was shown a failure (no token, or the payment UI did not load and has not since): closing is reason `error`. */
+  let failed = false;
+  const labels = commonLabels(opts.language);
 
   const load = (data: EventMap['load']) => {
-    timedOut = false;
+    failed = false;
     if (!ended() && !loaded) {
       loaded = true;
       emit(['load', data]);
@@ -59,6 +65,41 @@ export function startSession(context: SessionContext): SessionControl {
     else emit([command, data as never]); // user-country, fcp, error: as they came
   }
 
+  /**
+   * With a token provider: the payment UI's address, once the provider has answered with a
+   * non-empty string within `tokenTimeout` (counted from open()). Else the player is shown the
+   * failure (`fail`) and `error` TOKEN_FAILED is emitted; the open ends when the player closes
+   * it, reason `error`.
+   */
+  function withToken(token: Promise<unknown>, go: (url: string) => void, fail: () => void): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(reject, opts.tokenTimeout - (Date.now() - session.at), `no token within tokenTimeout (${opts.tokenTimeout} ms)`);
+    });
+    teardown.push(() => clearTimeout(timer));
+    Promise.race([token, timeout])
+      .then((token) => {
+        // Never the value itself in the message: it may be a token of another shape.
+        if (typeof token !== 'string' || !token.trim()) throw `the provider returned ${typeof token === 'string' ? 'an empty string' : typeof token === 'object' ? String(token) : typeof token}`;
+        return token;
+      })
+      .then(
+        (token) => {
+          if (ended()) return;
+          const url = new URL(opts.url);
+          url.searchParams.set('access_token', token);
+          go(url.href);
+        },
+        (cause: unknown) => {
+          if (ended()) return;
+          failed = true;
+          report('TOKEN_FAILED', `the token provider failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+          fail();
+        },
+      )
+      .finally(() => clearTimeout(timer));
+  }
+
   /** The surface is up: it is torn down with the session, and the channel is wired to its window. */
   function attach(next: Surface, mode: Mode): void {
     surface = next;
@@ -80,34 +121,57 @@ export function startSession(context: SessionContext): SessionControl {
   }
 
   const callbacks: SurfaceCallbacks = {
-    onUserClose: () => end(timedOut ? 'error' : 'user'),
+    onUserClose: () => end(failed ? 'error' : 'user'),
     onLoad: (dimensions) => load(dimensions ? { dimensions } : {}),
     onTimeout: () => {
-      timedOut = true;
+      failed = true;
       report('LOAD_TIMEOUT', `no load in ${opts.loadTimeout} ms`);
     },
   };
 
   const { popup } = session;
-  if (popup) attach(watchChildWindow(popup, opts.childWindow.target, callbacks.onUserClose), 'window');
-  else {
+  if (popup) {
+    const { target } = opts.childWindow;
+    // The loading page of a window opened before its token gets the widget's words; it is
+    // replaced by the payment UI, or by the failure page (over this page when the UI was to replace it).
+    const own = target === '_blank' ? popup.document : null;
+    const { token } = session;
+    if (token && own) {
+      own.title = labels.loading;
+      own.documentElement.lang = labels.lang;
+      session.pending?.setAttribute('role', 'status');
+      session.pending?.setAttribute('aria-label', labels.loading);
+    }
+    attach(watchChildWindow(popup, target, callbacks.onUserClose), 'window');
+    if (token) withToken(
+      token,
+      (url) => popup.location.replace(url),
+      () => {
+        session.pending?.remove();
+        teardown.push(showWindowProblem(own ?? document, opts.lightbox, labels, () => end('error')));
+      },
+    );
+  } else {
     if (popup === false) report('POPUP_BLOCKED', 'popup blocked; using the lightbox');
     context.lightbox!.then(
       (module) => {
         if (ended()) return;
         // Another widget's lightbox may have come up while this code was loading.
         if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
-        let lightbox: Surface;
+        let lightbox: LightboxSurface;
         try {
           lightbox = module.openLightbox({
-            url: opts.url, options: opts.lightbox, language: opts.language, loadTimeout: opts.loadTimeout, fullScreen: context.fullScreen, callbacks,
+            url: session.token ? null : opts.url, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: context.fullScreen, callbacks,
           });
         } catch (error) {
           // Never leave a half-open widget that cannot open again.
           document.querySelector(LIGHTBOX_HOST)?.remove();
           return end(['UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`]);
         }
+        // The click's feedback gives way to the lightbox, in the same frame.
+        session.pending?.remove();
         attach(lightbox, 'lightbox');
+        if (session.token) withToken(session.token, lightbox.go, lightbox.fail);
       },
       (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
     );

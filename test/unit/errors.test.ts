@@ -13,7 +13,7 @@ describe('PayUIError', () => {
   });
 
   it('lists exactly the codes of DESIGN.md §5', () => {
-    expect(Object.keys(ErrorCodes)).toEqual(['INVALID_OPTION', 'NOT_INITIALIZED', 'DESTROYED', 'ALREADY_OPEN', 'POPUP_BLOCKED', 'LOAD_TIMEOUT', 'UNSUPPORTED_ENVIRONMENT']);
+    expect(Object.keys(ErrorCodes)).toEqual(['INVALID_OPTION', 'NOT_INITIALIZED', 'DESTROYED', 'ALREADY_OPEN', 'POPUP_BLOCKED', 'LOAD_TIMEOUT', 'UNSUPPORTED_ENVIRONMENT', 'TOKEN_FAILED']);
     for (const [key, value] of Object.entries(ErrorCodes)) expect(value).toBe(key);
   });
 });

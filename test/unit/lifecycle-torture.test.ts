@@ -90,6 +90,8 @@ describe('lifecycle torture', () => {
             target: slot.ui as unknown as Window,
             focus: () => undefined,
             destroy: () => host.remove(),
+            go: () => undefined,
+            fail: () => undefined,
           };
         },
       };
@@ -193,7 +195,7 @@ describe('lifecycle torture', () => {
         const host = document.createElement('div');
         host.setAttribute('data-payui-lightbox', '');
         document.body.append(host);
-        return { target: { postMessage: () => undefined } as unknown as Window, focus: () => undefined, destroy: () => host.remove() };
+        return { target: { postMessage: () => undefined } as unknown as Window, focus: () => undefined, destroy: () => host.remove(), go: () => undefined, fail: () => undefined };
       },
     };
     const make = () =>

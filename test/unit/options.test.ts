@@ -18,6 +18,7 @@ describe('normalizeOptions: defaults', () => {
     const o = normalizeOptions(token);
     expect(o).toEqual<NormalizedOptions>({
       url: 'http://localhost:5175/?access_token=abc.def.ghi',
+      token: undefined,
       iframeOnly: false,
       lightbox: {
         width: null, height: '100%', zIndex: 1000, overlayOpacity: 0.6, overlayBackground: '#000000',
@@ -27,6 +28,7 @@ describe('normalizeOptions: defaults', () => {
       },
       childWindow: { target: '_blank' },
       loadTimeout: 30000,
+      tokenTimeout: 15000,
       preload: 'connect',
       language: null,
     });

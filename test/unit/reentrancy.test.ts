@@ -24,7 +24,7 @@ function lightboxes() {
       document.body.append(host);
       const ui = { postMessage: vi.fn() };
       opened.push({ ui, host });
-      return { target: ui as unknown as Window, focus: () => undefined, destroy: () => host.remove() };
+      return { target: ui as unknown as Window, focus: () => undefined, destroy: () => host.remove(), go: () => undefined, fail: () => undefined };
     },
   };
   return { opened, load: vi.fn(() => Promise.resolve(module)) };

@@ -36,3 +36,25 @@ describe('script tag: data-payui-open', () => {
     expect(open.mock.calls.at(-1)![0]).toContain('access_token=PAGE');
   });
 });
+
+describe('script tag: a token provider', () => {
+  it('is called at each click with the button that was clicked (a span inside it too)', () => {
+    const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)), document, location: { replace: vi.fn() } };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    const provider = vi.fn(({ trigger }: { trigger: Element | null }) => `token-for-${(trigger as HTMLElement).dataset.sku}`);
+    const { PayUI } = window as unknown as Global;
+    PayUI.init({ access_token: provider, sandbox: true, preload: 'none' });
+    const sword = button({ 'data-payui-open': '', 'data-sku': 'sword' });
+    const label = document.createElement('span');
+    sword.append(label);
+    label.click();
+    // The window opens in the click, on the widget's loading page: no token in its address yet.
+    expect(open).toHaveBeenLastCalledWith('', '_blank');
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(provider.mock.calls[0]![0].trigger).toBe(sword);
+    PayUI.close();
+    button({ 'data-payui-open': '', 'data-sku': 'shield' }).click();
+    expect(provider).toHaveBeenCalledTimes(2);
+    expect((provider.mock.calls[1]![0].trigger as HTMLElement).dataset.sku).toBe('shield');
+  });
+});

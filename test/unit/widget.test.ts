@@ -10,7 +10,7 @@ const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36
 
 /** A stand-in lightbox: a host element and a fake payment UI window the test can speak through. */
 function fakeLightboxes() {
-  const opened: { params: LightboxParams; ui: { postMessage: ReturnType<typeof vi.fn> }; destroy: ReturnType<typeof vi.fn> }[] = [];
+  const opened: { params: LightboxParams; ui: { postMessage: ReturnType<typeof vi.fn> }; destroy: ReturnType<typeof vi.fn>; go: ReturnType<typeof vi.fn>; fail: ReturnType<typeof vi.fn> }[] = [];
   const module: LightboxModule = {
     openLightbox(params) {
       const hostEl = document.createElement('div');
@@ -18,8 +18,10 @@ function fakeLightboxes() {
       document.body.append(hostEl);
       const ui = { postMessage: vi.fn() };
       const destroy = vi.fn(() => hostEl.remove());
-      opened.push({ params, ui, destroy });
-      return { target: ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), destroy };
+      const go = vi.fn();
+      const fail = vi.fn();
+      opened.push({ params, ui, destroy, go, fail });
+      return { target: ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), destroy, go, fail };
     },
   };
   return { opened, load: vi.fn(() => Promise.resolve(module)) };

@@ -2,18 +2,20 @@ import type { Signal } from '@preact/signals-core';
 import type { Ref } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
-import type { Labels } from './i18n';
+import type { Labels } from '../i18n';
 
-export type Phase = 'loading' | 'ready' | 'timeout';
+/** `timeout`: the payment UI did not load in time; `failed`: a token provider failed. Both show a message and the close button. */
+export type Phase = 'loading' | 'ready' | 'timeout' | 'failed';
 
 export interface LightboxState {
   phase: Signal<Phase>;
   /** What the payment UI last reported with `dimensions`. */
   dimensions: Signal<Dimensions | null>;
+  /** The frame's address; null until a token provider has answered. */
+  url: Signal<string | null>;
 }
 
 export interface LightboxProps {
-  url: string;
   options: NormalizedLightbox;
   labels: Labels;
   fullScreen: boolean;
@@ -40,9 +42,11 @@ export function frameSize(options: NormalizedLightbox, dimensions: Dimensions | 
   };
 }
 
-/** Whether the player may close it now: never while `modal`, except to leave a failed load. */
+const failed = (phase: Phase) => phase === 'timeout' || phase === 'failed';
+
+/** Whether the player may close it now: never while `modal`, except to leave a failed open. */
 export function userMayClose(options: NormalizedLightbox, phase: Phase): boolean {
-  return !options.modal || phase === 'timeout';
+  return !options.modal || failed(phase);
 }
 
 function Spinner({ options }: { options: NormalizedLightbox }) {
@@ -86,7 +90,7 @@ export function Lightbox(props: LightboxProps) {
   const phase = state.phase.value;
   const size = frameSize(options, state.dimensions.value, fullScreen);
   const mayClose = userMayClose(options, phase);
-  const showClose = (options.closeButton && mayClose) || phase === 'timeout';
+  const showClose = (options.closeButton && mayClose) || failed(phase);
   const onOverlay = () => {
     if (options.closeByClick && mayClose) props.onCloseRequest();
   };
@@ -114,7 +118,7 @@ export function Lightbox(props: LightboxProps) {
           <iframe
             class="frame"
             ref={props.frameRef}
-            src={props.url}
+            src={state.url.value ?? undefined}
             title={labels.frame}
             allow={options.allow}
             tabIndex={0}
@@ -129,9 +133,9 @@ export function Lightbox(props: LightboxProps) {
           <span class="hidden">{labels.loading}</span>
         </div>
       )}
-      {phase === 'timeout' && (
+      {failed(phase) && (
         <div class="message" role="alert">
-          <p>{labels.timeout}</p>
+          <p>{phase === 'failed' ? labels.failed : labels.timeout}</p>
         </div>
       )}
     </div>

@@ -7,16 +7,18 @@ import { effect, signal } from '@preact/signals-core';
 import { createRef, h, render } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
+import { withLightboxLabels, type CommonLabels } from '../i18n';
 import type { Surface, SurfaceCallbacks } from '../surface';
-import { labelsFor } from './i18n';
 import { Lightbox, userMayClose, type LightboxState } from './LightboxView';
 import { lockPage } from './page-lock';
 import { lightboxSheets } from './styles';
 
 export interface LightboxParams {
-  url: string;
+  /** The payment UI's address; null while a token provider has not answered (see `go`). */
+  url: string | null;
   options: NormalizedLightbox;
-  language: string | null;
+  /** The session's words; the lightbox adds its own in the same language. */
+  labels: CommonLabels;
   loadTimeout: number;
   /** Mobile with `iframeOnly`, the webview launcher, a blocked popup on mobile: no margins. */
   fullScreen: boolean;
@@ -39,7 +41,15 @@ function styleHost(host: HTMLElement, zIndex: number): void {
   for (const [name, value] of rules) host.style.setProperty(name, value, 'important');
 }
 
-export function openLightbox(params: LightboxParams): Surface {
+/** The lightbox, with what only it can do. */
+export interface LightboxSurface extends Surface {
+  /** The frame goes to the payment UI (when a token provider has answered). */
+  go(url: string): void;
+  /** Shows the player that the payment could not start, with a close button (TOKEN_FAILED). */
+  fail(): void;
+}
+
+export function openLightbox(params: LightboxParams): LightboxSurface {
   const { options, callbacks } = params;
   const doc = document;
   // Where focus goes back to on close: the element that opened us (the buy button, usually).
@@ -58,7 +68,7 @@ export function openLightbox(params: LightboxParams): Surface {
   }
   const unlockPage = lockPage(host);
 
-  const state: LightboxState = { phase: signal('loading'), dimensions: signal(null) };
+  const state: LightboxState = { phase: signal('loading'), dimensions: signal(null), url: signal(params.url) };
   const frameRef = createRef<HTMLIFrameElement>();
   const closeRef = createRef<HTMLButtonElement>();
   const dialogRef = createRef<HTMLDivElement>();
@@ -66,7 +76,10 @@ export function openLightbox(params: LightboxParams): Surface {
   /** Focus is passing through the end guard on its way into the payment UI (see onKeyDown). */
   let passing = false;
   let revealTimer: ReturnType<typeof setTimeout> | undefined;
-  let loadTimer: ReturnType<typeof setTimeout> | undefined = setTimeout(timedOut, params.loadTimeout);
+  // The load timeout counts from when the frame has its address.
+  let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  const startLoading = () => (loadTimer = setTimeout(timedOut, params.loadTimeout));
+  if (params.url) startLoading();
   let destroyed = false;
 
   /** The payment UI is there: shown, also when it comes after the timeout message. */
@@ -78,15 +91,22 @@ export function openLightbox(params: LightboxParams): Surface {
     callbacks.onLoad(dimensions);
   }
 
-  function timedOut(): void {
-    loadTimer = undefined;
-    if (state.phase.peek() !== 'loading') return;
-    state.phase.value = 'timeout';
-    callbacks.onTimeout();
+  /** The player is told what went wrong, and the close button takes focus. */
+  function problem(phase: 'timeout' | 'failed'): void {
+    state.phase.value = phase;
     closeRef.current?.focus();
   }
 
+  function timedOut(): void {
+    loadTimer = undefined;
+    if (state.phase.peek() !== 'loading') return;
+    problem('timeout');
+    callbacks.onTimeout();
+  }
+
   function onFrameLoad(): void {
+    // The frame's first, empty document while it waits for its address is no load.
+    if (!state.url.peek()) return;
     clearTimeout(loadTimer);
     if (state.phase.peek() !== 'ready' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
   }
@@ -126,7 +146,7 @@ export function openLightbox(params: LightboxParams): Surface {
   // The component reads the signals while it renders, so this effect renders again, synchronously,
   // whenever one of them changes (signals-core alone: no preact/hooks in this bundle).
   const props = {
-    url: params.url, options, labels: labelsFor(params.language, doc), fullScreen: params.fullScreen, state,
+    options, labels: withLightboxLabels(params.labels), fullScreen: params.fullScreen, state,
     frameRef, closeRef, dialogRef, endGuardRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
   };
   const stopRendering = effect(() => render(h(Lightbox, props), shadow));
@@ -138,6 +158,14 @@ export function openLightbox(params: LightboxParams): Surface {
 
   return {
     target: frameRef.current!.contentWindow!,
+    go(url) {
+      if (destroyed || state.url.peek()) return;
+      state.url.value = url;
+      startLoading();
+    },
+    fail() {
+      if (!destroyed && state.phase.peek() === 'loading') problem('failed');
+    },
     setDimensions(dimensions) {
       state.dimensions.value = dimensions;
       reveal(dimensions);

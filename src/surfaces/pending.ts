@@ -1,0 +1,34 @@
+/**
+ * The feedback of a click, in the next frame, while what the player asked for is still on its
+ * way: over the page, the lightbox's overlay and indicator until the lightbox code is here; in a
+ * window opened in the click, a page of the content colour with the indicator until the token is
+ * here (the session code gives it its words). Part of payui.js, so it shows even when the
+ * on-demand code is slow; CSSOM only (an adopted sheet in a shadow root), so a strict CSP allows it.
+ */
+import type { Session } from '../session/contract';
+
+/** Draws the indicator into `doc`, over the page when `page`, else as the whole window, for as long as `session` needs it. */
+export function showPending(session: Session, doc: Document, page: boolean): void {
+  const options = session.options.lightbox;
+  const make = (tag: string) => doc.createElement(tag);
+  const host = make('div');
+  const root = host.attachShadow({ mode: 'open' });
+  const sheet = new (doc.defaultView as typeof globalThis).CSSStyleSheet();
+  const content = options.contentBackground;
+  // Over the page it is transparent (the lightbox dims the page when it comes) and takes the
+  // clicks, so a second click on the buy button does nothing.
+  sheet.replaceSync(
+    `:host{position:fixed;inset:0;z-index:${options.zIndex};display:grid;place-items:center;background:${page ? 'none' : content}}` +
+      `p{display:flex;gap:8px;padding:12px 16px;border-radius:99px;background:${content}}` +
+      `i{padding:5px;border-radius:50%;background:${options.spinnerColor};animation:p 1.2s infinite}i+i{animation-delay:.15s}i+i+i{animation-delay:.3s}` +
+      '@keyframes p{50%{transform:scale(.6)}}@media(prefers-reduced-motion){i{animation:none}}',
+  );
+  root.adoptedStyleSheets = [sheet];
+  const dots = make('p');
+  dots.append(make('i'), make('i'), make('i'));
+  // The dots, unless the merchant wants no indicator.
+  if (options.spinner != 'none') root.append(dots);
+  doc.body.append(host);
+  session.teardown.push(() => host.remove());
+  session.pending = host;
+}
