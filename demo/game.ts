@@ -1,5 +1,6 @@
-// The game site's own script: a token per pack from our server, and a live log of the widget's
-// events. It may run before payui.js has loaded; the stub queues these calls until it has.
+// The game site's own script: a token provider that asks our server for a token for the pack that
+// was clicked, at every click, and a live log of the widget's events. It may run before payui.js
+// has loaded; the stub queues these calls until it has.
 import type { PayUIWidget } from 'payui-embed';
 import { paymentUiBases, requestToken } from './api';
 
@@ -28,11 +29,11 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
 });
 
 
-const buttons = [...document.querySelectorAll<HTMLButtonElement>('[data-pack]')];
-const tokens = await Promise.all(buttons.map((button) => requestToken({ purchase: { virtual_currency: { quantity: Number(button.dataset.pack) } } })));
-window.PayUI.init({ access_token: tokens[0]!, sandbox: true, ...paymentUiBases() });
-buttons.forEach((button, i) => {
-  button.dataset.accessToken = tokens[i]!;
-  button.disabled = false;
+// One provider for every buy button: the clicked one says which pack (`data-pack`).
+window.PayUI.init({
+  access_token: ({ trigger }) => requestToken({ purchase: { virtual_currency: { quantity: Number((trigger as HTMLElement | null)?.dataset.pack ?? 550) } } }),
+  sandbox: true,
+  ...paymentUiBases(),
 });
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack]')) button.disabled = false;
 document.body.dataset.ready = 'yes';

@@ -1,5 +1,6 @@
-// The SPA storefront: Preact + signals, payui-embed from npm. Cart → our server asks for a token
-// → "Pay now" opens the payment UI inside the click (so phones get their window) → result screen.
+// The SPA storefront: Preact + signals, payui-embed from npm. Cart → one click on "Pay now": the
+// payment UI opens at once (a phone's window inside the click) while a token provider asks our
+// server for a token for exactly this cart → result screen.
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createPayUI, type PaymentResult } from 'payui-embed';
@@ -8,13 +9,9 @@ import { paymentUiBases, requestToken } from '../api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
-const payui = createPayUI();
-
-type Step = { name: 'shop' } | { name: 'review'; token: string } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
+type Step = { name: 'shop' } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
 const cart = signal<Record<string, number>>({});
 const step = signal<Step>({ name: 'shop' });
-const busy = signal(false);
-const problem = signal('');
 const lines = computed(() => project.items.filter((item) => cart.value[item.sku]).map((item) => ({ ...item, quantity: cart.value[item.sku]! })));
 const total = computed(() => lines.value.reduce((sum, line) => sum + line.price.amount * line.quantity, 0));
 
@@ -26,23 +23,15 @@ function remove(sku: string) {
   cart.value = count > 1 ? { ...rest, [sku]: count - 1 } : rest;
 }
 
-/** Our server asks the merchant API for a token for exactly this cart. */
-async function checkout() {
-  busy.value = true;
-  problem.value = '';
-  try {
-    const token = await requestToken({ purchase: { virtual_items: { items: lines.value.map((l) => ({ sku: l.sku, amount: l.quantity })) } } });
-    step.value = { name: 'review', token };
-  } catch {
-    problem.value = 'We could not start the checkout. Please try again.';
-  } finally {
-    busy.value = false;
-  }
-}
+/** A fresh token at every open, for the cart as it is then: our server asks the merchant API. */
+const payui = createPayUI({
+  access_token: () => requestToken({ purchase: { virtual_items: { items: lines.peek().map((l) => ({ sku: l.sku, amount: l.quantity })) } } }),
+  sandbox: true,
+  ...paymentUiBases(),
+});
 
 /** Runs inside the click: open() must not wait for anything, or a phone's popup blocker steps in. */
-async function pay(token: string) {
-  payui.init({ access_token: token, sandbox: true, ...paymentUiBases() });
+async function pay() {
   step.value = { name: 'paying' };
   const result = await payui.open();
   if (result.status === 'done') cart.value = {};
@@ -107,23 +96,13 @@ function App() {
             </ul>
           )}
           <p class="total"><span>Total</span> <strong data-testid="cart-total">{money.format(total.value)}</strong></p>
-          {current.name === 'review' ? (
-            <button type="button" class="button wide" onClick={() => void pay(current.token)}>Pay now</button>
-          ) : (
-            <button type="button" class="button wide" disabled={lines.value.length === 0 || busy.value || current.name === 'paying'} onClick={() => void checkout()}>
-              {busy.value ? 'Preparing…' : 'Checkout'}
-            </button>
-          )}
-          <p class="message" role="status">{problem.value}</p>
+          <button type="button" class="button wide" disabled={lines.value.length === 0 || current.name === 'paying'} onClick={() => void pay()}>
+            Pay now
+          </button>
         </aside>
       </main>
     </>
   );
 }
-
-// Any cart change after "Checkout" needs a new token.
-cart.subscribe(() => {
-  if (step.peek().name === 'review') step.value = { name: 'shop' };
-});
 
 render(<App />, document.getElementById('app')!);

@@ -134,9 +134,10 @@ export function startSession(context: SessionContext): SessionControl {
     const { target } = opts.childWindow;
     // The loading page of a window opened before its token gets the widget's words; it is
     // replaced by the payment UI, or by the failure page (over this page when the UI was to replace it).
-    const own = target === '_blank' ? popup.document : null;
     const { token } = session;
-    if (token && own) {
+    // Only a window opened before its token is ours to read: the payment UI's is another origin.
+    const own = token && target === '_blank' ? popup.document : null;
+    if (own) {
       own.title = labels.loading;
       own.documentElement.lang = labels.lang;
       session.pending?.setAttribute('role', 'status');

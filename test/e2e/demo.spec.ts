@@ -8,13 +8,12 @@ test('the landing page leads to every demo', async ({ page }) => {
   }
 });
 
-test('SPA storefront: cart, server token, await open(), result screen', async ({ page }) => {
+test('SPA storefront: cart, one click on Pay now (a token provider asks the server), await open(), result screen', async ({ page }) => {
   await page.goto(`${world.demo}/spa.html`);
   await page.getByRole('button', { name: 'Add Starter pack to the cart' }).click();
   await page.getByRole('button', { name: 'Add Plasma drill to the cart' }).click();
   await page.getByRole('button', { name: 'Add Plasma drill to the cart' }).click();
   await expect(page.getByTestId('cart-total')).toHaveText('$9.97');
-  await page.getByRole('button', { name: 'Checkout' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   const ui = page.frameLocator('[data-payui-lightbox] iframe');
   await expect(ui.getByText('2 × Plasma drill')).toBeVisible();
@@ -29,7 +28,6 @@ test('SPA storefront: cart, server token, await open(), result screen', async ({
 test('SPA storefront: a declined payment and a cancelled one each get their screen', async ({ page }) => {
   await page.goto(`${world.demo}/spa.html`);
   await page.getByRole('button', { name: 'Add Aurora hull skin to the cart' }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   const ui = page.frameLocator('[data-payui-lightbox] iframe');
   await ui.getByLabel('Payment is declined').check();
@@ -38,7 +36,6 @@ test('SPA storefront: a declined payment and a cancelled one each get their scre
   await expect(page.getByTestId('result-title')).toHaveText('The payment did not go through');
 
   await page.getByRole('button', { name: 'Back to the store' }).click();
-  await page.getByRole('button', { name: 'Checkout' }).click();
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
   await page.keyboard.press('Escape');

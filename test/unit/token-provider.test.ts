@@ -252,6 +252,21 @@ describe('a token provider on a phone', () => {
     expect(popup.close).toHaveBeenCalled();
   });
 
+  it('a plain token never reads the window: the payment UI in it is another origin', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
+    const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(), get document(): Document { throw new DOMException('Blocked a frame with origin', 'SecurityError'); } };
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
+    const handle = createWidgetHandle({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: lightboxes().load }, { access_token: 'PLAIN', sandbox: true, preload: 'none' });
+    widgets.push(handle.widget);
+    const errors: unknown[] = [];
+    handle.widget.on('error', (data) => errors.push(data));
+    void handle.widget.open();
+    await settle();
+    expect(errors).toEqual([]);
+    expect(popup.close).not.toHaveBeenCalled();
+    expect(handle.widget.isOpen).toBe(true);
+  });
+
   it('the player closing the window after a failure is reason error too', async () => {
     const { widget, popup } = phone(() => '');
     const result = widget.open();
