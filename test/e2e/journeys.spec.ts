@@ -214,6 +214,49 @@ test.describe('journeys', () => {
   });
 });
 
+test.describe('one click with a token provider', () => {
+  const frameSrc = (e: Engine) => e.run(() => document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('iframe')?.getAttribute('src') ?? null);
+  const shown = (e: Engine) => e.run(() => {
+    const root = document.querySelector('[data-payui-lightbox]')?.shadowRoot;
+    return root ? { phase: root.querySelector('.root')!.className, alert: root.querySelector('[role=alert]')?.textContent ?? null } : null;
+  });
+
+  test('a provider that takes 1 s: the lightbox and its indicator at once, the frame gets its address when the token is here, a purchase, zero CSP violations', async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 1000 });
+    await e.click('#buy');
+    // Within the provider's second: the lightbox is up with its indicator, its frame has no address yet.
+    expect(await shown(e)).toEqual({ phase: 'root loading', alert: null });
+    expect(await frameSrc(e)).toBeNull();
+    await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+    expect(await frameSrc(e)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=v1\\.`));
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'done');
+    expect((await eventTypes(e)).slice(0, 4)).toEqual(['init', 'open', 'open-lightbox', 'load']);
+    expect(await e.run(() => window.triggers)).toEqual([null]);
+    expect(await e.run(() => window.violations)).toEqual([]);
+  });
+
+  for (const [what, provider, options, message] of [
+    ['rejects', 'reject', {}, /the shop server said no/],
+    ['never answers (tokenTimeout)', 'never', { tokenTimeout: 1500 }, /no token within tokenTimeout \(1500 ms\)/],
+  ] as const) {
+    test(`a provider that ${what}: the player reads why and closes it; TOKEN_FAILED, reason error`, async ({ engine: e }) => {
+      await gotoFixture(e, { provider, options });
+      await e.click('#buy');
+      await expect.poll(() => shown(e), POLL).toEqual({ phase: 'root failed', alert: 'The payment could not start. Please try again.' });
+      const [error] = await eventsOf(e, 'error');
+      expect(error).toMatchObject({ code: 'TOKEN_FAILED', message: expect.stringMatching(message) });
+      expect(await results(e)).toEqual([]); // Shown until the player closes it.
+      expect(await e.run(lightboxFocus)).toBe('close');
+      await e.click('lightbox .close');
+      await expectClosed(e, 'error');
+      expect(await e.run(() => window.violations)).toEqual([]);
+    });
+  }
+});
+
 test.describe('journeys on a phone', () => {
   test.use({ phone: true });
 
@@ -225,5 +268,16 @@ test.describe('journeys on a phone', () => {
     await e.run(() => window.widget.close());
     await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
     expect(await eventsOf(e, 'close-window')).toEqual([{ reason: 'api', lastStatus: null }]);
+  });
+
+  test('one click with a token provider: the window opens in the click and reaches the payment UI when the token is here', async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 1000 });
+    await e.click('#buy');
+    expect((await eventTypes(e)).slice(0, 3)).toEqual(['init', 'open', 'open-window']);
+    // `load`: the payment UI in the window answered the widget, so the window went there.
+    await expect.poll(async () => (await eventTypes(e)).slice(0, 4), POLL).toEqual(['init', 'open', 'open-window', 'load']);
+    await e.run(() => window.widget.close());
+    await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
+    expect(await e.run(() => window.violations)).toEqual([]);
   });
 });

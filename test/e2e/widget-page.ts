@@ -12,6 +12,8 @@ export interface FixtureQuery {
   returnUrl?: boolean;
   hostile?: boolean;
   trustedTypes?: boolean;
+  /** A token provider instead of a token: answers after this many ms, or 'reject', or 'never'. */
+  provider?: number | 'reject' | 'never';
 }
 
 export function fixtureUrl(query: FixtureQuery = {}): string {
@@ -23,6 +25,7 @@ export function fixtureUrl(query: FixtureQuery = {}): string {
   if (query.returnUrl) params.set('return', '1');
   if (query.hostile) params.set('hostile', '1');
   if (query.trustedTypes) params.set('trusted-types', '1');
+  if (query.provider !== undefined) params.set('provider', String(query.provider));
   return `${world.demo}/test/fixtures/widget/index.html?${params}`;
 }
 
