@@ -25,6 +25,23 @@ export function preconnect(url: string, loadLightbox: (() => Promise<unknown>) |
   return link;
 }
 
+/**
+ * Runs `build` after the next paint, so the click that opened shows its feedback (the indicator
+ * payui.js draws) in the next frame and the lightbox's own first render never delays that frame.
+ * A page in the background paints no frames: the timer gives it its lightbox all the same.
+ */
+function afterPaint(build: () => void): void {
+  let done = false;
+  const run = () => {
+    if (!done) {
+      done = true;
+      build();
+    }
+  };
+  requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, 100);
+}
+
 export function startSession(context: SessionContext): SessionControl {
   const { session, emit } = context;
   const { options: opts, teardown, end } = session;
@@ -155,7 +172,7 @@ export function startSession(context: SessionContext): SessionControl {
   } else {
     if (popup === false) report('POPUP_BLOCKED', 'popup blocked; using the lightbox');
     context.lightbox!.then(
-      (module) => {
+      (module) => afterPaint(() => {
         if (ended()) return;
         // Another widget's lightbox may have come up while this code was loading.
         if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
@@ -173,7 +190,7 @@ export function startSession(context: SessionContext): SessionControl {
         session.pending?.remove();
         attach(lightbox, 'lightbox');
         if (session.token) withToken(session.token, lightbox.go, lightbox.fail);
-      },
+      }),
       (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
     );
   }

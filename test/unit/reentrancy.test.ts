@@ -11,7 +11,8 @@ const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const OPTIONS = { access_token: 'T', sandbox: true, preload: 'none' } as const;
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.
+const settle = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
 const say = (source: object, command: string, data?: object) =>
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: source as Window }));
 

@@ -12,7 +12,8 @@ import type { TokenProvider } from '../../src/core/options';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+// The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.
+const settle = (ms = 0) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms))));
 
 interface Opened { params: LightboxParams; go: ReturnType<typeof vi.fn>; fail: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }
 

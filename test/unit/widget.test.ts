@@ -31,7 +31,8 @@ function uiSays(ui: object, command: string, data?: object, origin = UI) {
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin, source: ui as Window }));
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+// The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.
+const settle = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
 let widgets: PayUIWidget[] = [];
 function make(options: object | null = { access_token: 'T', sandbox: true, preload: 'none' }) {
   const lightboxes = fakeLightboxes();
