@@ -39,7 +39,7 @@ test.describe('dist/payui.js on the game site', () => {
     await expect(lightboxHost(page)).toHaveCount(0);
     await expect(page.getByRole('status')).toContainText('Crystals delivered');
     const log = await page.locator('#log li strong').allTextContents();
-    // One init, the page's own: the button's data-access-token is for its own open only.
+    // One init, the page's own; its token provider asked for the clicked pack (trigger.dataset.pack).
     expect(log.reverse()).toEqual([
       'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
