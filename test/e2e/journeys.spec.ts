@@ -221,11 +221,12 @@ test.describe('one click with a token provider', () => {
     return root ? { phase: root.querySelector('.root')!.className, alert: root.querySelector('[role=alert]')?.textContent ?? null } : null;
   });
 
-  test('a provider that takes 1 s: the lightbox and its indicator at once, the frame gets its address when the token is here, a purchase, zero CSP violations', async ({ engine: e }) => {
-    await gotoFixture(e, { provider: 1000 });
+  test('a provider that takes 2 s: the lightbox and its indicator at once, the frame gets its address when the token is here, a purchase, zero CSP violations', async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 2000 });
     await e.click('#buy');
-    // Within the provider's second: the lightbox is up with its indicator, its frame has no address yet.
-    expect(await shown(e)).toEqual({ phase: 'root loading', alert: null });
+    // Within the provider's time (the lightbox is built right after the click's frame): it is up
+    // with its indicator, and its frame has no address yet.
+    await expect.poll(() => shown(e), { timeout: 1500, intervals: [50] }).toEqual({ phase: 'root loading', alert: null });
     expect(await frameSrc(e)).toBeNull();
     await expect.poll(() => lightboxReady(e), POLL).toBe(true);
     expect(await frameSrc(e)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=v1\\.`));
