@@ -96,8 +96,8 @@ export function startSession(context: SessionContext): SessionControl {
     teardown.push(() => clearTimeout(timer));
     Promise.race([token, timeout])
       .then((token) => {
-        // Never the value itself in the message: it may be a token of another shape.
-        if (typeof token !== 'string' || !token.trim()) throw `the provider returned ${typeof token === 'string' ? 'an empty string' : typeof token === 'object' ? String(token) : typeof token}`;
+        // Only its kind in the message, never the value: it may be a token of another shape.
+        if (typeof token !== 'string' || !token.trim()) throw `the provider returned ${typeof token === 'string' ? 'an empty string' : token === null ? 'null' : typeof token}`;
         return token;
       })
       .then(

@@ -116,10 +116,15 @@ describe('a token provider on desktop', () => {
     expect(events.at(-1)![1]).toEqual({ reason: 'error', lastStatus: null });
   });
 
-  it('never puts what the provider returned into the message', async () => {
-    const { widget, events } = make(() => ({ token: 'SECRET-TOKEN' }));
+  it.each<[string, unknown]>([
+    ['an object', { token: 'SECRET-TOKEN' }],
+    ['an array', ['SECRET-TOKEN']],
+    ['an object with its own toString', { toString: () => 'SECRET-TOKEN' }],
+  ])('never puts what the provider returned into the message (%s)', async (_name, answer) => {
+    const { widget, events } = make(() => answer);
     void widget.open();
     await settle();
+    expect(events.find(([type]) => type === 'error')![1].code).toBe('TOKEN_FAILED');
     expect(JSON.stringify(events)).not.toContain('SECRET-TOKEN');
   });
 
