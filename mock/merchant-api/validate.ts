@@ -78,8 +78,7 @@ function check(param: Param, value: unknown, path: string, body: Plain, add: Add
     const object = value as Plain;
     for (const [name, sub] of Object.entries(param.fields)) {
       if (has(object, name)) check(sub, object[name], join(path, name), body, add);
-      else if (sub.required === true) add(join(path, name), 'is required');
-      else if (sub.required && at(body, sub.required) === true) add(join(path, name), `is required when ${sub.required} is true`);
+      else missing(sub, join(path, name), body, add);
     }
     for (const name of Object.keys(object)) {
       if (!Object.prototype.hasOwnProperty.call(param.fields, name)) add(join(path, name), 'is not a parameter of the token table');
@@ -87,17 +86,17 @@ function check(param: Param, value: unknown, path: string, body: Plain, add: Add
   }
 }
 
-/** The conditional block whose parent is absent: `user.is_legal: true` with no `user.legal`. */
-function checkConditionalGroups(param: Param, value: unknown, path: string, body: Plain, add: Add): void {
-  if (param.type !== 'object' || param.fields === 'free') return;
-  for (const [name, sub] of Object.entries(param.fields)) {
-    const child = isObject(value) ? value[name] : undefined;
-    if (sub.type === 'object' && sub.fields !== 'free' && !isObject(child) && (child === undefined || child === null)) {
-      for (const [leaf, spec] of Object.entries(sub.fields)) {
-        if (typeof spec.required === 'string' && at(body, spec.required) === true) add(join(join(path, name), leaf), `is required when ${spec.required} is true`);
-      }
-    }
-    if (isObject(child)) checkConditionalGroups(sub, child, join(path, name), body, add);
+/**
+ * A parameter left out: an error when it is required, or required by a condition that holds
+ * (`user.legal.*` when `user.is_legal` is true). A group left out is looked into for members of
+ * the second kind only (`within`): what it requires itself applies when it is there.
+ */
+function missing(param: Param, path: string, body: Plain, add: Add, within = false): void {
+  if (param.required === true) {
+    if (!within) add(path, 'is required');
+  } else if (param.required && at(body, param.required) === true) add(path, `is required when ${param.required} is true`);
+  else if (param.type === 'object' && param.fields !== 'free') {
+    for (const [name, sub] of Object.entries(param.fields)) missing(sub, join(path, name), body, add, true);
   }
 }
 
@@ -137,7 +136,6 @@ export function validateTokenRequest(body: unknown, merchantId: number): Extende
     return result;
   }
   check(TOKEN_TABLE, body, '', body, add);
-  checkConditionalGroups(TOKEN_TABLE, body, '', body, add);
   checkCatalogue(body, merchantId, add);
   return result.global_errors.length || Object.keys(result.property_errors).length ? result : null;
 }
