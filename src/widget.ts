@@ -174,7 +174,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
         deps.loadSession().then((module) => {
           if (run !== preloads) return;
           preconnect?.remove();
-          preconnect = module.preconnect(opts.url, (opts.iframeOnly || !mobile()) && deps.loadLightbox);
+          preconnect = module.warm(opts.url, (opts.iframeOnly || !mobile()) && deps.loadLightbox);
         }, String),
       );
     }

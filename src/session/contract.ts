@@ -83,10 +83,10 @@ export interface PaymentResult {
 export interface SessionModule {
   startSession(context: SessionContext): SessionControl;
   /**
-   * A `<link rel="preconnect">` to the payment UI's origin, added to the page (`preload:
-   * 'connect'`), and the lightbox code fetched when `loadLightbox` is given.
+   * Warms the next open (`preload: 'connect'`): a `<link rel="preconnect">` to the payment UI's
+   * origin, added to the page, and the lightbox code fetched when `loadLightbox` is given.
    */
-  preconnect(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement;
+  warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement;
 }
 export type LightboxModule = { openLightbox(params: LightboxParams): LightboxSurface };
 

@@ -15,7 +15,7 @@ import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/
 import { showWindowProblem } from '../surfaces/window-problem';
 import type { Mode, SessionContext, SessionControl } from './contract';
 
-export function preconnect(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement {
+export function warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement {
   // The lightbox code too, when this device will need it (a failure is retried by the open).
   if (loadLightbox) loadLightbox().catch(() => undefined);
   const link = document.createElement('link');

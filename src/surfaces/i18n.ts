@@ -61,6 +61,3 @@ export function commonLabels(language: string | null, doc: Document = document):
 
 /** The lightbox's words, in the language `common` chose. */
 export const withLightboxLabels = (common: CommonLabels): Labels => ({ ...common, ...LIGHTBOX[common.lang]! });
-
-/** Every label in the language chosen as `commonLabels` chooses it. */
-export const labelsFor = (language: string | null, doc: Document = document): Labels => withLightboxLabels(commonLabels(language, doc));

@@ -5,7 +5,7 @@ import { createRef } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dimensions } from '../../src/core/events';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
-import { labelsFor } from '../../src/surfaces/i18n';
+import { commonLabels, withLightboxLabels } from '../../src/surfaces/i18n';
 import { Lightbox, frameSize, type Phase } from '../../src/surfaces/lightbox/LightboxView';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
@@ -17,7 +17,7 @@ function show(options: LightboxOptions = {}, { phase = 'ready' as Phase, dimensi
   const state = { phase: signal<Phase>(phase), dimensions: signal(dimensions), url: signal<string | null>(URL_) };
   const element = () => (
     <Lightbox
-      options={lightbox(options)} labels={labelsFor(language)} fullScreen={fullScreen} state={state}
+      options={lightbox(options)} labels={withLightboxLabels(commonLabels(language))} fullScreen={fullScreen} state={state}
       frameRef={createRef()} closeRef={createRef()} dialogRef={createRef()} onCloseRequest={onCloseRequest} onFrameLoad={onFrameLoad} endGuardRef={createRef()} onGuardFocus={() => undefined}
     />
   );

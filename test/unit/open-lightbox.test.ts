@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
 import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/surfaces/lightbox/lightbox';
 import type { Surface } from '../../src/surfaces/surface';
-import { labelsFor } from '../../src/surfaces/i18n';
+import { commonLabels } from '../../src/surfaces/i18n';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
 
 function open(lightbox: LightboxOptions = {}, loadTimeout = 30_000) {
   const callbacks = { onUserClose: vi.fn(), onLoad: vi.fn(), onTimeout: vi.fn() };
   const launcher = openLightbox({
-    url: URL_, options: normalizeOptions({ access_token: 'T', lightbox }).lightbox, labels: labelsFor(null), loadTimeout, fullScreen: false, callbacks,
+    url: URL_, options: normalizeOptions({ access_token: 'T', lightbox }).lightbox, labels: commonLabels(null), loadTimeout, fullScreen: false, callbacks,
   });
   const host = document.querySelector<HTMLElement>('[data-payui-lightbox]')!;
   const shadow = host.shadowRoot!;
