@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import * as sessionModule from '../../src/session/session';
-import { createWidget, type LightboxModule, type PayUIWidget, type SessionModule } from '../../src/widget';
+import { fakeLightboxes } from './fake-lightbox';
+import { createWidget, type PayUIWidget, type SessionModule } from '../../src/widget';
 
 const UI = 'http://localhost:5176';
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -16,24 +17,10 @@ const settle = () => new Promise((resolve) => requestAnimationFrame(() => reques
 const say = (source: object, command: string, data?: object) =>
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: source as Window }));
 
-function lightboxes() {
-  const opened: { ui: { postMessage: ReturnType<typeof vi.fn> }; host: HTMLElement }[] = [];
-  const module: LightboxModule = {
-    openLightbox() {
-      const host = document.createElement('div');
-      host.setAttribute('data-payui-lightbox', '');
-      document.body.append(host);
-      const ui = { postMessage: vi.fn() };
-      opened.push({ ui, host });
-      return { target: ui as unknown as Window, focus: () => undefined, destroy: () => host.remove(), go: () => undefined, fail: () => undefined };
-    },
-  };
-  return { opened, load: vi.fn(() => Promise.resolve(module)) };
-}
 
 let widgets: PayUIWidget[] = [];
 function desktop(loadSession: () => Promise<SessionModule> = () => Promise.resolve(sessionModule)) {
-  const boxes = lightboxes();
+  const boxes = fakeLightboxes();
   const widget = createWidget({ loadSession, loadLightbox: boxes.load }, OPTIONS);
   widgets.push(widget);
   const events: string[] = [];
@@ -160,7 +147,7 @@ describe('smaller defects', () => {
     const idle: (() => void)[] = [];
     // happy-dom has no requestIdleCallback: this one holds the callbacks until the test runs them.
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
-    const boxes = lightboxes();
+    const boxes = fakeLightboxes();
     const loadSession = vi.fn(() => Promise.resolve(sessionModule));
     const widget = createWidget({ loadSession, loadLightbox: boxes.load }, { access_token: 'T' });
     await settle();

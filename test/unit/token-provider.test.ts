@@ -5,9 +5,9 @@
 // every way the provider can fail ends in TOKEN_FAILED shown to the player, and open() resolves
 // with reason `error` when the player closes it. Handlers call back into the widget meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LightboxParams } from '../../src/surfaces/lightbox/lightbox';
 import * as sessionModule from '../../src/session/session';
-import { createWidgetHandle, type LightboxModule, type PayUIWidget } from '../../src/widget';
+import { fakeLightboxes } from './fake-lightbox';
+import { createWidgetHandle, type PayUIWidget } from '../../src/widget';
 import type { TokenProvider } from '../../src/core/options';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -15,26 +15,10 @@ const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWe
 // The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.
 const settle = (ms = 0) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms))));
 
-interface Opened { params: LightboxParams; go: ReturnType<typeof vi.fn>; fail: ReturnType<typeof vi.fn>; destroy: ReturnType<typeof vi.fn> }
-
-function lightboxes(loaded: Promise<void> = Promise.resolve()) {
-  const opened: Opened[] = [];
-  const module: LightboxModule = {
-    openLightbox(params) {
-      const host = document.createElement('div');
-      host.setAttribute('data-payui-lightbox', '');
-      document.body.append(host);
-      const entry = { params, go: vi.fn(), fail: vi.fn(), destroy: vi.fn(() => host.remove()) };
-      opened.push(entry);
-      return { target: { postMessage: vi.fn() } as unknown as Window, focus: vi.fn(), ...entry };
-    },
-  };
-  return { opened, load: () => loaded.then(() => module) };
-}
 
 let widgets: PayUIWidget[] = [];
 function make(provider: TokenProvider | (() => unknown), extra: object = {}, loaded?: Promise<void>) {
-  const boxes = lightboxes(loaded);
+  const boxes = fakeLightboxes(loaded);
   const handle = createWidgetHandle(
     { loadSession: () => Promise.resolve(sessionModule), loadLightbox: boxes.load },
     { access_token: provider as TokenProvider, sandbox: true, preload: 'none', ...extra },
@@ -262,7 +246,7 @@ describe('a token provider on a phone', () => {
     Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
     const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(), get document(): Document { throw new DOMException('Blocked a frame with origin', 'SecurityError'); } };
     vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
-    const handle = createWidgetHandle({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: lightboxes().load }, { access_token: 'PLAIN', sandbox: true, preload: 'none' });
+    const handle = createWidgetHandle({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: fakeLightboxes().load }, { access_token: 'PLAIN', sandbox: true, preload: 'none' });
     widgets.push(handle.widget);
     const errors: unknown[] = [];
     handle.widget.on('error', (data) => errors.push(data));

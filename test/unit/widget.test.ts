@@ -1,31 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
-import type { LightboxParams } from '../../src/surfaces/lightbox/lightbox';
 import * as sessionModule from '../../src/session/session';
-import { createWidget, VERSION, type LightboxModule, type PayUIWidget, type SessionModule } from '../../src/widget';
+import { fakeLightboxes } from './fake-lightbox';
+import { createWidget, VERSION, type PayUIWidget, type SessionModule } from '../../src/widget';
 
 const UI = 'http://localhost:5176';
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-/** A stand-in lightbox: a host element and a fake payment UI window the test can speak through. */
-function fakeLightboxes() {
-  const opened: { params: LightboxParams; ui: { postMessage: ReturnType<typeof vi.fn> }; destroy: ReturnType<typeof vi.fn>; go: ReturnType<typeof vi.fn>; fail: ReturnType<typeof vi.fn> }[] = [];
-  const module: LightboxModule = {
-    openLightbox(params) {
-      const hostEl = document.createElement('div');
-      hostEl.setAttribute('data-payui-lightbox', '');
-      document.body.append(hostEl);
-      const ui = { postMessage: vi.fn() };
-      const destroy = vi.fn(() => hostEl.remove());
-      const go = vi.fn();
-      const fail = vi.fn();
-      opened.push({ params, ui, destroy, go, fail });
-      return { target: ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), destroy, go, fail };
-    },
-  };
-  return { opened, load: vi.fn(() => Promise.resolve(module)) };
-}
 
 function uiSays(ui: object, command: string, data?: object, origin = UI) {
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin, source: ui as Window }));

@@ -1,0 +1,30 @@
+// A stand-in for the lightbox code (payui-lightbox.js) in unit tests: each open adds a host element
+// and hands back a fake payment UI window the test can speak through, with every surface method a
+// spy. `loaded` holds the code back until it settles (a slow download).
+import { vi, type Mock } from 'vitest';
+import type { LightboxParams } from '../../src/surfaces/lightbox/lightbox';
+import type { LightboxModule } from '../../src/widget';
+
+export interface FakeLightbox {
+  params: LightboxParams;
+  host: HTMLElement;
+  ui: { postMessage: Mock<(message: string, origin: string) => void> };
+  go: Mock<(url: string) => void>;
+  fail: Mock<() => void>;
+  destroy: Mock<() => void>;
+}
+
+export function fakeLightboxes(loaded: Promise<unknown> = Promise.resolve()) {
+  const opened: FakeLightbox[] = [];
+  const module: LightboxModule = {
+    openLightbox(params) {
+      const host = document.createElement('div');
+      host.setAttribute('data-payui-lightbox', '');
+      document.body.append(host);
+      const entry: FakeLightbox = { params, host, ui: { postMessage: vi.fn() }, go: vi.fn(), fail: vi.fn(), destroy: vi.fn(() => host.remove()) };
+      opened.push(entry);
+      return { target: entry.ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), go: entry.go, fail: entry.fail, destroy: entry.destroy };
+    },
+  };
+  return { opened, load: vi.fn(() => loaded.then(() => module)) };
+}
