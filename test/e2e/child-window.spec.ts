@@ -1,5 +1,5 @@
 import { devices, expect, test, type Page } from '@playwright/test';
-import { eventTypes, eventsOf, gotoFixture, host, openAndWaitReady, results } from './widget-page';
+import { buyInWindow, eventsOf, gotoFixture, host, openAndWaitReady, results } from './widget-page';
 import { world } from './world';
 
 // Device descriptors in Chromium: their default browser would be WebKit for Apple devices.
@@ -37,16 +37,7 @@ for (const name of ['iPhone 13', 'Pixel 7', 'iPad (gen 7)']) {
       const popup = await openPopup(page);
       expect(popup.url()).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
       await expect(host(page)).toHaveCount(0);
-      await popup.getByRole('button', { name: /^Pay/ }).click();
-      await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-      const closed = popup.waitForEvent('close');
-      await popup.getByRole('button', { name: 'Close', exact: true }).click();
-      await closed;
-      await expect.poll(() => results(page)).toEqual([{ status: 'done', paymentInfo: expect.objectContaining({ status: 'done' }), reason: 'ui' }]);
-      expect(await eventTypes(page)).toEqual([
-        'init', 'open', 'open-window', 'load', 'user-country', 'fcp',
-        'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-window', 'close',
-      ]);
+      await buyInWindow(page, popup);
       expect(await eventsOf(page, 'open')).toEqual([{ mode: 'window' }]);
       expect(lightboxCode()).toEqual([]);
     });

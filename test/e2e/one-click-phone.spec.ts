@@ -3,7 +3,7 @@
 // request, nothing a strict CSP blocks), goes to the payment UI when the token is here, and
 // relays status and close; a provider that fails shows why in that window, with a close button.
 import { devices, expect, test, type Page } from '@playwright/test';
-import { eventTypes, gotoFixture, results } from './widget-page';
+import { buyInWindow, eventTypes, gotoFixture, results } from './widget-page';
 import { world } from './world';
 
 const { defaultBrowserType: _default, ...iPhone } = devices['iPhone 13']!;
@@ -45,16 +45,7 @@ test('a provider that takes 1 s: the loading page in the click, then the payment
   await popup.waitForURL(new RegExp(`^${world.sandbox}/\\?access_token=v1\\.`));
   // The loading page itself asked for nothing: the first request is the payment UI.
   expect(requests[0]).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
-  await popup.getByRole('button', { name: /^Pay/ }).click();
-  await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Close', exact: true }).click();
-  await closed;
-  await expect.poll(() => results(page)).toEqual([{ status: 'done', paymentInfo: expect.objectContaining({ status: 'done' }), reason: 'ui' }]);
-  expect(await eventTypes(page)).toEqual([
-    'init', 'open', 'open-window', 'load', 'user-country', 'fcp',
-    'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-window', 'close',
-  ]);
+  await buyInWindow(page, popup);
   expect(await page.evaluate(() => window.violations)).toEqual([]);
   expect([...pageReports, ...popupReports]).toEqual([]);
 });

@@ -44,6 +44,23 @@ export async function openAndWaitReady(page: Page): Promise<void> {
   await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
 }
 
+/**
+ * A successful purchase in the payment UI's own window, closed from there: the page hears every
+ * status and the close in order, and open() resolves with status done, reason ui.
+ */
+export async function buyInWindow(page: Page, popup: Page): Promise<void> {
+  await popup.getByRole('button', { name: /^Pay/ }).click();
+  await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Close', exact: true }).click();
+  await closed;
+  await expect.poll(() => results(page)).toEqual([{ status: 'done', paymentInfo: expect.objectContaining({ status: 'done' }), reason: 'ui' }]);
+  expect(await eventTypes(page)).toEqual([
+    'init', 'open', 'open-window', 'load', 'user-country', 'fcp',
+    'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-window', 'close',
+  ]);
+}
+
 export const results = (page: Page) => page.evaluate(() => window.results) as Promise<PaymentResult[]>;
 export const eventTypes = (page: Page) => page.evaluate(() => window.events.map((e) => e.type));
 export const eventsOf = (page: Page, type: string) =>
