@@ -1,9 +1,10 @@
 /**
  * The feedback of a click, in the next frame, while what the player asked for is still on its
- * way: over the page, the lightbox's overlay and indicator until the lightbox code is here; in a
- * window opened in the click, a page of the content colour with the indicator until the token is
+ * way: over the page, the lightbox's indicator (no dimming: that comes with the lightbox) until the
+ * lightbox is up; in a window opened in the click, a page of the content colour with the indicator until the token is
  * here (the session code gives it its words). Part of payui.js, so it shows even when the
  * on-demand code is slow; CSSOM only (an adopted sheet in a shadow root), so a strict CSP allows it.
+ * (window-problem.ts builds its host the same way; a shared helper measured +26 bytes here.)
  */
 import type { Session } from '../session/contract';
 
