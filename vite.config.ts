@@ -77,9 +77,10 @@ export default defineConfig(({ mode }): UserConfig => {
         build: {
           ...distBuild,
           outDir: cjs ? 'dist/cjs' : 'dist',
-          lib: { entry: root('src/index.ts'), formats: [cjs ? 'cjs' : 'es'] },
+          // Two entries: the widget, and `payui-embed/server` (the merchant's backend, Node only).
+          lib: { entry: { index: root('src/index.ts'), 'server/index': root('src/server/index.ts') }, formats: [cjs ? 'cjs' : 'es'] },
           rolldownOptions: {
-            external: [/^preact(\/|$)/, /^@preact\//],
+            external: [/^preact(\/|$)/, /^@preact\//, /^node:/],
             output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: cjs ? '[name].cjs' : '[name].js' },
           },
         },

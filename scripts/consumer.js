@@ -57,7 +57,9 @@ rmSync(WORK, { recursive: true, force: true });
 mkdirSync(join(WORK, 'src'), { recursive: true });
 const write = (path, text) => writeFileSync(join(WORK, path), text);
 write('package.json', JSON.stringify({ name: 'payui-consumer', private: true, type: 'module' }, null, 2));
-run('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: WORK });
+// @types/node as a merchant's Node backend has it: `payui-embed/server` types name node:http.
+const nodeTypes = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@types', 'node', 'package.json'), 'utf8')).version;
+run('npm', ['install', tarball, `@types/node@${nodeTypes}`, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: WORK });
 
 write('tsconfig.json', JSON.stringify({
   compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: false, noEmit: true, types: [] },
@@ -88,6 +90,27 @@ const widget: payui.PayUIWidget = payui.createPayUI();
 widget.openNow();
 export = widget.version;
 `);
+write('src/server.ts', `import { createServer } from 'node:http';
+import { createMerchantClient, createWebhookHandler, verifyWebhookSignature, TokenRequestError, WebhookRefusal, type OrderPaidWebhook } from 'payui-embed/server';
+const client = createMerchantClient({ merchantId: 1, apiKey: 'k', baseUrl: 'http://localhost:5174' });
+const token: Promise<{ token: string }> = client.createToken({ user: { id: { value: 'p1' }, email: { value: 'p@example.test' } }, settings: { project_id: 2 } });
+// @ts-expect-error project_id is a number in the token table
+void client.createToken({ user: { id: { value: 'p1' }, email: { value: 'p@example.test' } }, settings: { project_id: '2' } });
+// @ts-expect-error user.email is required
+void client.createToken({ user: { id: { value: 'p1' } }, settings: { project_id: 2 } });
+const paid = (order: OrderPaidWebhook): number => order.order.id;
+createServer(createWebhookHandler({
+  secret: 's',
+  on: {
+    order_paid: (payload) => void paid(payload),
+    user_validation: (payload) => { if (payload.user.id !== 'p1') throw new WebhookRefusal('INVALID_USER'); },
+  },
+}));
+// @ts-expect-error not a notification type
+createWebhookHandler({ secret: 's', on: { order_payed: () => undefined } });
+const ok: boolean = verifyWebhookSignature(Buffer.from('{}'), 'Signature 0', 's');
+export { token, ok, TokenRequestError };
+`);
 try {
   run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(WORK, 'tsconfig.json')]);
   console.log('consumer: TypeScript (strict, nodenext, skipLibCheck false) accepts the types, and every @ts-expect-error is still an error');
@@ -99,6 +122,21 @@ const cjs = run(process.execPath, ['-e', "const p = require('payui-embed'); cons
 const esm = run(process.execPath, ['--input-type=module', '-e', "const p = await import('payui-embed'); console.log(typeof p.createPayUI, p.version, Object.keys(globalThis).includes('PayUI'))"], { cwd: WORK }).trim();
 if (cjs !== `function ${packed.version} function`) problems.push(`require('payui-embed') gave: ${cjs}`);
 if (esm !== `function ${packed.version} false`) problems.push(`import('payui-embed') gave: ${esm}`);
+// The server kit from both module systems: one signature vector (SHA-1 of "{}" followed by "s").
+const vector = "const ok = k.verifyWebhookSignature(Buffer.from('{}'), 'Signature ' + require('node:crypto').createHash('sha1').update('{}s').digest('hex'), 's'); console.log(typeof k.createMerchantClient, typeof k.createWebhookHandler, ok)";
+const kitCjs = run(process.execPath, ['-e', `const k = require('payui-embed/server'); ${vector}`], { cwd: WORK }).trim();
+const kitEsm = run(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); const k = await import('payui-embed/server'); ${vector}`], { cwd: WORK }).trim();
+for (const [how, out] of [['require', kitCjs], ['import', kitEsm]]) if (out !== 'function function true') problems.push(`${how}('payui-embed/server') gave: ${out}`);
+// No runtime dependency: the kit imports Node's own modules and its own files only.
+for (const dir of ['server', join('cjs', 'server')]) {
+  for (const file of readdirSync(join(WORK, 'node_modules', 'payui-embed', 'dist', dir)).filter((f) => /\.c?js$/.test(f))) {
+    const code = readFileSync(join(WORK, 'node_modules', 'payui-embed', 'dist', dir, file), 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:from|require\()\s*["']([^"']+)["']/g)) {
+      if (!specifier.startsWith('node:') && !specifier.startsWith('.')) problems.push(`dist/${dir}/${file} imports ${specifier}: the server kit must have no dependencies`);
+    }
+  }
+}
+console.log(`consumer: payui-embed/server by require and import: ${kitCjs}`);
 
 // 5. Two apps, built for production by Vite and by webpack.
 write('src/helper.js', "import { parseReturnParams } from 'payui-embed';\ndocument.title = JSON.stringify(parseReturnParams(location.href));\n");
