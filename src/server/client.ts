@@ -67,6 +67,8 @@ function checkOptions(options: MerchantClientOptions): URL {
     throw new PayUIError('INVALID_OPTION', 'must be https (http only to a loopback address, such as the mock service)', 'baseUrl');
   }
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 1)) throw new PayUIError('INVALID_OPTION', 'must be a positive integer', 'timeoutMs');
+  // `https://host/base` and `https://host/base/` are the same base for the API's paths.
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
 }
 
