@@ -19,9 +19,13 @@ const define = {
   __PAYUI_SANDBOX_URL__: JSON.stringify(PAYMENT_UI_DEFAULTS.sandbox),
 };
 
+/** `payui-embed/server` as a merchant's server imports it (the demo server and the tests). */
+const serverKit = { 'payui-embed/server': root('src/server/index.ts') };
+
 const shared: UserConfig = {
   define,
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  resolve: { alias: serverKit },
 };
 
 /** Node builds: one entry each, bundled with what they import, Node's own modules left out. */
@@ -126,7 +130,7 @@ export default defineConfig(({ mode }): UserConfig => {
         appType: 'mpa',
         publicDir: root('demo/public'),
         // The demo imports the package by its name, exactly as a merchant's app would.
-        resolve: { alias: { 'payui-embed': root('src/index.ts') } },
+        resolve: { alias: { ...serverKit, 'payui-embed': root('src/index.ts') } },
         build: {
           outDir: 'build/app',
           emptyOutDir: true,

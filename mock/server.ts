@@ -4,12 +4,15 @@
  * `dist/mock/server.js`) runs it on its own for merchants' offline tests.
  */
 import { readFile } from 'node:fs/promises';
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { WorldConfig } from './config';
 import { listenLoopback, type Listening } from './http/listen';
-import { answerAlways, notFound, serveStatic } from './http/static';
+import { readJson } from './http/body';
+import { answerAlways, notFound, sendError, serveStatic } from './http/static';
 import { createMerchantApi } from './merchant-api/server';
+import { createPayments, type Payments } from './webhooks/payments';
+import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import type { TokenMode } from './shared/token';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
@@ -25,12 +28,33 @@ export const PAYMENT_UI_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-/** Serves the built payment UI, telling the page which environment this origin is. */
-export function createPaymentUi(uiRoot: string, mode: TokenMode): RequestListener {
+/** `POST /api/payments` of the payment UI: the player pressed Pay (see mock/webhooks/payments.ts). */
+async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'POST') {
+    res.setHeader('allow', 'POST');
+    return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
+  }
+  // Same origin only: the payment UI's own page, never a merchant page or another site.
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}`) return sendError(res, 403, 'FORBIDDEN', 'only the payment UI itself may pay');
+  const body = await readJson(req, 16 * 1024);
+  if (!body.ok) return sendError(res, body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message);
+  const { search, outcome } = (body.value ?? {}) as { search?: unknown; outcome?: unknown };
+  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined')) {
+    return sendError(res, 400, 'INVALID_PARAMETER', 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
+  }
+  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '' });
+  res.writeHead(result.ok ? 200 : 422, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(result));
+}
+
+/** Serves the built payment UI, telling the page which environment this origin is, and takes its payments. */
+export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): RequestListener {
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
   let page: Promise<string> | undefined;
   return answerAlways((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
+    if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
     if (pathname === '/' || pathname === '/index.html') {
       page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then((html) =>
         html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
@@ -52,25 +76,39 @@ export interface MockService {
   merchantApi: string;
   live: string;
   sandbox: string;
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
-export async function startMockService(config: WorldConfig, uiRoot: string): Promise<MockService> {
+export interface MockServiceOptions {
+  /** Webhook settings of projects from the start (project id → settings); the API can change them. */
+  webhooks?: Record<number, WebhookSettings>;
+  retry?: RetryPolicy;
+}
+
+export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
+  const sender = createWebhookSender({ initial: options.webhooks ?? {}, ...(options.retry ? { retry: options.retry } : {}) });
+  const payments = createPayments(sender);
   try {
-    const api = await listenLoopback(createMerchantApi(), config.merchantApiPort);
+    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort);
     running.push(api);
-    const live = await listenLoopback(createPaymentUi(uiRoot, 'live'), config.liveUiPort);
+    const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort);
     running.push(live);
-    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox'), config.sandboxUiPort);
+    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort);
     running.push(sandbox);
     return {
       merchantApi: `http://${config.host}:${api.port}`,
       live: `http://${config.host}:${live.port}/`,
       sandbox: `http://${config.host}:${sandbox.port}/`,
-      close: () => Promise.all(running.map((s) => s.close())).then(() => undefined),
+      webhooks: sender,
+      close: () => {
+        sender.close();
+        return Promise.all(running.map((s) => s.close())).then(() => undefined);
+      },
     };
   } catch (error) {
+    sender.close();
     await Promise.all(running.map((s) => s.close()));
     throw error;
   }

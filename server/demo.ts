@@ -1,14 +1,20 @@
 /**
- * The demo storefront's own server: its pages, the built library under `/dist/`, and
- * `POST /api/token`, which asks the merchant API for a token server-to-server, the way a
- * merchant's backend must (the API key never reaches the browser).
+ * The demo storefront's own server: its pages, the built library under `/dist/`, and the game's
+ * backend (server/shop.ts, on `payui-embed/server`):
+ * - `POST /api/token`: a token for a purchase, asked server-to-server (the API key never reaches
+ *   the browser), tied to a new order of ours: `{ token, order }`;
+ * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
+ * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
+ * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
-import { DEMO_MERCHANT } from '../mock/shared/catalog';
+import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { answerAlways, notFound, sendError, serveStatic } from '../mock/http/static';
+import { createShop } from './shop';
 
 export interface DemoOptions {
   appRoot: string;
@@ -19,6 +25,12 @@ export interface DemoOptions {
   /** Where the mock payment UI runs, live and sandbox: told to the pages (they run on any ports in tests). */
   paymentUi?: { live: string; sandbox: string };
 }
+
+/**
+ * The game's registered players: the demo's signed-in player, and the players of the test
+ * fixtures. `user_validation` refuses anyone else with `INVALID_USER`.
+ */
+export const DEMO_PLAYERS: ReadonlySet<string> = new Set(['demo-player-1', 'player-42', 'p-7']);
 
 /** The demo player; a real storefront takes these from its session. */
 const DEMO_USER = {
@@ -54,8 +66,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** The token request body for what the page asked for. */
-function tokenBody(request: TokenRequest, externalId: string): Record<string, unknown> {
+/** The token request body for what the page asked for (the shop adds our order id as `external_id`). */
+function tokenBody(request: TokenRequest): ServiceTokenRequest {
   const theme = request.theme === 'default_dark' ? 'default_dark' : 'default';
   return {
     user: DEMO_USER,
@@ -63,12 +75,12 @@ function tokenBody(request: TokenRequest, externalId: string): Record<string, un
       project_id: typeof request.project_id === 'number' ? request.project_id : 200001,
       currency: 'USD',
       language: typeof request.language === 'string' ? request.language : 'en',
-      external_id: externalId,
-      ...(request.sandbox === false ? {} : { mode: 'sandbox' }),
+      ...(request.sandbox === false ? {} : { mode: 'sandbox' as const }),
       ...(typeof request.return_url === 'string' ? { return_url: request.return_url } : {}),
       ui: { theme },
     },
-    ...(request.purchase === undefined ? {} : { purchase: request.purchase }),
+    // What the page asks to buy; the merchant API checks it against the token table (422 otherwise).
+    ...(request.purchase === undefined ? {} : { purchase: request.purchase as ServiceTokenRequest['purchase'] }),
   };
 }
 
@@ -92,8 +104,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     "object-src 'none'",
   ].join('; ');
   const headers = { 'content-security-policy': policy() };
-  const credentials = Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64');
-  let orders = 0;
+  const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players: DEMO_PLAYERS });
+  const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
   const { paymentUi } = options;
   /**
    * Tells a page where this world's payment UI runs (`<meta name="payui-demo-world">`, read by
@@ -116,16 +128,27 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     } catch {
       return json(res, 400, { error: 'expected a JSON body' });
     }
-    orders += 1;
-    const externalId = `demo-order-${Date.now().toString(36)}-${orders}`;
-    const response = await fetch(`${options.merchantApi}/merchant/v2/merchants/${DEMO_MERCHANT.id}/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${credentials}` },
-      body: JSON.stringify(tokenBody(request, externalId)),
-    });
-    const body = (await response.json()) as { token?: string };
-    if (!response.ok || typeof body.token !== 'string') return json(res, 502, { error: 'the merchant API refused', details: body });
-    json(res, 200, { token: body.token, order: externalId });
+    try {
+      json(res, 200, await shop.startOrder(tokenBody(request)));
+    } catch (error) {
+      const refused = error instanceof TokenRequestError ? { property_errors: error.propertyErrors, global_errors: error.globalErrors } : undefined;
+      json(res, 502, { error: error instanceof MerchantApiError ? `the merchant API: ${error.message}` : 'the merchant API is not reachable', ...(refused ? { details: refused } : {}) });
+    }
+  }
+
+  /** `/api/orders/{id}` and `/api/orders/{id}/refund`. */
+  async function orders(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const [, id = '', action] = /^\/api\/orders\/([\w-]{1,80})(\/refund)?$/.exec(pathname) ?? [];
+    if (!id) return sendError(res, 404, 'NOT_FOUND', 'no such order');
+    if (!action) {
+      if (req.method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+      const order = shop.order(id);
+      return order ? json(res, 200, order) : sendError(res, 404, 'NOT_FOUND', 'no such order');
+    }
+    if (req.method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
+    const order = await shop.refund(id).catch(() => undefined);
+    if (order === undefined) return sendError(res, 502, 'MERCHANT_API', 'the merchant API did not refund');
+    return order ? json(res, 202, order) : sendError(res, 409, 'NOT_DELIVERED', 'only a delivered order can be refunded');
   }
 
   /** An HTML page: from demo/ or anywhere in the build, with hashes for its inline scripts. */
@@ -160,6 +183,11 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (pathname === '/api/token' && req.method === 'POST') {
       return token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
     }
+    if (pathname.startsWith('/api/webhooks/')) {
+      const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
+      return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');
+    }
+    if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');
     if (pathname === '/' || pathname.endsWith('.html') || pathname.endsWith('/')) {
       return page(pathname.endsWith('/') ? `${pathname}index.html` : pathname, req, res);

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockService, stopOnSignals } from '../mock/server';
 import { readConfig } from '../mock/config';
+import { DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { createDemoServer } from './demo';
 import { listenLoopback } from '../mock/http/listen';
 
@@ -33,11 +34,16 @@ async function main(): Promise<void> {
     await mock.close();
     throw error;
   }
+  // Each demo project sends its webhooks to the demo server's listener, signed with its secret.
+  for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
+    mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
+  }
   console.log(`payui-embed offline world (loopback only)
   demo storefront     http://${config.host}:${demo.port}/
   merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
+  webhooks            ${mock.merchantApi}/mock/webhooks.html (each project → ${`http://${config.host}:${demo.port}/api/webhooks/{project_id}`})
 Press Ctrl-C to stop.`);
   stopOnSignals(() => Promise.all([demo.close(), mock.close()]).then(() => undefined));
 }

@@ -4,9 +4,13 @@
  * be called server-to-server, so it sends no CORS headers: a browser cannot call it directly.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { DEMO_MERCHANT } from '../shared/catalog';
+import { DEMO_MERCHANT, MERCHANT_PROJECTS } from '../shared/catalog';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../shared/token';
 import { validateTokenRequest, type ExtendedMessage } from './validate';
+import { readBody, readJson } from '../http/body';
+import { createPayments, type Payments } from '../webhooks/payments';
+import { createWebhookSender, settingsProblem, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
+import { sendLogPage, webhookLog } from '../webhooks/log';
 
 const TOKEN_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/token\/?$/;
 const MAX_BODY_BYTES = 256 * 1024;
@@ -39,30 +43,25 @@ function authenticate(header: string | undefined, credentials: Credentials): num
   return colon > 0 && credentials.get(id) === decoded.slice(colon + 1) ? id : null;
 }
 
-/** The body, or null past MAX_BODY_BYTES (the rest is read and dropped, so the answer can be sent). */
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        chunks.length = 0;
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export interface MerchantApiOptions {
   credentials?: Credentials;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
+  /** The webhook sender and the payments the payment UI took (shared with the payment UI's server). */
+  sender?: WebhookSender;
+  payments?: Payments;
 }
 
-export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.now }: MerchantApiOptions = {}): RequestListener {
+const SETTINGS_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/projects\/([^/]+)\/webhooks\/?$/;
+const REFUND_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/transactions\/([^/]+)\/refund\/?$/;
+const RENEW_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/subscriptions\/([^/]+)\/renew\/?$/;
+const SMALL_BODY_BYTES = 16 * 1024;
+
+/** The settings as the API shows them: the secret never leaves. */
+const shown = (projectId: number, settings: WebhookSettings | null) =>
+  ({ project_id: projectId, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) });
+
+export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.now, sender = createWebhookSender(), payments = createPayments(sender) }: MerchantApiOptions = {}): RequestListener {
   return (req, res) => {
     void handle(req, res).catch(() => {
       if (!res.headersSent) send(res, 500, { http_status_code: 500, message: 'Internal Server Error' });
@@ -78,9 +77,18 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
       return send(res, 400, { http_status_code: 400, message: 'Bad Request' });
     }
     if (pathname === '/health') return send(res, 200, { ok: true });
-    const match = TOKEN_PATH.exec(pathname);
-    if (!match) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
-    if (req.method !== 'POST') return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: 'POST' });
+    if (pathname === '/mock/webhooks' || pathname === '/mock/webhooks.html') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: 'GET, HEAD' });
+      return pathname.endsWith('.html') ? sendLogPage(res, sender) : send(res, 200, webhookLog(sender));
+    }
+    const route = ([[TOKEN_PATH, ['POST']], [SETTINGS_PATH, ['GET', 'PUT', 'DELETE']], [REFUND_PATH, ['POST']], [RENEW_PATH, ['POST']]] as const)
+      .map(([pattern, methods]) => ({ pattern, methods: methods as readonly string[], match: pattern.exec(pathname) }))
+      .find((r) => r.match);
+    if (!route) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    const match = route.match!;
+    if (!route.methods.includes(req.method ?? '')) {
+      return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: route.methods.join(', ') });
+    }
 
     const merchantId = authenticate(req.headers.authorization, credentials);
     if (merchantId === null) {
@@ -89,9 +97,11 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
     if (String(merchantId) !== match[1]) {
       return send(res, 403, { http_status_code: 403, message: `These credentials are for merchant ${merchantId}` });
     }
+    if (route.pattern !== TOKEN_PATH) return merchantCall(route.pattern, Number(match[2]), merchantId, req, res);
 
     const declared = Number(req.headers['content-length']);
-    const raw = declared > MAX_BODY_BYTES ? null : await readBody(req);
+    const rawBytes = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
+    const raw = rawBytes === null ? null : rawBytes.toString('utf8');
     if (raw === null) {
       // Answered at once; the connection closes after it (the rest of the body is not read).
       res.setHeader('connection', 'close');
@@ -120,5 +130,28 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
       ...(request.custom_parameters ? { custom_parameters: request.custom_parameters } : {}),
     };
     send(res, 200, { token: await signToken(payload) });
+  }
+
+  /** Webhook settings, refunds and renewals: the mock's own calls (the service documents none). */
+  async function merchantCall(pattern: RegExp, id: number, merchantId: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!Number.isSafeInteger(id) || id < 1) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    const body = req.method === 'GET' || req.method === 'DELETE' ? ({ ok: true, value: {} } as const) : await readJson(req, SMALL_BODY_BYTES);
+    if (!body.ok) return send(res, body.status, { http_status_code: body.status, message: body.message });
+    const fields = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
+
+    if (pattern === SETTINGS_PATH) {
+      if (!MERCHANT_PROJECTS[merchantId]?.includes(id)) return send(res, 404, { http_status_code: 404, message: `Merchant ${merchantId} has no project ${id}` });
+      if (req.method === 'PUT') {
+        const problem = settingsProblem(fields);
+        if (problem) return unprocessable(res, { property_errors: { [problem.path]: [problem.message] } });
+        sender.configure(id, { url: String(fields.url), secret: String(fields.secret), variant: fields.variant as WebhookSettings['variant'] });
+      }
+      if (req.method === 'DELETE') sender.configure(id, null);
+      return send(res, 200, shown(id, sender.settings(id)));
+    }
+    if (fields.reason !== undefined && typeof fields.reason !== 'string') return unprocessable(res, { property_errors: { reason: ['must be a string'] } });
+    const result = pattern === REFUND_PATH ? payments.refund(merchantId, id, fields.reason as string | undefined) : payments.renew(merchantId, id);
+    if (!result.ok) return send(res, result.status, { http_status_code: result.status, message: result.message });
+    return send(res, 200, pattern === REFUND_PATH ? { transaction_id: id, status: 'refunded' } : { subscription_id: id, status: 'active' });
   }
 }

@@ -34,6 +34,15 @@ export const DEMO_MERCHANT = {
   apiKey: 'demo-api-key',
 } as const;
 
+/**
+ * Each demo project's secret key, which signs its webhooks (the service's project setting `key`).
+ * The mock service and the demo server both know them, as the service and a merchant do.
+ */
+export const DEMO_WEBHOOK_SECRETS: Readonly<Record<number, string>> = {
+  200001: 'star-miners-webhook-secret',
+  200002: 'puzzle-harbor-webhook-secret',
+};
+
 const usd = (amount: number): Price => ({ amount, currency: 'USD' });
 
 export const PROJECTS: Readonly<Record<number, Project>> = {

@@ -10,23 +10,47 @@ export type Outcome = 'success' | 'declined';
 /** How long each payment step shows before the next status: long enough to see, short for tests. */
 export const STEP_MS = 400;
 
+/** Why a payment ended troubled, when it was not the bank: the game refused the player, or the service failed. */
+export type Trouble = { kind: 'refused' | 'service'; code: string } | null;
+
 export interface PaymentState {
   phase: Signal<Phase>;
   outcome: Signal<Outcome>;
   invoice: Signal<number | null>;
+  trouble: Signal<Trouble>;
 }
 
 export function createPaymentState(): PaymentState {
-  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null) };
+  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null), trouble: signal(null) };
 }
 
-function newInvoiceId(): number {
-  const [n = 0] = crypto.getRandomValues(new Uint32Array(1));
-  return 100_000_000 + (n % 900_000_000);
+/** What the mock service answers to Pay (mock/webhooks/payments.ts). */
+type PayAnswer =
+  | { ok: true; invoice: number; status: 'done' }
+  | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' | 'user_refused'; code?: string }
+  | { ok: false; code: string };
+
+/**
+ * Asks the mock service to take the payment: it asks the game (`user_validation`) first and sends
+ * the paid webhooks after. Never throws: a failure is a `service` trouble.
+ */
+async function takePayment(outcome: Outcome): Promise<PayAnswer> {
+  try {
+    const response = await fetch('/api/payments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ search: location.search, outcome }),
+    });
+    const answer = (await response.json()) as PayAnswer | { error?: { code?: string } };
+    if ('ok' in answer) return answer;
+    return { ok: false, code: answer.error?.code ?? `HTTP ${response.status}` };
+  } catch {
+    return { ok: false, code: 'NETWORK' };
+  }
 }
 
 /** What the payment UI reports as `paymentInfo` with every `status`. */
-export function paymentInfo(session: Session, status: Phase, invoice: number) {
+export function paymentInfo(session: Session, status: Phase, invoice: number | null) {
   return {
     status,
     invoice,
@@ -65,7 +89,7 @@ interface Props {
 export function Checkout({ session, bridge, t, state }: Props) {
   const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
   const amount = money.format(total(session.purchase));
-  const { phase, outcome, invoice } = state;
+  const { phase, outcome, invoice, trouble } = state;
   const busy = useComputed(() => phase.value === 'invoice' || phase.value === 'delivering');
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -79,12 +103,22 @@ export function Checkout({ session, bridge, t, state }: Props) {
     bridge.post('status', { paymentInfo: paymentInfo(session, status, invoice.value!) });
   }
 
-  function pay(event: Event) {
+  async function pay(event: Event) {
     event.preventDefault();
     if (busy.value) return;
-    invoice.value = newInvoiceId();
+    trouble.value = null;
+    invoice.value = null;
+    phase.value = 'invoice';
+    const answer = await takePayment(outcome.value);
+    if (!answer.ok) {
+      trouble.value = { kind: 'service', code: answer.code };
+      report('troubled');
+      return;
+    }
+    invoice.value = answer.invoice;
     report('invoice');
-    if (outcome.value === 'declined') {
+    if (answer.status === 'troubled') {
+      if (answer.reason === 'user_refused') trouble.value = { kind: 'refused', code: answer.code ?? 'INVALID_USER' };
       setTimeout(() => report('troubled'), STEP_MS);
       return;
     }
@@ -100,8 +134,14 @@ export function Checkout({ session, bridge, t, state }: Props) {
     return (
       <section class={`result ${ok ? 'result-ok' : 'result-failed'}`} aria-live="polite">
         <div class="result-icon" aria-hidden="true">{ok ? '✓' : '!'}</div>
-        <h2 ref={heading} tabIndex={-1}>{t(ok ? 'doneTitle' : 'troubledTitle')}</h2>
-        <p>{ok ? t('doneText', { user: session.user.name ?? session.user.email ?? session.user.id }) : t('troubledText')}</p>
+        <h2 ref={heading} tabIndex={-1}>{t(ok ? 'doneTitle' : trouble.value ? 'failedTitle' : 'troubledTitle')}</h2>
+        <p>
+          {ok
+            ? t('doneText', { user: session.user.name ?? session.user.email ?? session.user.id })
+            : trouble.value
+              ? t(trouble.value.kind === 'refused' ? 'refusedText' : 'serviceErrorText', { code: trouble.value.code })
+              : t('troubledText')}
+        </p>
         <dl class="facts">
           <dt>{t('invoice')}</dt>
           <dd data-testid="invoice">{invoice.value}</dd>

@@ -20,6 +20,8 @@ export type Purchase =
   | { kind: 'subscription'; lines: Line[]; period: 'month' | 'year'; trialDays: number };
 
 export interface Session {
+  /** The merchant whose project this is. */
+  merchantId: number;
   project: Project;
   mode: TokenMode;
   tokenless: boolean;
@@ -30,6 +32,8 @@ export interface Session {
   currency: string;
   returnUrl: string | null;
   externalId: string | null;
+  /** `custom_parameters` of the token or `access_data`, carried into the webhooks. */
+  customParameters: Record<string, unknown> | null;
   purchase: Purchase;
 }
 
@@ -74,10 +78,11 @@ function purchaseOf(project: Project, purchase: Plain): Purchase {
   return { kind: 'virtual_currency', quantity: pack.quantity, lines: [{ sku: null, name: `${pack.quantity} ${project.virtualCurrency.name}`, quantity: 1, price: pack.price }] };
 }
 
-function sessionOf(project: Project, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain): Session {
+function sessionOf(project: Project, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain, custom: unknown): Session {
   const ui = obj(settings.ui);
   const purchaseResolved = purchaseOf(project, purchase);
   return {
+    merchantId: ownerOf(project.id),
     project,
     mode,
     tokenless,
@@ -93,6 +98,7 @@ function sessionOf(project: Project, mode: TokenMode, tokenless: boolean, user: 
     currency: text(settings.currency) ?? 'USD',
     returnUrl: text(settings.return_url),
     externalId: text(settings.external_id),
+    customParameters: isObject(custom) ? custom : null,
     purchase: purchaseResolved,
   };
 }
@@ -112,7 +118,7 @@ export async function resolveSession(search: URLSearchParams, pageMode: TokenMod
     if (payload.mode !== pageMode) return fail('0004-0008');
     const project = findProject(payload.project_id);
     if (!project) return fail('0002-0002');
-    return { ok: true, session: sessionOf(project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase)) };
+    return { ok: true, session: sessionOf(project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters) };
   }
 
   if (accessData !== null) {
@@ -136,7 +142,7 @@ export async function resolveSession(search: URLSearchParams, pageMode: TokenMod
       const first = [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0];
       return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${first}` };
     }
-    return { ok: true, session: sessionOf(project, mode, true, obj(data.user), settings, obj(data.purchase)) };
+    return { ok: true, session: sessionOf(project, mode, true, obj(data.user), settings, obj(data.purchase), data.custom_parameters) };
   }
 
   return fail('0004-0001');

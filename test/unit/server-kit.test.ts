@@ -35,7 +35,7 @@ async function post(url: string, body: string | Buffer, { secret = SECRET, autho
   const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', authorization: authorization ?? `Signature ${webhookSignature(body, secret)}` },
-    ...(method === 'GET' ? {} : { body }),
+    ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : new Uint8Array(body) }),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };

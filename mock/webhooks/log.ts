@@ -1,0 +1,59 @@
+/**
+ * The webhook log of the mock service: `GET /mock/webhooks` (JSON) and `GET /mock/webhooks.html`
+ * (a page that refreshes itself every 2 s). Secrets are never shown.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { PROJECTS } from '../shared/catalog';
+import type { WebhookSender } from './sender';
+
+export function webhookLog(sender: WebhookSender) {
+  return {
+    projects: Object.values(PROJECTS).map((project) => {
+      const settings = sender.settings(project.id);
+      return { project_id: project.id, name: project.name, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) };
+    }),
+    deliveries: sender.deliveries().reverse(),
+    attempts: sender.attempts().reverse(),
+  };
+}
+
+const escape = (value: unknown) =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c2230}table{border-collapse:collapse;width:100%;margin-bottom:2rem}'
+  + 'th,td{border-bottom:1px solid #d5d9e2;padding:.35rem .5rem;text-align:left;vertical-align:top}code{font-size:12px;word-break:break-all}'
+  + '.ok{color:#17663a}.bad{color:#a11a1a}';
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+export function sendLogPage(res: ServerResponse, sender: WebhookSender): void {
+  const log = webhookLog(sender);
+  const rows = (cells: unknown[][]) => cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Webhooks · payui mock service</title><style>${STYLE}</style></head>
+<body><main>
+<h1>Webhooks</h1>
+<p>What the mock service sent to each project's listener, newest first. JSON: <a href="/mock/webhooks">/mock/webhooks</a>.</p>
+<h2>Projects</h2>
+<table><thead><tr><th>Project</th><th>Listener</th><th>Variant</th></tr></thead><tbody>
+${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled ? `<code>${escape(p.url)}</code>` : 'no webhooks', escape(p.variant ?? '')]))}
+</tbody></table>
+<h2>Attempts</h2>
+<table><thead><tr><th>When</th><th>Delivery</th><th>Type</th><th>Attempt</th><th>Answer</th><th>ms</th></tr></thead><tbody>
+${rows(log.attempts.map((a) => [
+    escape(a.at), `#${a.delivery} · project ${a.project_id}`, escape(a.notification_type), a.attempt,
+    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>`, a.ms,
+  ]))}
+</tbody></table>
+<h2>Deliveries</h2>
+<table><thead><tr><th>Delivery</th><th>Type</th><th>State</th><th>Attempts</th><th>Body</th></tr></thead><tbody>
+${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
+</tbody></table>
+</main></body></html>`;
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  });
+  res.end(html);
+}

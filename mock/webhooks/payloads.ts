@@ -1,0 +1,145 @@
+/**
+ * The webhooks of one payment, in the shapes of `src/server/payloads.ts` (the kit's types, so the
+ * mock and the kit cannot drift apart). `user_validation` is the service's documented shape; the
+ * rest are the mock's own, written down in the README.
+ */
+import type {
+  NotificationType, OrderCanceledWebhook, OrderPaidWebhook, PaymentWebhook, RefundWebhook, SubscriptionWebhook, UserValidationWebhook,
+  Webhook, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
+} from '../../src/server/payloads';
+import type { Variant } from './sender';
+
+export interface PaymentLine {
+  sku: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/** A payment the mock UI took: what the webhooks are made of. */
+export interface PaymentRecord {
+  /** The transaction id, shown as the invoice in the payment UI. */
+  id: number;
+  merchantId: number;
+  projectId: number;
+  mode: 'live' | 'sandbox';
+  kind: 'items' | 'virtual_currency' | 'subscription';
+  user: { id: string; email: string; name: string | null; country: string; phone: string | null };
+  externalId: string | null;
+  currency: string;
+  amount: number;
+  lines: PaymentLine[];
+  /** ISO 8601. */
+  date: string;
+  customParameters?: Record<string, unknown>;
+  /** For a subscription purchase. */
+  subscription?: { id: number; planId: string; period: 'month' | 'year'; trialDays: number };
+  refunded: boolean;
+}
+
+const user = (p: PaymentRecord): WebhookUser => ({ id: p.user.id, email: p.user.email, ...(p.user.name ? { name: p.user.name } : {}), country: p.user.country });
+
+const ITEM_TYPE = { items: 'virtual_good', virtual_currency: 'virtual_currency', subscription: 'subscription' } as const;
+const items = (p: PaymentRecord): WebhookItem[] =>
+  p.lines.map((line) => ({ sku: line.sku, type: ITEM_TYPE[p.kind], name: line.name, quantity: line.quantity, amount: Math.round(line.unitPrice * line.quantity * 100) / 100 }));
+
+const order = (p: PaymentRecord, status: WebhookOrder['status']): WebhookOrder =>
+  ({ id: p.id, status, mode: p.mode, amount: p.amount, currency: p.currency, external_id: p.externalId });
+
+const transaction = (p: PaymentRecord): WebhookTransaction =>
+  ({ id: p.id, external_id: p.externalId, project_id: p.projectId, dry_run: p.mode === 'sandbox', payment_date: p.date, payment_method: 'test-card' });
+
+const payment = (p: PaymentRecord) => ({ amount: p.amount, currency: p.currency });
+const custom = (p: PaymentRecord) => (p.customParameters ? { custom_parameters: p.customParameters } : {});
+
+function addPeriod(iso: string, period: 'month' | 'year', days = 0): string {
+  const date = new Date(iso);
+  if (days > 0) date.setUTCDate(date.getUTCDate() + days);
+  else if (period === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
+  else date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString();
+}
+
+function subscription(p: PaymentRecord, status: WebhookSubscription['status'], nextCharge: string | null, end: string | null): WebhookSubscription {
+  const s = p.subscription!;
+  return { id: s.id, plan_id: s.planId, status, amount: p.amount, currency: p.currency, date_create: p.date, date_next_charge: nextCharge, date_end: end, trial_days: s.trialDays };
+}
+
+export function userValidation(p: PaymentRecord, ip: string): UserValidationWebhook {
+  return { notification_type: 'user_validation', user: { id: p.user.id, email: p.user.email, name: p.user.name, country: p.user.country, ip, phone: p.user.phone } };
+}
+
+/** After a successful payment: `payment` + `order_paid` (separate) or `order_paid` (combined); a plan adds `create_subscription`. */
+export function paidWebhooks(p: PaymentRecord, variant: Variant): Webhook[] {
+  const list: Webhook[] = [];
+  if (variant === 'separate') {
+    list.push({ notification_type: 'payment', user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies PaymentWebhook);
+    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), user: user(p), ...custom(p) } satisfies OrderPaidWebhook);
+  } else {
+    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies OrderPaidWebhook);
+  }
+  if (p.subscription) {
+    const next = addPeriod(p.date, p.subscription.period, p.subscription.trialDays);
+    list.push({ notification_type: 'create_subscription', user: user(p), subscription: subscription(p, 'active', next, null) } satisfies SubscriptionWebhook<'create_subscription'>);
+  }
+  return list;
+}
+
+/** After a refund: `refund` + `order_canceled` (separate) or `order_canceled` (combined); a plan adds `cancel_subscription`. */
+export function refundWebhooks(p: PaymentRecord, variant: Variant, reason: string, date: string): Webhook[] {
+  const list: Webhook[] = [];
+  const refund = { reason, date };
+  if (variant === 'separate') {
+    list.push({ notification_type: 'refund', user: user(p), transaction: transaction(p), payment: payment(p), refund, ...custom(p) } satisfies RefundWebhook);
+    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), user: user(p), transaction: { id: p.id } } satisfies OrderCanceledWebhook);
+  } else {
+    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), refund } satisfies OrderCanceledWebhook);
+  }
+  if (p.subscription) list.push({ notification_type: 'cancel_subscription', user: user(p), subscription: subscription(p, 'canceled', null, date) } satisfies SubscriptionWebhook<'cancel_subscription'>);
+  return list;
+}
+
+/** A plan renewed: `update_subscription` with the next charge one period later. */
+export function renewalWebhook(p: PaymentRecord, renewedAt: string): Webhook {
+  return { notification_type: 'update_subscription', user: user(p), subscription: subscription(p, 'active', addPeriod(renewedAt, p.subscription!.period), null) };
+}
+
+/** A sample payment for the trigger command, signed and sent as the service's console test does. */
+export function samplePayment(kind: PaymentRecord['kind'] = 'items'): PaymentRecord {
+  return {
+    id: 900000001, merchantId: 100001, projectId: 200001, mode: 'sandbox', kind,
+    user: { id: 'sample-player', email: 'sample-player@example.test', name: 'Sample Player', country: 'US', phone: null },
+    externalId: 'sample-order-1', currency: 'USD', amount: kind === 'subscription' ? 6.99 : 4.99,
+    lines: kind === 'subscription' ? [{ sku: 'captain-monthly', name: 'Captain’s Pass', quantity: 1, unitPrice: 6.99 }] : [{ sku: 'starter-pack', name: 'Starter pack', quantity: 1, unitPrice: 4.99 }],
+    date: '2026-01-01T00:00:00.000Z',
+    ...(kind === 'subscription' ? { subscription: { id: 700000001, planId: 'captain-monthly', period: 'month' as const, trialDays: 0 } } : {}),
+    refunded: false,
+  };
+}
+
+/** One sample webhook of any type. */
+export function sampleWebhook(type: NotificationType): Webhook {
+  const subscriptionTypes = ['create_subscription', 'update_subscription', 'cancel_subscription'];
+  const p = samplePayment(subscriptionTypes.includes(type) ? 'subscription' : 'items');
+  const pick = (list: Webhook[]) => list.find((w) => w.notification_type === type)!;
+  switch (type) {
+    case 'user_validation':
+      return userValidation(p, '127.0.0.1');
+    case 'update_subscription':
+      return renewalWebhook(p, p.date);
+    case 'payment':
+    case 'create_subscription':
+      return pick(paidWebhooks(p, 'separate'));
+    case 'order_paid':
+      return pick(paidWebhooks(p, 'combined'));
+    case 'refund':
+    case 'cancel_subscription':
+      return pick(refundWebhooks(p, 'separate', 'sample refund', p.date));
+    case 'order_canceled':
+      return pick(refundWebhooks(p, 'combined', 'sample refund', p.date));
+  }
+}
+
+export const NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'user_validation', 'payment', 'refund', 'order_paid', 'order_canceled', 'create_subscription', 'update_subscription', 'cancel_subscription',
+];

@@ -1,0 +1,235 @@
+/**
+ * The mock service's webhook sender. Per project: a listener address, a secret and a variant
+ * (combined or separate). Webhooks of one project go one at a time, in order: while one is not
+ * accepted (2xx), it is retried with backoff and the next ones wait. `ask` is the exception: a
+ * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
+ * Every attempt is logged.
+ */
+import { webhookSignature } from '../../src/server/signature';
+import type { Webhook } from '../../src/server/payloads';
+
+export type Variant = 'combined' | 'separate';
+
+export interface WebhookSettings {
+  url: string;
+  secret: string;
+  variant: Variant;
+}
+
+export interface Attempt {
+  delivery: number;
+  project_id: number;
+  notification_type: string;
+  url: string;
+  attempt: number;
+  /** ISO 8601, when it was sent. */
+  at: string;
+  /** The listener's status, or null when no answer came. */
+  status: number | null;
+  /** The start of the listener's answer, or what went wrong. */
+  answer: string;
+  ms: number;
+  accepted: boolean;
+}
+
+export interface Delivery {
+  id: number;
+  project_id: number;
+  notification_type: string;
+  /** `refused`: a question (`ask`) whose one attempt was not accepted; it is not retried. */
+  state: 'waiting' | 'sending' | 'accepted' | 'refused';
+  attempts: number;
+  /** When the next attempt is due after a failure (ISO 8601), else null. */
+  next_attempt: string | null;
+  /** The exact body sent. */
+  body: string;
+}
+
+export interface RetryPolicy {
+  /** The wait after the first failed attempt; it doubles after each further one. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** How long one attempt may take before it counts as failed. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 10_000 };
+const LOG_SIZE = 500;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
+export function settingsProblem(settings: unknown): { path: string; message: string } | null {
+  const s = (typeof settings === 'object' && settings !== null ? settings : {}) as Record<string, unknown>;
+  let url: URL | null = null;
+  try {
+    url = typeof s.url === 'string' ? new URL(s.url) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname)))) {
+    return { path: 'url', message: 'must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])' };
+  }
+  if (typeof s.secret !== 'string' || s.secret === '') return { path: 'secret', message: 'must be a non-empty string' };
+  if (s.variant !== 'combined' && s.variant !== 'separate') return { path: 'variant', message: 'must be "combined" or "separate"' };
+  return null;
+}
+
+export interface SendResult {
+  status: number | null;
+  answer: string;
+}
+
+/** One signed POST; never throws. */
+export async function post(url: string, body: string, authorization: string, timeoutMs: number): Promise<SendResult> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    return { status: response.status, answer: text.slice(0, 300) };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const name = (error as Error).name;
+    return { status: null, answer: name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : `not reachable${cause ? ` (${cause})` : ''}` };
+  }
+}
+
+export const signatureHeader = (body: string, secret: string) => `Signature ${webhookSignature(body, secret)}`;
+
+export interface WebhookSender {
+  settings(projectId: number): WebhookSettings | null;
+  configure(projectId: number, settings: WebhookSettings | null): void;
+  /** Queues the webhooks of one event, in this order, behind the project's earlier ones. Nothing without settings. */
+  send(projectId: number, payloads: Webhook[]): void;
+  /** Sends one webhook at once and returns the listener's answer (null without settings). */
+  ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
+  deliveries(): Delivery[];
+  attempts(): Attempt[];
+  /** Resolves when no project has anything waiting (for tests). */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { retry?: RetryPolicy; initial?: Record<number, WebhookSettings> } = {}): WebhookSender {
+  const settings = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
+  const queues = new Map<number, Delivery[]>();
+  const busy = new Set<number>();
+  const all: Delivery[] = [];
+  const log: Attempt[] = [];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let idleWaiters: (() => void)[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function record(attempt: Attempt): void {
+    log.push(attempt);
+    if (log.length > LOG_SIZE) log.shift();
+  }
+
+  function settle(): void {
+    if ([...queues.values()].some((q) => q.length > 0) || busy.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const done of waiters) done();
+  }
+
+  async function attempt(delivery: Delivery, target: WebhookSettings): Promise<SendResult & { ms: number }> {
+    delivery.attempts += 1;
+    const started = Date.now();
+    const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
+    const ms = Date.now() - started;
+    record({
+      delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
+      attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer, ms,
+      accepted: result.status !== null && result.status >= 200 && result.status < 300,
+    });
+    return { ...result, ms };
+  }
+
+  /** Works through one project's queue; the head is retried until accepted. */
+  async function drain(projectId: number): Promise<void> {
+    if (busy.has(projectId)) return;
+    busy.add(projectId);
+    const queue = queues.get(projectId)!;
+    let delay = retry.firstDelayMs;
+    while (queue.length > 0 && !closed) {
+      const head = queue[0]!;
+      const target = settings.get(projectId);
+      if (!target) break; // Settings removed: the queue waits for new ones.
+      head.state = 'sending';
+      head.next_attempt = null;
+      const { status } = await attempt(head, target);
+      if (status !== null && status >= 200 && status < 300) {
+        head.state = 'accepted';
+        queue.shift();
+        delay = retry.firstDelayMs;
+        continue;
+      }
+      head.state = 'waiting';
+      head.next_attempt = new Date(Date.now() + delay).toISOString();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, delay);
+        timers.add(timer);
+      });
+      delay = Math.min(delay * 2, retry.maxDelayMs);
+    }
+    busy.delete(projectId);
+    settle();
+  }
+
+  return {
+    settings: (projectId) => settings.get(projectId) ?? null,
+    configure(projectId, next) {
+      if (next) settings.set(projectId, next);
+      else settings.delete(projectId);
+      if (next && queues.get(projectId)?.length) void drain(projectId);
+    },
+    send(projectId, payloads) {
+      if (closed || !settings.has(projectId)) return;
+      const queue = queues.get(projectId) ?? [];
+      queues.set(projectId, queue);
+      for (const payload of payloads) {
+        const delivery: Delivery = {
+          id: nextId++, project_id: projectId, notification_type: payload.notification_type, state: 'waiting', attempts: 0, next_attempt: null,
+          body: JSON.stringify(payload),
+        };
+        queue.push(delivery);
+        all.push(delivery);
+        if (all.length > LOG_SIZE) all.shift();
+      }
+      void drain(projectId);
+    },
+    async ask(projectId, payload) {
+      const target = settings.get(projectId);
+      if (!target || closed) return null;
+      const delivery: Delivery = {
+        id: nextId++, project_id: projectId, notification_type: payload.notification_type, state: 'sending', attempts: 0, next_attempt: null,
+        body: JSON.stringify(payload),
+      };
+      all.push(delivery);
+      const result = await attempt(delivery, target);
+      delivery.state = result.status !== null && result.status >= 200 && result.status < 300 ? 'accepted' : 'refused';
+      return { status: result.status, answer: result.answer };
+    },
+    deliveries: () => all.map((d) => ({ ...d })),
+    attempts: () => log.map((a) => ({ ...a })),
+    idle() {
+      return new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        settle();
+      });
+    },
+    close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

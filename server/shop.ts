@@ -1,0 +1,95 @@
+/**
+ * The demo game's backend, written as a merchant writes theirs with `payui-embed/server`: it asks
+ * the merchant API for tokens, and it delivers (or takes back) what was bought only when a webhook
+ * with a valid signature says so. The README's "Your server" section shows this code.
+ */
+import {
+  createMerchantClient, createWebhookHandler, WebhookRefusal,
+  type OrderCanceledWebhook, type OrderPaidWebhook, type TokenRequest, type WebhookListener,
+} from 'payui-embed/server';
+
+export type OrderStatus = 'awaiting_payment' | 'delivered' | 'refund_requested' | 'refunded';
+
+export interface Order {
+  /** Our own order id, sent as `settings.external_id` in the token request. */
+  id: string;
+  player: string;
+  status: OrderStatus;
+  /** The service's transaction id, once paid. */
+  transaction_id: number | null;
+  items: { sku: string | null; name: string; quantity: number }[];
+}
+
+export interface ShopOptions {
+  merchantId: number;
+  apiKey: string;
+  /** The merchant API (here the mock's). */
+  merchantApi: string;
+  /** The game's registered players: `user_validation` refuses anyone else. */
+  players: ReadonlySet<string>;
+}
+
+export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOptions) {
+  const client = createMerchantClient({ merchantId, apiKey, baseUrl: merchantApi });
+  const orders = new Map<string, Order>();
+  /** Transaction id → order: a webhook sent again (a retry) finds its delivery done and changes nothing. */
+  const byTransaction = new Map<number, Order>();
+  let count = 0;
+
+  /** A token for this purchase, tied to a new order of ours through `external_id`. */
+  async function startOrder(body: TokenRequest): Promise<{ token: string; order: string }> {
+    count += 1;
+    const id = `order-${Date.now().toString(36)}-${count}`;
+    const { token } = await client.createToken({ ...body, settings: { ...body.settings, external_id: id } });
+    orders.set(id, { id, player: body.user.id.value, status: 'awaiting_payment', transaction_id: null, items: [] });
+    return { token, order: id };
+  }
+
+  function deliver(paid: OrderPaidWebhook): void {
+    if (byTransaction.has(paid.order.id)) return; // Delivered already: a retry of an accepted webhook.
+    const id = paid.order.external_id ?? `transaction-${paid.order.id}`;
+    const order = orders.get(id) ?? { id, player: paid.user.id, status: 'awaiting_payment', transaction_id: null, items: [] };
+    order.status = 'delivered';
+    order.transaction_id = paid.order.id;
+    order.items = paid.items.map(({ sku, name, quantity }) => ({ sku, name, quantity }));
+    orders.set(id, order);
+    byTransaction.set(paid.order.id, order);
+  }
+
+  function takeBack(canceled: OrderCanceledWebhook): void {
+    const order = byTransaction.get(canceled.transaction.id);
+    if (order) order.status = 'refunded';
+  }
+
+  /** One listener per project: each signs with its own secret key. */
+  function webhooks(secret: string): WebhookListener {
+    return createWebhookHandler({
+      secret,
+      on: {
+        user_validation: ({ user }) => {
+          if (!players.has(user.id)) throw new WebhookRefusal('INVALID_USER', `no player ${user.id} in this game`);
+        },
+        order_paid: deliver,
+        order_canceled: takeBack,
+      },
+    });
+  }
+
+  /** Asks the (mock) service to refund a delivered order; the `order_canceled` webhook takes it back. */
+  async function refund(id: string): Promise<Order | null> {
+    const order = orders.get(id);
+    if (!order || order.status !== 'delivered' || order.transaction_id === null) return null;
+    const response = await fetch(new URL(`merchant/v2/merchants/${merchantId}/transactions/${order.transaction_id}/refund`, `${merchantApi.replace(/\/$/, '')}/`), {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${merchantId}:${apiKey}`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Requested by the player' }),
+    });
+    if (!response.ok) throw new Error(`the merchant API refused the refund (HTTP ${response.status})`);
+    if (order.status === 'delivered') order.status = 'refund_requested';
+    return order;
+  }
+
+  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id) };
+}
+
+export type Shop = ReturnType<typeof createShop>;
