@@ -1,6 +1,7 @@
 /**
- * The page's one call to its own server: "a token for this purchase, please". The server asks the
- * merchant API with the merchant's credentials, which never reach the browser (server/demo.ts).
+ * The page's calls to its own server (server/demo.ts): "a token for this purchase, please" (the
+ * server asks the merchant API with credentials that never reach the browser), and "what became of
+ * my order?" — delivered only once the server got the payment's verified `order_paid` webhook.
  */
 export interface TokenRequest {
   purchase?: object;
@@ -19,13 +20,46 @@ export function paymentUiBases(): { paymentUiUrl?: string; sandboxPaymentUiUrl?:
   return { paymentUiUrl: live, sandboxPaymentUiUrl: sandbox };
 }
 
-export async function requestToken(request: TokenRequest): Promise<string> {
+/** A token for this purchase and our server's id of the order it opens. */
+export async function startPurchase(request: TokenRequest): Promise<{ token: string; order: string }> {
   const response = await fetch('/api/token', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(request),
   });
-  const { token } = (await response.json()) as { token?: string };
-  if (!token) throw new Error(`no token (HTTP ${response.status})`);
-  return token;
+  const { token, order } = (await response.json()) as { token?: string; order?: string };
+  if (!token || !order) throw new Error(`no token (HTTP ${response.status})`);
+  return { token, order };
+}
+
+export async function requestToken(request: TokenRequest): Promise<string> {
+  return (await startPurchase(request)).token;
+}
+
+export type OrderStatus = 'awaiting_payment' | 'delivered' | 'refund_requested' | 'refunded';
+
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  items: { sku: string | null; name: string; quantity: number }[];
+}
+
+/**
+ * Asks the server about an order until its status is one of `statuses`, for up to a minute
+ * (webhooks are retried until the server accepts one). Null if it never got there.
+ */
+export async function waitForOrder(id: string, statuses: OrderStatus[], everyMs = 250): Promise<Order | null> {
+  for (let waited = 0; waited < 60_000; waited += everyMs) {
+    const response = await fetch(`/api/orders/${encodeURIComponent(id)}`).catch(() => null);
+    const order = response?.ok ? ((await response.json()) as Order) : null;
+    if (order && statuses.includes(order.status)) return order;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  return null;
+}
+
+/** Asks the server to refund a delivered order; the service's `order_canceled` webhook then takes it back. */
+export async function requestRefund(id: string): Promise<boolean> {
+  const response = await fetch(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST' }).catch(() => null);
+  return response?.ok ?? false;
 }

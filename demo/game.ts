@@ -1,8 +1,9 @@
 // The game site's own script: a token provider that asks our server for a token for the pack that
-// was clicked, at every click, and a live log of the widget's events. It may run before payui.js
-// has loaded; the stub queues these calls until it has.
+// was clicked, at every click, and a live log of the widget's events. The widget's events say what
+// the player saw; the crystals count as delivered only when our server says so, after it got the
+// payment's verified webhook. It may run before payui.js has loaded; the stub queues these calls.
 import type { PayUIWidget } from 'payui-embed';
-import { paymentUiBases, requestToken } from './api';
+import { paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
 
 declare global {
   interface Window {
@@ -13,6 +14,54 @@ declare global {
 const ALL_EVENTS = 'init open open-lightbox open-window load close close-lightbox close-window status status-invoice status-delivering status-done status-troubled user-country fcp error';
 const log = document.getElementById('log')!;
 const balance = document.getElementById('balance')!;
+const purchases = document.getElementById('orders')!;
+/** The order of the open under way, as our server named it. */
+let current: { id: string; label: string } | null = null;
+
+/** One line per delivered order, with what the server says of it and a refund button. */
+function showOrder(order: Order, label: string): void {
+  let line = purchases.querySelector<HTMLLIElement>(`li[data-order="${CSS.escape(order.id)}"]`);
+  if (!line) {
+    line = document.createElement('li');
+    line.dataset.order = order.id;
+    purchases.prepend(line);
+  }
+  const text = document.createElement('span');
+  const words = { awaiting_payment: 'waiting for payment', delivered: 'delivered', refund_requested: 'refund requested', refunded: 'refunded, taken back' };
+  text.textContent = `${label}: ${words[order.status]}`;
+  line.replaceChildren(text);
+  if (order.status === 'delivered') {
+    const refund = document.createElement('button');
+    refund.type = 'button';
+    refund.className = 'button';
+    refund.textContent = 'Refund';
+    refund.setAttribute('aria-label', `Refund ${label}`);
+    refund.addEventListener('click', async () => {
+      refund.disabled = true;
+      if (!(await requestRefund(order.id))) {
+        refund.disabled = false;
+        return;
+      }
+      showOrder({ ...order, status: 'refund_requested' }, label);
+      const back = await waitForOrder(order.id, ['refunded']);
+      if (back) showOrder(back, label);
+    });
+    line.append(refund);
+  }
+}
+
+/** After the payment UI said done: wait for our server's word that the crystals are delivered. */
+async function confirm(purchase: { id: string; label: string }): Promise<void> {
+  balance.textContent = 'Paid. Waiting for our server to confirm the order…';
+  const order = await waitForOrder(purchase.id, ['delivered', 'refund_requested', 'refunded']);
+  if (current !== purchase) return; // Another purchase has begun: this one is not what the page talks about now.
+  if (!order) {
+    balance.textContent = 'Our server has not confirmed this order yet. It will be delivered when it does.';
+    return;
+  }
+  balance.textContent = `${purchase.label} delivered! Our server confirmed the order through a signed webhook.`;
+  showOrder(order, purchase.label);
+}
 
 window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
   const item = document.createElement('li');
@@ -24,14 +73,20 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
   log.prepend(item);
   // What this purchase did, never what an earlier one did.
   if (type === 'open') balance.textContent = '';
-  if (type === 'status-done') balance.textContent = 'Crystals delivered! (The server confirms the order through webhooks.)';
+  if (type === 'status-done' && current) void confirm(current);
   if (type === 'status-troubled') balance.textContent = 'The payment was declined: no crystals this time.';
 });
 
 
 // One provider for every buy button: the clicked one says which pack (`data-pack`).
 window.PayUI.init({
-  access_token: ({ trigger }) => requestToken({ purchase: { virtual_currency: { quantity: Number((trigger as HTMLElement | null)?.dataset.pack ?? 550) } } }),
+  access_token: async ({ trigger }) => {
+    const quantity = Number((trigger as HTMLElement | null)?.dataset.pack ?? 550);
+    current = null;
+    const { token, order } = await startPurchase({ purchase: { virtual_currency: { quantity } } });
+    current = { id: order, label: `${quantity} Crystals` };
+    return token;
+  },
   sandbox: true,
   ...paymentUiBases(),
 });

@@ -1,3 +1,6 @@
+import { DEMO_WEBHOOK_SECRETS } from './shared/catalog';
+import { settingsProblem, type WebhookSettings } from './webhooks/sender';
+
 /** Ports and addresses of the offline world (DESIGN.md §8); each overridable by environment. */
 export interface WorldConfig {
   host: string;
@@ -23,4 +26,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorldConfig {
     liveUiPort: port(env, 'PAYUI_MOCK_LIVE_PORT', 5175),
     sandboxUiPort: port(env, 'PAYUI_MOCK_SANDBOX_PORT', 5176),
   };
+}
+
+/**
+ * Webhook settings for every demo project from the environment, for the mock service run alone:
+ * `PAYUI_WEBHOOK_URL` (the listener; none: no webhooks until the API sets some),
+ * `PAYUI_WEBHOOK_SECRET` (default: each project's demo secret), `PAYUI_WEBHOOK_VARIANT`
+ * (`combined`, the default, or `separate`).
+ */
+export function webhooksFromEnv(env: NodeJS.ProcessEnv): Record<number, WebhookSettings> {
+  const url = env.PAYUI_WEBHOOK_URL;
+  if (!url) return {};
+  const variant = env.PAYUI_WEBHOOK_VARIANT || 'combined';
+  return Object.fromEntries(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => {
+    const settings = { url, secret: env.PAYUI_WEBHOOK_SECRET || secret, variant };
+    const problem = settingsProblem(settings);
+    if (problem) throw new Error(`PAYUI_WEBHOOK_${problem.path.toUpperCase()} ${problem.message}, got "${String(settings[problem.path as keyof typeof settings])}"`);
+    return [Number(project), settings as WebhookSettings];
+  }));
 }

@@ -1,17 +1,21 @@
 // The SPA storefront: Preact + signals, payui-embed from npm. Cart → one click on "Pay now": the
 // payment UI opens at once (a phone's window inside the click) while a token provider asks our
-// server for a token for exactly this cart → result screen.
+// server for a token for exactly this cart → result screen, where the order counts as delivered only
+// when our server says it got the payment's verified webhook.
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createPayUI, type PaymentResult } from 'payui-embed';
 import { PROJECTS } from '../../mock/shared/catalog';
-import { paymentUiBases, requestToken } from '../api';
+import { paymentUiBases, startPurchase, waitForOrder, type OrderStatus } from '../api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 type Step = { name: 'shop' } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
 const cart = signal<Record<string, number>>({});
 const step = signal<Step>({ name: 'shop' });
+/** Our server's id of the order being paid, and what the server says of it. */
+const order = signal<string | null>(null);
+const delivery = signal<OrderStatus | 'unconfirmed' | null>(null);
 const lines = computed(() => project.items.filter((item) => cart.value[item.sku]).map((item) => ({ ...item, quantity: cart.value[item.sku]! })));
 const total = computed(() => lines.value.reduce((sum, line) => sum + line.price.amount * line.quantity, 0));
 
@@ -25,7 +29,12 @@ function remove(sku: string) {
 
 /** A fresh token at every open, for the cart as it is then: our server asks the merchant API. */
 const payui = createPayUI({
-  access_token: () => requestToken({ purchase: { virtual_items: { items: lines.peek().map((l) => ({ sku: l.sku, amount: l.quantity })) } } }),
+  access_token: async () => {
+    order.value = null;
+    const started = await startPurchase({ purchase: { virtual_items: { items: lines.peek().map((l) => ({ sku: l.sku, amount: l.quantity })) } } });
+    order.value = started.order;
+    return started.token;
+  },
   sandbox: true,
   ...paymentUiBases(),
 });
@@ -33,15 +42,28 @@ const payui = createPayUI({
 /** Runs inside the click: open() must not wait for anything, or a phone's popup blocker steps in. */
 async function pay() {
   step.value = { name: 'paying' };
+  delivery.value = null;
   const result = await payui.open();
+  const paid = order.peek();
   if (result.status === 'done') cart.value = {};
   step.value = { name: 'result', result };
+  if (result.status === 'done' && paid) {
+    const confirmed = await waitForOrder(paid, ['delivered', 'refund_requested', 'refunded']);
+    if (order.peek() === paid) delivery.value = confirmed ? confirmed.status : 'unconfirmed';
+  }
 }
+
+const DELIVERY_WORDS: Record<string, string> = {
+  delivered: 'Delivered: our server got the payment\'s signed webhook.',
+  refund_requested: 'Refund requested.',
+  refunded: 'Refunded, taken back.',
+  unconfirmed: 'Not confirmed by our server yet: your items arrive when it is.',
+};
 
 function Result({ result }: { result: PaymentResult }) {
   const [title, text] =
     result.status === 'done'
-      ? ['Thank you!', 'Your items are on their way. We confirm every order on our server before it counts.']
+      ? ['Thank you!', 'Your items are on their way. Our server confirms every order before it counts.']
       : result.status === 'troubled'
         ? ['The payment did not go through', 'Nothing was charged. You can try again with another payment method.']
         : ['Payment cancelled', 'No problem — your cart is still here.'];
@@ -50,6 +72,9 @@ function Result({ result }: { result: PaymentResult }) {
       <h1 data-testid="result-title">{title}</h1>
       <p>{text}</p>
       {result.paymentInfo?.invoice !== undefined && <p>Invoice <code data-testid="result-invoice">{String(result.paymentInfo.invoice)}</code></p>}
+      {result.status === 'done' && (
+        <p role="status" data-testid="delivery">{delivery.value ? DELIVERY_WORDS[delivery.value] : 'Waiting for our server to confirm the order…'}</p>
+      )}
       <button type="button" class="button" onClick={() => (step.value = { name: 'shop' })}>Back to the store</button>
     </section>
   );

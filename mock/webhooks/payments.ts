@@ -12,7 +12,8 @@ import type { WebhookSender } from './sender';
 export type PayResult =
   | { ok: false; code: string; message: string }
   | { ok: true; invoice: number; status: 'done' }
-  | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' | 'user_refused'; code?: string };
+  | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' }
+  | { ok: true; invoice: number; status: 'troubled'; reason: 'user_refused'; code: string };
 
 export interface PayRequest {
   /** The payment UI's own query string (`access_token` or `access_data`). */
@@ -82,8 +83,9 @@ export function createPayments(sender: WebhookSender, now: () => Date = () => ne
 
       const answer = await sender.ask(record.projectId, userValidation(record, ip));
       if (answer && !(answer.status !== null && answer.status >= 200 && answer.status < 300)) {
-        const code = refusalCode(answer.answer);
-        return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', ...(code ? { code } : {}) };
+        // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
+        const code = refusalCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
+        return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       payments.set(record.id, record);
       const settings = sender.settings(record.projectId);
