@@ -113,6 +113,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
     try {
       body = await rawBody(req, maxBodyBytes);
     } catch (error) {
+      // A body parsed before us is the merchant's set-up to fix; anything else is the sender going away mid-body.
+      if (!(error instanceof PayUIError)) return answer(res, 400, 'INVALID_PARAMETER', 'the body ended early');
       onError(error, null);
       return answer(res, 500, 'INTERNAL_ERROR');
     }

@@ -11,6 +11,8 @@ import { createMerchantApi } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { createDemoServer } from '../../server/demo';
 import { random } from '../fixtures/random';
+import { createWebhookHandler, webhookSignature } from '../../src/server/index';
+import type { RequestListener } from 'node:http';
 
 /** Sends raw bytes; resolves with the status line, or with what went wrong (never rejects). */
 function raw(port: number, bytes: Buffer | string, { halfClose = false, timeoutMs = 5000 } = {}): Promise<string> {
@@ -51,6 +53,10 @@ beforeAll(async () => {
   servers = {
     'merchant API': api,
     'payment UI': await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0),
+    'webhook listener (payui-embed/server)': await listenLoopback(
+      createWebhookHandler({ secret: 'fuzz-secret', on: { order_paid: () => undefined, user_validation: () => { throw new Error('fuzz'); } }, maxBodyBytes: 32 * 1024, onError: () => undefined }) as RequestListener,
+      0,
+    ),
     demo: await listenLoopback(
       createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: `http://127.0.0.1:${api.port}`, paymentUiOrigins: [] }),
       0,
@@ -75,9 +81,14 @@ describe('servers of the offline world', () => {
   it('every one of 3,000 random and malformed requests is answered, and every server is still up', async () => {
     const r = random(3000);
     const paths = ['/', '/index.html', '/page.js', '/%E0%A4%A.html', '/%', '/%00', '/../../etc/passwd', '/..%2f..%2fetc/passwd', '//x', '/dist/', '/api/token',
-      '/merchant/v2/merchants/100001/token', '/merchant/v2/merchants/x/token', '/health', `/${'a'.repeat(5000)}`, '/?q=%ZZ', '/\u00e9', '/a b'];
+      '/merchant/v2/merchants/100001/token', '/merchant/v2/merchants/x/token', '/health', `/${'a'.repeat(5000)}`, '/?q=%ZZ', '/\u00e9', '/a b',
+      // Webhooks (issue 16): listeners, orders, payments, the log, settings, refunds, renewals.
+      '/api/webhooks/200001', '/api/webhooks/1', '/api/orders/x', '/api/orders/x/refund', '/api/orders/%zz', '/api/payments', '/mock/webhooks', '/mock/webhooks.html',
+      '/merchant/v2/merchants/100001/projects/200001/webhooks', '/merchant/v2/merchants/100001/projects/x/webhooks', '/merchant/v2/merchants/100001/transactions/5/refund',
+      '/merchant/v2/merchants/100001/subscriptions/5/renew'];
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'];
-    const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } })]);
+    const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } }),
+      '{"notification_type":"order_paid","order":{"id":1}}', '{"search":"?access_token=x","outcome":"success"}', '{"url":"http://localhost:1/h","secret":"s","variant":"separate"}']);
     const names = Object.keys(servers);
     const answers: Record<string, number> = {};
     const failures: string[] = [];
@@ -91,7 +102,7 @@ describe('servers of the offline world', () => {
       if (kind === 0) {
         // A well-formed request with a random body.
         const body = bodies();
-        bytes = request(r.pick(methods), r.pick(paths), { 'content-length': Buffer.byteLength(body), 'content-type': 'application/json', authorization: r.pick(['Basic MTAwMDAxOmRlbW8tYXBpLWtleQ==', 'Basic !!', 'Bearer x']) }, body);
+        bytes = request(r.pick(methods), r.pick(paths), { 'content-length': Buffer.byteLength(body), 'content-type': 'application/json', authorization: r.pick(['Basic MTAwMDAxOmRlbW8tYXBpLWtleQ==', 'Basic !!', 'Bearer x', `Signature ${webhookSignature(body, 'fuzz-secret')}`, 'Signature 00']) }, body);
       } else if (kind === 1) {
         // Random bytes for a request line.
         bytes = Buffer.from(Array.from({ length: 1 + r.int(200) }, () => r.int(256)));

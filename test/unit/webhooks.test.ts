@@ -1,0 +1,379 @@
+// The offline world's webhooks on loopback (issue 16): the mock service's payment UI takes a
+// payment, asks the game (user_validation), sends the paid webhooks one at a time per project with
+// retries, and the demo server's listener (payui-embed/server) delivers; refunds, renewals, the
+// separate variant, the settings API, the log, and the trigger command.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { createMerchantApi } from '../../mock/merchant-api/server';
+import { createPaymentUi } from '../../mock/server';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
+import { parseArgs, runTrigger, trigger } from '../../mock/trigger';
+import { NOTIFICATION_TYPES } from '../../mock/webhooks/payloads';
+import { createPayments } from '../../mock/webhooks/payments';
+import { createWebhookSender, settingsProblem, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
+import { createDemoServer } from '../../server/demo';
+import { createWebhookHandler, verifyWebhookSignature } from '../../src/server/index';
+
+const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
+const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
+const SECRET = DEMO_WEBHOOK_SECRETS[200001]!;
+let roots: { app: string; dist: string; ui: string };
+const running: Listening[] = [];
+
+beforeAll(() => {
+  const root = mkdtempSync(join(tmpdir(), 'payui-webhooks-'));
+  roots = { app: join(root, 'app'), dist: join(root, 'dist'), ui: join(root, 'ui') };
+  for (const dir of Object.values(roots)) mkdirSync(dir, { recursive: true });
+  writeFileSync(join(roots.ui, 'index.html'), '<meta name="payui-mock-mode" content="live">');
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+});
+
+async function serve(listener: RequestListener): Promise<string> {
+  const server = await listenLoopback(listener, 0);
+  running.push(server);
+  return `http://localhost:${server.port}`;
+}
+
+/** The mock service (merchant API + sandbox payment UI) and the demo server, wired like `npm start`. */
+async function world({ variant = 'combined' as Variant, demoListener = true } = {}) {
+  const sender = createWebhookSender({ retry: FAST });
+  const payments = createPayments(sender);
+  const api = await serve(createMerchantApi({ sender, payments }));
+  const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
+  const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [] }));
+  if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
+  running.push({ port: 0, close: async () => sender.close() });
+  return { sender, payments, api, ui, demo };
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A token from the demo server (its player, a new order of its own). */
+async function demoPurchase(demo: string, purchase: object = { virtual_currency: { quantity: 550 } }): Promise<{ token: string; order: string }> {
+  const { body } = await json(`${demo}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ purchase }) });
+  return body;
+}
+
+/** A token straight from the merchant API, for any player. */
+async function tokenFor(api: string, player: string, extra: object = {}): Promise<string> {
+  const { body } = await json(`${api}/merchant/v2/merchants/${DEMO_MERCHANT.id}/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: AUTH },
+    body: JSON.stringify({ user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox' }, ...extra }),
+  });
+  return body.token;
+}
+
+/** Pay as the payment UI does: its own page posts its query string to its own origin. */
+function pay(ui: string, token: string, outcome = 'success') {
+  return json(`${ui}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ui },
+    body: JSON.stringify({ search: `?access_token=${encodeURIComponent(token)}`, outcome }),
+  });
+}
+
+const merchantCall = (api: string, path: string, method = 'POST', body?: object) =>
+  json(`${api}/merchant/v2/merchants/${DEMO_MERCHANT.id}/${path}`, {
+    method, headers: { authorization: AUTH, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+
+interface Received { type: string; valid: boolean; body: any; attempt: number }
+
+/**
+ * A listener that checks each signature itself and records what came; `status(type, attempt)`
+ * chooses the answer (attempt counts from 1 per notification of that body).
+ */
+async function recorder(secret: string, status: (type: string, attempt: number) => number = () => 204) {
+  const received: Received[] = [];
+  const attempts = new Map<string, number>();
+  const url = await serve(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const body = JSON.parse(raw.toString('utf8'));
+    const key = raw.toString('utf8');
+    const attempt = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, attempt);
+    received.push({ type: body.notification_type, valid: verifyWebhookSignature(raw, req.headers.authorization, secret), body, attempt });
+    res.writeHead(status(body.notification_type, attempt)).end();
+  });
+  return { url, received };
+}
+
+describe('a purchase in the offline world', () => {
+  it('sends user_validation, then order_paid with a valid signature, to the demo listener, which delivers the order', async () => {
+    const { sender, ui, demo } = await world();
+    const { token, order } = await demoPurchase(demo);
+    expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('awaiting_payment');
+
+    const paid = await pay(ui, token);
+    expect(paid.body).toMatchObject({ ok: true, status: 'done' });
+    await sender.idle();
+    const attempts = sender.attempts();
+    expect(attempts.map((a) => [a.notification_type, a.status])).toEqual([['user_validation', 204], ['order_paid', 204]]);
+    expect(attempts.every((a) => a.url === `${demo}/api/webhooks/200001`)).toBe(true);
+
+    const delivered = (await json(`${demo}/api/orders/${order}`)).body;
+    expect(delivered).toMatchObject({ status: 'delivered', transaction_id: paid.body.invoice, items: [{ sku: null, name: '550 Crystals', quantity: 1 }] });
+  });
+
+  it('signs each webhook with the project secret: the SHA-1 of the exact body sent and the secret', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    const listener = await recorder(SECRET);
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await pay(ui, await tokenFor(api, 'player-42', { settings: { project_id: 200001, mode: 'sandbox', external_id: 'ord-1' }, custom_parameters: { campaign: 'winter' } }));
+    await sender.idle();
+    expect(listener.received.map((r) => [r.type, r.valid])).toEqual([['user_validation', true], ['order_paid', true]]);
+    expect(listener.received[0]!.body).toEqual({
+      notification_type: 'user_validation',
+      user: { id: 'player-42', email: 'player-42@example.test', name: null, country: 'US', ip: expect.stringMatching(/127\.0\.0\.1|::1/), phone: null },
+    });
+    expect(listener.received[1]!.body).toMatchObject({
+      order: { status: 'paid', mode: 'sandbox', currency: 'USD', external_id: 'ord-1' },
+      transaction: { external_id: 'ord-1', project_id: 200001, dry_run: true },
+      payment: { currency: 'USD' },
+      custom_parameters: { campaign: 'winter' },
+    });
+    expect(listener.received[1]!.body.order.id).toBe(listener.received[1]!.body.transaction.id);
+  });
+
+  it('fails the payment when the game refuses the player (INVALID_USER), and sends nothing after', async () => {
+    const { sender, ui, api } = await world();
+    const refused = await pay(ui, await tokenFor(api, 'stranger'));
+    expect(refused.body).toMatchObject({ ok: true, status: 'troubled', reason: 'user_refused', code: 'INVALID_USER' });
+    await sender.idle();
+    expect(sender.attempts().map((a) => [a.notification_type, a.status])).toEqual([['user_validation', 400]]);
+    expect(sender.deliveries()[0]!.state).toBe('refused');
+  });
+
+  it('fails the payment when the listener does not answer user_validation, saying so', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    const closed = await listenLoopback(() => undefined, 0);
+    await closed.close();
+    sender.configure(200001, { url: `http://localhost:${closed.port}/hooks`, secret: SECRET, variant: 'combined' });
+    expect((await pay(ui, await tokenFor(api, 'player-42'))).body).toMatchObject({ status: 'troubled', code: 'NO_ANSWER' });
+  });
+
+  it('sends nothing for a declined payment, and nothing for a project without webhook settings', async () => {
+    const { sender, ui, api } = await world();
+    expect((await pay(ui, await tokenFor(api, 'player-42'), 'declined')).body).toMatchObject({ status: 'troubled', reason: 'declined' });
+    sender.configure(200001, null);
+    expect((await pay(ui, await tokenFor(api, 'player-42'))).body).toMatchObject({ status: 'done' });
+    await sender.idle();
+    expect(sender.attempts()).toEqual([]);
+  });
+
+  it('refuses a payment request that is not the payment UI\'s own, or is malformed', async () => {
+    const { ui, api } = await world();
+    const token = await tokenFor(api, 'player-42');
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      json(`${ui}/api/payments`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    expect((await post(JSON.stringify({ search: `?access_token=${token}`, outcome: 'success' }), { origin: 'http://localhost:1' })).status).toBe(403);
+    expect((await post('{')).status).toBe(400);
+    expect((await post(JSON.stringify({ search: 1, outcome: 'success' }))).body.error.code).toBe('INVALID_PARAMETER');
+    expect((await post(JSON.stringify({ search: '?access_token=nope', outcome: 'success' }))).body).toMatchObject({ ok: false, code: '0004-0001' });
+    expect((await json(`${ui}/api/payments`)).status).toBe(405);
+  });
+});
+
+describe('delivery one at a time per project', () => {
+  it('retries a listener answering 500 with backoff, holds later webhooks back until it recovers, then delivers all in order, each accepted once', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    let down = true;
+    const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : down ? 500 : 204));
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+
+    const first = (await pay(ui, await tokenFor(api, 'player-42'))).body.invoice;
+    const second = (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice;
+    await expect.poll(() => listener.received.filter((r) => r.type === 'order_paid').length, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    // Only the first payment's order_paid was tried: the second one waits behind it.
+    const paidSoFar = listener.received.filter((r) => r.type === 'order_paid');
+    expect(new Set(paidSoFar.map((r) => r.body.order.id))).toEqual(new Set([first]));
+    expect(sender.deliveries().find((d) => d.notification_type === 'order_paid' && JSON.parse(d.body).order.id === second)).toMatchObject({ state: 'waiting', attempts: 0 });
+    // Backoff: the waits grow (20, 40, 80, 80 ms…).
+    const times = sender.attempts().filter((a) => a.notification_type === 'order_paid').map((a) => Date.parse(a.at));
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(times[1]! - times[0]! - 5);
+
+    down = false;
+    await sender.idle();
+    const accepted = sender.attempts().filter((a) => a.notification_type === 'order_paid' && a.accepted);
+    expect(accepted.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual([first, second]);
+    // The listener saw the first one several times (its failures) and each exactly once accepted.
+    const orderPaid = listener.received.filter((r) => r.type === 'order_paid');
+    expect(orderPaid.filter((r) => r.body.order.id === first).length).toBeGreaterThan(1);
+    expect(orderPaid.filter((r) => r.body.order.id === second)).toHaveLength(1);
+    expect(orderPaid.at(-1)!.body.order.id).toBe(second);
+  });
+
+  it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
+    const { sender, ui, demo } = await world();
+    const { token, order } = await demoPurchase(demo);
+    await pay(ui, token);
+    await sender.idle();
+    const delivery = sender.deliveries().find((d) => d.notification_type === 'order_paid')!;
+    // The same webhook again, as a retry would bring it.
+    const again = await fetch(`${demo}/api/webhooks/200001`, { method: 'POST', body: delivery.body, headers: { authorization: `Signature ${(await import('../../src/server/index')).webhookSignature(delivery.body, SECRET)}` } });
+    expect(again.status).toBe(204);
+    const after = (await json(`${demo}/api/orders/${order}`)).body;
+    expect(after.status).toBe('delivered');
+    expect(after.items).toHaveLength(1);
+  });
+
+  it('a wrong secret at the listener means INVALID_SIGNATURE, retried, nothing delivered', async () => {
+    const { sender, ui, demo } = await world();
+    sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: 'not-the-secret', variant: 'combined' });
+    const { token, order } = await demoPurchase(demo);
+    expect((await pay(ui, token)).body).toMatchObject({ status: 'troubled', code: 'INVALID_SIGNATURE' });
+    expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('awaiting_payment');
+  });
+});
+
+describe('refunds, subscriptions and the separate variant', () => {
+  it('a refund through the mock merchant API sends order_canceled, and the demo order is taken back', async () => {
+    const { sender, ui, api, demo } = await world();
+    const { token, order } = await demoPurchase(demo);
+    const { invoice } = (await pay(ui, token)).body;
+    await sender.idle();
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST' })).status).toBe(202);
+    await sender.idle();
+    expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('refunded');
+    const canceled = sender.deliveries().find((d) => d.notification_type === 'order_canceled')!;
+    expect(JSON.parse(canceled.body)).toMatchObject({ order: { id: invoice, status: 'canceled' }, transaction: { id: invoice }, payment: { currency: 'USD' } });
+    // Once only: a second refund is a conflict, and an unknown transaction is not found.
+    expect((await merchantCall(api, `transactions/${invoice}/refund`)).status).toBe(409);
+    expect((await merchantCall(api, 'transactions/123/refund')).status).toBe(404);
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST' })).status).toBe(409);
+  });
+
+  it('the separate variant sends payment + order_paid, then refund + order_canceled', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    const listener = await recorder(SECRET);
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'separate' });
+    const { invoice } = (await pay(ui, await tokenFor(api, 'player-42', { purchase: { virtual_items: { items: [{ sku: 'plasma-drill', amount: 2 }] } } }))).body;
+    await sender.idle();
+    await merchantCall(api, `transactions/${invoice}/refund`, 'POST', { reason: 'player asked' });
+    await sender.idle();
+    expect(listener.received.map((r) => [r.type, r.valid])).toEqual([
+      ['user_validation', true], ['payment', true], ['order_paid', true], ['refund', true], ['order_canceled', true],
+    ]);
+    const [, payment, paid, refund, canceled] = listener.received.map((r) => r.body);
+    expect(payment).toMatchObject({ transaction: { id: invoice }, payment: { amount: 4.98, currency: 'USD' } });
+    expect(paid).toMatchObject({ items: [{ sku: 'plasma-drill', type: 'virtual_good', quantity: 2, amount: 4.98 }] });
+    expect(paid).not.toHaveProperty('transaction');
+    expect(paid).not.toHaveProperty('payment');
+    expect(refund).toMatchObject({ transaction: { id: invoice }, refund: { reason: 'player asked' } });
+    expect(canceled).toMatchObject({ transaction: { id: invoice } });
+    expect(canceled).not.toHaveProperty('payment');
+  });
+
+  it('a subscription sends create_subscription, a renewal update_subscription, a refund cancel_subscription', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    const listener = await recorder(SECRET);
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    const { invoice } = (await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }))).body;
+    await sender.idle();
+    const created = listener.received.find((r) => r.type === 'create_subscription')!.body;
+    expect(created.subscription).toMatchObject({ plan_id: 'captain-monthly', status: 'active', amount: 6.99 });
+    expect((await merchantCall(api, `subscriptions/${created.subscription.id}/renew`)).status).toBe(200);
+    await merchantCall(api, `transactions/${invoice}/refund`);
+    await sender.idle();
+    expect(listener.received.map((r) => r.type)).toEqual(['user_validation', 'order_paid', 'create_subscription', 'update_subscription', 'order_canceled', 'cancel_subscription']);
+    expect(listener.received.every((r) => r.valid)).toBe(true);
+    expect(listener.received.at(-1)!.body.subscription).toMatchObject({ id: created.subscription.id, status: 'canceled' });
+    expect((await merchantCall(api, `subscriptions/${created.subscription.id}/renew`)).status).toBe(409);
+    expect((await merchantCall(api, 'subscriptions/5/renew')).status).toBe(404);
+  });
+});
+
+describe('webhook settings, log and the trigger command', () => {
+  it('sets, shows (never the secret) and removes a project\'s settings through the mock merchant API', async () => {
+    const { api, sender } = await world({ demoListener: false });
+    const put = await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'http://127.0.0.1:9/hook', secret: 'sek', variant: 'separate' });
+    expect(put).toEqual({ status: 200, body: { project_id: 200002, enabled: true, url: 'http://127.0.0.1:9/hook', variant: 'separate' } });
+    expect(sender.settings(200002)).toEqual({ url: 'http://127.0.0.1:9/hook', secret: 'sek', variant: 'separate' });
+    expect(JSON.stringify((await merchantCall(api, 'projects/200002/webhooks', 'GET')).body)).not.toContain('sek');
+    expect((await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'http://example.test/hook', secret: 's', variant: 'combined' })).body.extended_message.property_errors).toHaveProperty('url');
+    expect((await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'https://example.test/hook', secret: 's', variant: 'both' })).body.extended_message.property_errors).toHaveProperty('variant');
+    expect((await merchantCall(api, 'projects/999/webhooks', 'GET')).status).toBe(404);
+    expect((await merchantCall(api, 'projects/200002/webhooks', 'DELETE')).body).toEqual({ project_id: 200002, enabled: false });
+    expect((await json(`${api}/merchant/v2/merchants/${DEMO_MERCHANT.id}/projects/200002/webhooks`)).status).toBe(401);
+  });
+
+  it('accepts HTTPS anywhere but plain HTTP only to loopback', () => {
+    const ok = (url: string) => settingsProblem({ url, secret: 's', variant: 'combined' }) === null;
+    expect(['http://localhost:1/h', 'http://127.0.0.1/h', 'http://[::1]:5/h', 'https://merchant.example/h'].every(ok)).toBe(true);
+    expect(['http://merchant.example/h', 'http://10.0.0.1/h', 'ftp://localhost/h', 'not a url'].some(ok)).toBe(false);
+  });
+
+  it('logs every attempt as JSON and on a page, escaping what the listener said', async () => {
+    const { sender, ui, api } = await world({ demoListener: false });
+    const hostile = await serve((_req, res) => void res.writeHead(400, { 'content-type': 'text/html' }).end('<script>alert(1)</script>'));
+    sender.configure(200001, { url: hostile, secret: SECRET, variant: 'combined' });
+    await pay(ui, await tokenFor(api, 'player-42'));
+    const log = (await json(`${api}/mock/webhooks`)).body;
+    expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: '<script>alert(1)</script>', accepted: false, attempt: 1 });
+    expect(log.projects.find((p: { project_id: number }) => p.project_id === 200001)).toEqual({ project_id: 200001, name: 'Star Miners', enabled: true, url: hostile, variant: 'combined' });
+    expect(JSON.stringify(log)).not.toContain(SECRET);
+    const page = await fetch(`${api}/mock/webhooks.html`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('trigger: a signed sample of every type passes the kit\'s handler; a bad signature gets 4xx INVALID_SIGNATURE', async () => {
+    const seen: string[] = [];
+    const record = (payload: { notification_type: string }) => void seen.push(payload.notification_type);
+    const url = await serve((req, res) => void createWebhookHandler({ secret: 'sek', on: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, record])) })(req, res));
+    for (const type of NOTIFICATION_TYPES) {
+      expect(await trigger({ type, to: url, secret: 'sek' }), type).toMatchObject({ passed: true, status: 204 });
+      const bad = await trigger({ type, to: url, secret: 'sek', badSignature: true });
+      expect(bad, type).toMatchObject({ passed: true, status: 400 });
+      expect(JSON.parse(bad.answer)).toEqual({ error: { code: 'INVALID_SIGNATURE' } });
+    }
+    expect(seen).toEqual(NOTIFICATION_TYPES);
+  });
+
+  it('trigger fails a listener that accepts a bad signature, or refuses a good one, with exit code 1', async () => {
+    const lax = await serve((_req, res) => void res.writeHead(200).end('ok'));
+    const lines: string[] = [];
+    expect(await runTrigger(['trigger', 'order_paid', '--to', lax, '--secret', 's', '--bad-signature'], (l) => lines.push(l), (l) => lines.push(l))).toBe(1);
+    expect(lines.at(-1)).toBe('failed: a bad signature must get a 4xx, got 200');
+    const wrongCode = await serve((_req, res) => void res.writeHead(401).end('{"error":{"code":"NOPE"}}'));
+    expect(await runTrigger(['trigger', 'order_paid', '--to', wrongCode, '--secret', 's', '--bad-signature'], () => undefined, () => undefined)).toBe(1);
+    const strict = await serve((_req, res) => void res.writeHead(500).end());
+    expect(await runTrigger(['trigger', 'payment', '--to', strict, '--secret', 's'], () => undefined, () => undefined)).toBe(1);
+    expect(await runTrigger(['trigger', 'payment', '--to', lax, '--secret', 's'], () => undefined, () => undefined)).toBe(0);
+  });
+
+  it('trigger checks its arguments', async () => {
+    expect(parseArgs([])).toEqual({ command: 'serve' });
+    expect(parseArgs(['trigger', 'order_paid', '--to', 'http://localhost:1/h', '--secret', 's'])).toEqual({
+      command: 'trigger', options: { type: 'order_paid', to: 'http://localhost:1/h', secret: 's', badSignature: false },
+    });
+    const errors = [
+      ['trigger', 'order_payed', '--to', 'http://localhost:1/h', '--secret', 's'],
+      ['trigger', 'order_paid', '--to', 'http://localhost:1/h'],
+      ['trigger', 'order_paid', '--to', 'http://merchant.example/h', '--secret', 's'],
+      ['trigger', 'order_paid', '--to'],
+      ['trigger', 'order_paid', '--secret', 's', '--loud'],
+      ['send'],
+    ];
+    for (const argv of errors) expect(parseArgs(argv).command, argv.join(' ')).toBe('error');
+    const err: string[] = [];
+    expect(await runTrigger(['trigger'], () => undefined, (l) => err.push(l))).toBe(2);
+    expect(err[0]).toMatch(/^payui-mock: the type must be one of/);
+    expect(await runTrigger(['--help'], (l) => err.push(l))).toBe(0);
+  });
+});
