@@ -23,6 +23,8 @@ test('SPA storefront: cart, one click on Pay now (a token provider asks the serv
   await expect(page.getByTestId('result-title')).toHaveText('Thank you!');
   await expect(page.getByTestId('result-invoice')).toHaveText(invoice!);
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
+  // Delivered once the demo server got the payment's verified order_paid (issue 16).
+  await expect(page.getByTestId('delivery')).toHaveText('Delivered: our server got the payment\'s signed webhook.');
 });
 
 test('SPA storefront: a declined payment and a cancelled one each get their screen', async ({ page }) => {
