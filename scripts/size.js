@@ -15,7 +15,8 @@ const lightbox = gzip('dist/payui-lightbox.js');
 /** Every module of the ESM package (one file per source module; what an app's bundler starts from). */
 const esmModules = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = `${dir}/${entry.name}`;
-  if (entry.isDirectory()) return ['cjs', 'mock', 'launcher'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
+  // Not the widget's: the CommonJS twin, the mock, the launcher page, the server kit (Node only, its own row).
+  if (entry.isDirectory()) return ['cjs', 'mock', 'launcher', 'server'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
   return entry.name.endsWith('.js') && !entry.name.startsWith('payui') ? [path] : [];
 });
 const rows = [
@@ -29,6 +30,8 @@ const rows = [
   ['mobile open (child window): payui.js + session', script + session, null, 8_900],
   // What an app's bundler keeps of these depends on what it imports: see `npm run consumer`.
   ['ESM package: all its modules, each gzipped', esmModules('dist').reduce((sum, file) => sum + gzip(file), 0), null, 19_000],
+  // payui-embed/server runs on the merchant's server, never in a page: held only against creeping.
+  ['server kit (Node): all its modules, each gzipped', esmModules('dist/server').reduce((sum, file) => sum + gzip(file), 0), null, 4_096],
 ];
 
 let failed = false;

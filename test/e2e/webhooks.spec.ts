@@ -2,6 +2,7 @@
 // server got the verified order_paid webhook, and a refund's order_canceled takes it back. The test
 // runs a world of its own (mock service + demo server on free ports), with a gate between the mock's
 // webhooks and the demo listener, so it can hold order_paid back without touching other tests.
+import { execFile } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,6 +10,7 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { startMockService, type MockService } from '../../mock/server';
 import { DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
 import { createDemoServer } from '../../server/demo';
+import { createWebhookHandler } from '../../src/server/index';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -101,4 +103,28 @@ test.describe('delivery by webhook', () => {
     await expect(page.getByRole('status')).toHaveText('The payment was declined: no crystals this time.');
     expect(seen.slice(before)).toEqual(['user_validation']);
   });
+});
+
+test('the built payui-mock command triggers a signed sample and a badly signed one at a listener made with the kit', async () => {
+  const got: string[] = [];
+  const listener = await listenLoopback((req, res) => void createWebhookHandler({ secret: 'cli-secret', on: { order_paid: () => void got.push('order_paid') } })(req, res), 0);
+  const run = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(process.execPath, [join(ROOT, 'dist', 'mock', 'server.js'), 'trigger', 'order_paid', '--to', `http://localhost:${listener.port}/`, ...args], (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr });
+    });
+  });
+  try {
+    const good = await run('--secret', 'cli-secret');
+    expect(good.code).toBe(0);
+    expect(good.out).toContain('passed: the listener accepted it');
+    const bad = await run('--secret', 'cli-secret', '--bad-signature');
+    expect(bad.code).toBe(0);
+    expect(bad.out).toContain('answer: 400 {"error":{"code":"INVALID_SIGNATURE"}}');
+    expect(got).toEqual(['order_paid']);
+    const refused = await run('--secret', 'another-secret');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('failed: a signed order_paid must get a 2xx, got 400');
+  } finally {
+    await listener.close();
+  }
 });
