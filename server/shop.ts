@@ -39,7 +39,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   /** A token for this purchase, tied to a new order of ours through `external_id`. */
   async function startOrder(body: TokenRequest): Promise<{ token: string; order: string }> {
     count += 1;
-    const id = `order-${Date.now().toString(36)}-${count}`;
+    const id = `demo-order-${Date.now().toString(36)}-${count}`;
     const { token } = await client.createToken({ ...body, settings: { ...body.settings, external_id: id } });
     orders.set(id, { id, player: body.user.id.value, status: 'awaiting_payment', transaction_id: null, items: [] });
     return { token, order: id };
