@@ -6,7 +6,7 @@
  */
 import type { NotificationType } from '../src/server/payloads';
 import { NOTIFICATION_TYPES, sampleWebhook } from './webhooks/payloads';
-import { post, settingsProblem, signatureHeader } from './webhooks/sender';
+import { answerCode, post, settingsProblem, signatureHeader } from './webhooks/sender';
 
 export interface TriggerOptions {
   type: NotificationType;
@@ -25,15 +25,6 @@ export interface TriggerResult {
   problem: string | null;
 }
 
-/** The code of a listener's `{"error":{"code":…}}` answer, if that is what it sent. */
-function errorCode(answer: string): unknown {
-  try {
-    return (JSON.parse(answer) as { error?: { code?: unknown } }).error?.code;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function trigger({ type, to, secret, badSignature = false, timeoutMs = 10_000 }: TriggerOptions): Promise<TriggerResult> {
   const body = JSON.stringify(sampleWebhook(type));
   // A wrong signature: the right one of another secret, so it has the right form.
@@ -42,7 +33,7 @@ export async function trigger({ type, to, secret, badSignature = false, timeoutM
   let problem: string | null = null;
   if (status === null) problem = `no answer: ${answer}`;
   else if (badSignature && !(status >= 400 && status < 500)) problem = `a bad signature must get a 4xx, got ${status}`;
-  else if (badSignature && errorCode(answer) !== 'INVALID_SIGNATURE') problem = 'a bad signature must get {"error":{"code":"INVALID_SIGNATURE"}}';
+  else if (badSignature && answerCode(answer) !== 'INVALID_SIGNATURE') problem = 'a bad signature must get {"error":{"code":"INVALID_SIGNATURE"}}';
   else if (!badSignature && !(status >= 200 && status < 300)) problem = `a signed ${type} must get a 2xx, got ${status}`;
   return { passed: problem === null, status, answer, body, problem };
 }

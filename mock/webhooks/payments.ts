@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { resolveSession, total } from '../ui/session';
 import type { TokenMode } from '../shared/token';
 import { paidWebhooks, refundWebhooks, renewalWebhook, userValidation, type PaymentRecord } from './payloads';
-import type { WebhookSender } from './sender';
+import { answerCode, type WebhookSender } from './sender';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
@@ -32,16 +32,6 @@ export interface Payments {
   refund(merchantId: number, transactionId: number, reason?: string): RefundResult;
   renew(merchantId: number, subscriptionId: number): RefundResult;
   get(id: number): PaymentRecord | undefined;
-}
-
-/** The code in a listener's refusal (`{"error":{"code":"INVALID_USER"}}`), when it sent one. */
-function refusalCode(answer: string): string | undefined {
-  try {
-    const code = (JSON.parse(answer) as { error?: { code?: unknown } }).error?.code;
-    return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function createPayments(sender: WebhookSender, now: () => Date = () => new Date()): Payments {
@@ -84,7 +74,7 @@ export function createPayments(sender: WebhookSender, now: () => Date = () => ne
       const answer = await sender.ask(record.projectId, userValidation(record, ip));
       if (answer && !(answer.status !== null && answer.status >= 200 && answer.status < 300)) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
-        const code = refusalCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
+        const code = answerCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       payments.set(record.id, record);

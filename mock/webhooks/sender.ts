@@ -5,6 +5,7 @@
  * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
  * Every attempt is logged.
  */
+import { isSecureOrLoopback } from '../../src/server/client';
 import { webhookSignature } from '../../src/server/signature';
 import type { Webhook } from '../../src/server/payloads';
 
@@ -55,7 +56,6 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 10_000 };
 const LOG_SIZE = 500;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
 /** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
 export function settingsProblem(settings: unknown): { path: string; message: string } | null {
@@ -66,7 +66,7 @@ export function settingsProblem(settings: unknown): { path: string; message: str
   } catch {
     url = null;
   }
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname)))) {
+  if (!url || !isSecureOrLoopback(url)) {
     return { path: 'url', message: 'must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])' };
   }
   if (typeof s.secret !== 'string' || s.secret === '') return { path: 'secret', message: 'must be a non-empty string' };
@@ -99,6 +99,16 @@ export async function post(url: string, body: string, authorization: string, tim
 }
 
 export const signatureHeader = (body: string, secret: string) => `Signature ${webhookSignature(body, secret)}`;
+
+/** The code of a listener's `{"error":{"code":…}}` answer (e.g. INVALID_USER), when that is what it sent. */
+export function answerCode(answer: string): string | undefined {
+  try {
+    const code = (JSON.parse(answer) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && /^[A-Z0-9_]{1,64}$/.test(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface WebhookSender {
   settings(projectId: number): WebhookSettings | null;

@@ -53,6 +53,9 @@ export class TokenRequestError extends MerchantApiError {
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
+/** HTTPS anywhere, plain HTTP to a loopback address only (the mock service's listeners follow the same rule). */
+export const isSecureOrLoopback = (url: URL): boolean => url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
+
 function checkOptions(options: MerchantClientOptions): URL {
   const { merchantId, apiKey, baseUrl, timeoutMs } = options ?? ({} as MerchantClientOptions);
   if (!Number.isSafeInteger(merchantId) || merchantId < 1) throw new PayUIError('INVALID_OPTION', 'must be a positive integer', 'merchantId');
@@ -63,7 +66,7 @@ function checkOptions(options: MerchantClientOptions): URL {
   } catch {
     throw new PayUIError('INVALID_OPTION', 'must be an absolute URL', 'baseUrl');
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+  if (!isSecureOrLoopback(url)) {
     throw new PayUIError('INVALID_OPTION', 'must be https (http only to a loopback address, such as the mock service)', 'baseUrl');
   }
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 1)) throw new PayUIError('INVALID_OPTION', 'must be a positive integer', 'timeoutMs');
