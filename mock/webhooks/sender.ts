@@ -135,6 +135,16 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
   let nextId = 1;
   let closed = false;
 
+  /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
+  function deliveryOf(projectId: number, payload: Webhook, state: Delivery['state']): Delivery {
+    const delivery: Delivery = {
+      id: nextId++, project_id: projectId, notification_type: payload.notification_type, state, attempts: 0, next_attempt: null, body: JSON.stringify(payload),
+    };
+    all.push(delivery);
+    if (all.length > LOG_SIZE) all.shift();
+    return delivery;
+  }
+
   function record(attempt: Attempt): void {
     log.push(attempt);
     if (log.length > LOG_SIZE) log.shift();
@@ -205,25 +215,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       if (closed || !settings.has(projectId)) return;
       const queue = queues.get(projectId) ?? [];
       queues.set(projectId, queue);
-      for (const payload of payloads) {
-        const delivery: Delivery = {
-          id: nextId++, project_id: projectId, notification_type: payload.notification_type, state: 'waiting', attempts: 0, next_attempt: null,
-          body: JSON.stringify(payload),
-        };
-        queue.push(delivery);
-        all.push(delivery);
-        if (all.length > LOG_SIZE) all.shift();
-      }
+      for (const payload of payloads) queue.push(deliveryOf(projectId, payload, 'waiting'));
       void drain(projectId);
     },
     async ask(projectId, payload) {
       const target = settings.get(projectId);
       if (!target || closed) return null;
-      const delivery: Delivery = {
-        id: nextId++, project_id: projectId, notification_type: payload.notification_type, state: 'sending', attempts: 0, next_attempt: null,
-        body: JSON.stringify(payload),
-      };
-      all.push(delivery);
+      const delivery = deliveryOf(projectId, payload, 'sending');
       const result = await attempt(delivery, target);
       delivery.state = result.status !== null && result.status >= 200 && result.status < 300 ? 'accepted' : 'refused';
       return { status: result.status, answer: result.answer };
