@@ -13,6 +13,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
+import { readJson } from '../mock/http/body';
 import { answerAlways, notFound, sendError, serveStatic } from '../mock/http/static';
 import { createShop } from './shop';
 
@@ -52,18 +53,6 @@ interface TokenRequest {
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
-}
-
-/** A JSON body of at most 64 KiB. A larger one is read to its end (and dropped) so the 400 reaches the client. */
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= 64 * 1024) chunks.push(chunk);
-  }
-  if (size > 64 * 1024) throw new Error('body too large');
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** The token request body for what the page asked for (the shop adds our order id as `external_id`). */
@@ -122,12 +111,9 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   };
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let request: TokenRequest;
-    try {
-      request = (await readJson(req)) as TokenRequest;
-    } catch {
-      return json(res, 400, { error: 'expected a JSON body' });
-    }
+    const body = await readJson(req, 64 * 1024);
+    if (!body.ok) return json(res, body.status, { error: body.message });
+    const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
     try {
       json(res, 200, await shop.startOrder(tokenBody(request)));
     } catch (error) {
@@ -181,7 +167,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   return answerAlways(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://demo');
     if (pathname === '/api/token' && req.method === 'POST') {
-      return token(req, res).catch(() => json(res, 502, { error: 'the merchant API is not reachable' }));
+      return token(req, res);
     }
     if (pathname.startsWith('/api/webhooks/')) {
       const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
