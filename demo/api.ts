@@ -3,6 +3,8 @@
  * server asks the merchant API with credentials that never reach the browser), and "what became of
  * my order?" — delivered only once the server got the payment's verified `order_paid` webhook.
  */
+import type { Order, OrderStatus } from '../server/shop';
+
 export interface TokenRequest {
   purchase?: object;
   return_url?: string;
@@ -36,13 +38,8 @@ export async function requestToken(request: TokenRequest): Promise<string> {
   return (await startPurchase(request)).token;
 }
 
-export type OrderStatus = 'awaiting_payment' | 'delivered' | 'refund_requested' | 'refunded';
-
-export interface Order {
-  id: string;
-  status: OrderStatus;
-  items: { sku: string | null; name: string; quantity: number }[];
-}
+/** What `GET /api/orders/{id}` answers: the server's own order record (types only; nothing of the server ships). */
+export type { Order, OrderStatus } from '../server/shop';
 
 /**
  * Asks the server about an order until its status is one of `statuses`, for up to a minute
