@@ -2,8 +2,8 @@
 // The ESM entry with its on-demand chunks, and the webview launcher page, each as its user meets it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
+import { DESKTOP_UA } from './user-agents';
 
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 const frameWindow = () => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.contentWindow!;
 const uiSays = (command: string, data?: object) =>

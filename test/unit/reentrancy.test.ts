@@ -6,10 +6,9 @@ import { encodeMessage } from '../../src/core/protocol';
 import * as sessionModule from '../../src/session/session';
 import { fakeLightboxes } from './fake-lightbox';
 import { createWidget, type PayUIWidget, type SessionModule } from '../../src/widget';
+import { DESKTOP_UA, PHONE_UA } from './user-agents';
 
 const UI = 'http://localhost:5176';
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const OPTIONS = { access_token: 'T', sandbox: true, preload: 'none' } as const;
 
 // The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.

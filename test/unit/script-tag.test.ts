@@ -2,8 +2,8 @@
 // The script-tag build (src/global.ts) as a page uses it: window.PayUI and [data-payui-open] buttons.
 // On a phone the payment UI opens in a window inside the click, so window.open shows which purchase a click opened.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PHONE_UA } from './user-agents';
 
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 type Global = { PayUI: import('../../src/widget').PayUIWidget };
 
 beforeAll(async () => {

@@ -9,9 +9,8 @@ import * as sessionModule from '../../src/session/session';
 import { fakeLightboxes } from './fake-lightbox';
 import { createWidgetHandle, type PayUIWidget } from '../../src/widget';
 import type { TokenProvider } from '../../src/core/options';
+import { DESKTOP_UA, PHONE_UA } from './user-agents';
 
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 // The lightbox is built after the next paint (session.ts `afterPaint`): two frames and a task cover it.
 const settle = (ms = 0) => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, ms))));
 

@@ -4,9 +4,9 @@ import { encodeMessage } from '../../src/core/protocol';
 import * as sessionModule from '../../src/session/session';
 import { fakeLightboxes } from './fake-lightbox';
 import { createWidget, VERSION, type PayUIWidget, type SessionModule } from '../../src/widget';
+import { DESKTOP_UA, PHONE_UA } from './user-agents';
 
 const UI = 'http://localhost:5176';
-const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 
 function uiSays(ui: object, command: string, data?: object, origin = UI) {
@@ -293,7 +293,6 @@ describe('init and destroy', () => {
 });
 
 describe('the child window, before the session code has arrived', () => {
-  const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
   /** A phone whose window.open gives a fake popup, and session code that arrives when the test says. */
   function phone() {
