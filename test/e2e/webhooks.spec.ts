@@ -107,7 +107,8 @@ test.describe('delivery by webhook', () => {
 
 test('the built payui-mock command triggers a signed sample and a badly signed one at a listener made with the kit', async () => {
   const got: string[] = [];
-  const listener = await listenLoopback((req, res) => void createWebhookHandler({ secret: 'cli-secret', on: { order_paid: () => void got.push('order_paid') } })(req, res), 0);
+  const handler = createWebhookHandler({ secret: 'cli-secret', on: { order_paid: () => void got.push('order_paid') } });
+  const listener = await listenLoopback((req, res) => void handler(req, res), 0);
   const run = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
     execFile(process.execPath, [join(ROOT, 'dist', 'mock', 'server.js'), 'trigger', 'order_paid', '--to', `http://localhost:${listener.port}/`, ...args], (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr });

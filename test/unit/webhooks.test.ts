@@ -16,7 +16,7 @@ import { NOTIFICATION_TYPES } from '../../mock/webhooks/payloads';
 import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender, settingsProblem, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
 import { createDemoServer } from '../../server/demo';
-import { createWebhookHandler, verifyWebhookSignature } from '../../src/server/index';
+import { createWebhookHandler, verifyWebhookSignature, webhookSignature } from '../../src/server/index';
 
 const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
 const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
@@ -223,7 +223,7 @@ describe('delivery one at a time per project', () => {
     await sender.idle();
     const delivery = sender.deliveries().find((d) => d.notification_type === 'order_paid')!;
     // The same webhook again, as a retry would bring it.
-    const again = await fetch(`${demo}/api/webhooks/200001`, { method: 'POST', body: delivery.body, headers: { authorization: `Signature ${(await import('../../src/server/index')).webhookSignature(delivery.body, SECRET)}` } });
+    const again = await fetch(`${demo}/api/webhooks/200001`, { method: 'POST', body: delivery.body, headers: { authorization: `Signature ${webhookSignature(delivery.body, SECRET)}` } });
     expect(again.status).toBe(204);
     const after = (await json(`${demo}/api/orders/${order}`)).body;
     expect(after.status).toBe('delivered');
@@ -335,7 +335,8 @@ describe('webhook settings, log and the trigger command', () => {
   it('trigger: a signed sample of every type passes the kit\'s handler; a bad signature gets 4xx INVALID_SIGNATURE', async () => {
     const seen: string[] = [];
     const record = (payload: { notification_type: string }) => void seen.push(payload.notification_type);
-    const url = await serve((req, res) => void createWebhookHandler({ secret: 'sek', on: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, record])) })(req, res));
+    const handler = createWebhookHandler({ secret: 'sek', on: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, record])) });
+    const url = await serve((req, res) => void handler(req, res));
     for (const type of NOTIFICATION_TYPES) {
       expect(await trigger({ type, to: url, secret: 'sek' }), type).toMatchObject({ passed: true, status: 204 });
       const bad = await trigger({ type, to: url, secret: 'sek', badSignature: true });
