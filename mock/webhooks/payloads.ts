@@ -105,7 +105,7 @@ export function renewalWebhook(p: PaymentRecord, renewedAt: string): Webhook {
 }
 
 /** A sample payment for the trigger command, signed and sent as the service's console test does. */
-export function samplePayment(kind: PaymentRecord['kind'] = 'items'): PaymentRecord {
+function samplePayment(kind: PaymentRecord['kind'] = 'items'): PaymentRecord {
   return {
     id: 900000001, merchantId: 100001, projectId: 200001, mode: 'sandbox', kind,
     user: { id: 'sample-player', email: 'sample-player@example.test', name: 'Sample Player', country: 'US', phone: null },

@@ -25,13 +25,12 @@ export interface PayRequest {
   ip: string;
 }
 
-export type RefundResult = { ok: true; payment: PaymentRecord } | { ok: false; status: 404 | 409; message: string };
+export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: false; status: 404 | 409; message: string };
 
 export interface Payments {
   pay(request: PayRequest): Promise<PayResult>;
-  refund(merchantId: number, transactionId: number, reason?: string): RefundResult;
-  renew(merchantId: number, subscriptionId: number): RefundResult;
-  get(id: number): PaymentRecord | undefined;
+  refund(merchantId: number, transactionId: number, reason?: string): PaymentCallResult;
+  renew(merchantId: number, subscriptionId: number): PaymentCallResult;
 }
 
 export function createPayments(sender: WebhookSender, now: () => Date = () => new Date()): Payments {
@@ -44,8 +43,6 @@ export function createPayments(sender: WebhookSender, now: () => Date = () => ne
   };
 
   return {
-    get: (id) => payments.get(id),
-
     async pay({ search, outcome, pageMode, ip }) {
       const resolved = await resolveSession(new URLSearchParams(search), pageMode, now().getTime());
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
