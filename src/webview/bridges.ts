@@ -104,3 +104,16 @@ export function createOutbox(find: () => Bridge | null, onDropped: (count: numbe
     },
   };
 }
+
+/**
+ * Whether a `message` event carries a command the launcher obeys: the native side's own (the page
+ * posting to itself, as React Native does, or an event with no source *and* no origin, as a
+ * native `evaluateJavascript` or WebMessage gives), or the bridge's peer (`parent`/`opener`) on
+ * `target_origin`. A page that opened or framed the launcher may post from a frame it then removes:
+ * the event has no source but that page's origin, and is dropped.
+ */
+export function fromNativeSide(event: Pick<MessageEvent, 'source' | 'origin'>, win: Window, targetOrigin: string | null): boolean {
+  const { source, origin } = event;
+  if (source === win || (source === null && origin === '')) return true;
+  return targetOrigin !== null && origin === targetOrigin && source !== null && (source === win.parent || source === win.opener);
+}

@@ -7,7 +7,7 @@
 import { EventTypes } from '../core/events';
 import { builtIn } from '../loaders/built-in';
 import { createWidgetHandle } from '../widget';
-import { createOutbox, findBridge } from './bridges';
+import { createOutbox, findBridge, fromNativeSide } from './bridges';
 import { readAllowLists } from './allow';
 import { readParams } from './params';
 
@@ -60,12 +60,9 @@ function receive(raw: unknown): void {
   }
 }
 
-/** Native hosts dispatch on window or document; only this page or the bridge's own peer counts. */
+/** Native hosts dispatch on window or document; only the native side or the bridge's own peer counts. */
 function onMessage(event: Event): void {
-  const { data, source, origin } = event as MessageEvent;
-  const fromNative = source === null || source === window;
-  const fromPeer = targetOrigin !== null && origin === targetOrigin && (source === window.parent || source === window.opener) && source !== window;
-  if (fromNative || fromPeer) receive(data);
+  if (fromNativeSide(event as MessageEvent, window, targetOrigin)) receive((event as MessageEvent).data);
 }
 
 window.PayUILauncher = {

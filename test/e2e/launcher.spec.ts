@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { requestToken } from './tokens';
 import { world } from './world';
@@ -182,6 +184,61 @@ test.describe('commands from the native side', () => {
     await frame.evaluate(() => parent.postMessage('{"type":"close"}', '*'));
     await page.waitForTimeout(300);
     await expect(page.locator('[data-payui-lightbox]')).toHaveCount(1);
+  });
+
+  /**
+   * A page that opened (or framed) the launcher posts from a frame of its own and removes that
+   * frame at once: the launcher sees no `source`, but the page's origin. Not the native side.
+   */
+  for (const how of ['opened', 'framed'] as const) {
+    test(`a ${how === 'opened' ? 'hostile opener' : 'hostile framing page'} posting from a frame it removes cannot close the payment`, async ({ context, page }) => {
+      // A page of another origin, with no CSP of ours in its way.
+      const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Free crystals</title>'));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      page.once('close', () => server.close());
+      const url = launcher({ access_token: await requestToken(), sandbox: '1' });
+      const [launcherPage] = await Promise.all([
+        how === 'opened' ? context.waitForEvent('page') : Promise.resolve(page),
+        page.evaluate(({ url, how }) => {
+          const w = window as any;
+          if (how === 'opened') w.target = window.open(url, '_blank');
+          else {
+            const frame = Object.assign(document.createElement('iframe'), { src: url, width: 900, height: 700 });
+            document.body.append(frame);
+            w.target = frame.contentWindow;
+          }
+        }, { url, how }),
+      ]);
+      const shown = how === 'opened' ? launcherPage.locator('[data-payui-lightbox] .root.ready') : page.frameLocator('iframe').locator('[data-payui-lightbox] .root.ready');
+      await expect(shown).toHaveCount(1);
+      const sent = await page.evaluate(async () => {
+        const w = window as any;
+        let count = 0;
+        for (const type of ['close', 'back']) {
+          for (let i = 0; i < 5; i += 1) {
+            const frame = document.createElement('iframe');
+            document.body.append(frame);
+            // A function of the frame's own realm: the frame is the message's source.
+            (frame.contentWindow as any).Function('target', 'data', 'target.postMessage(data, "*")')(w.target, JSON.stringify({ type }));
+            frame.remove();
+            count += 1;
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return count;
+      });
+      expect(sent).toBe(10);
+      await expect(shown).toHaveCount(1);
+    });
+  }
+
+  test('a native message event (no source, no origin) and one the page posts to itself still count', async ({ page }) => {
+    await installBridges(page, ['rn']);
+    await openLauncher(page);
+    await page.evaluate(() => window.postMessage('{"type":"back"}', '*'));
+    await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+    await expect.poll(async () => (await types(page)).slice(-3)).toEqual(['close-lightbox', 'close', 'back-handled']);
   });
 });
 

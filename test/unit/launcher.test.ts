@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_WAIT_MS, createOutbox, findBridge, type Bridge } from '../../src/webview/bridges';
+import { BRIDGE_WAIT_MS, createOutbox, findBridge, fromNativeSide, type Bridge } from '../../src/webview/bridges';
 import { readAllowLists } from '../../src/webview/allow';
 import { readParams } from '../../src/webview/params';
 
@@ -112,6 +112,37 @@ describe('findBridge', () => {
 
   it('an explicit bridge that is not there is null, not another one', () => {
     expect(findBridge(fakeWindow({ ReactNativeWebView: handler() }), 'cordova', 'PayUIBridge', null)).toBeNull();
+  });
+});
+
+describe('fromNativeSide: whose commands the launcher obeys', () => {
+  const self = { opener: null } as unknown as Window & { parent: Window };
+  (self as { parent: Window }).parent = self;
+  const parent = {} as Window;
+  const framed = { parent, opener: null } as unknown as Window;
+  const opener = {} as Window;
+  const opened = { opener, parent: null } as unknown as Window;
+  (opened as { parent: Window }).parent = opened;
+  const other = {} as Window;
+
+  it.each([
+    ['an event a native host dispatches (no source, no origin)', { source: null, origin: '' }, self, null],
+    ['the page posting to itself (React Native)', { source: self, origin: 'https://shop.test' }, self, null],
+    ['the parent on target_origin', { source: parent, origin: 'https://g.test' }, framed, 'https://g.test'],
+    ['the opener on target_origin', { source: opener, origin: 'https://g.test' }, opened, 'https://g.test'],
+  ] as const)('obeys %s', (_, event, win, targetOrigin) => {
+    expect(fromNativeSide(event as unknown as MessageEvent, win, targetOrigin)).toBe(true);
+  });
+
+  it.each([
+    ['a frame removed right after posting: no source, a page origin', { source: null, origin: 'https://evil.test' }, self, null],
+    ['the same, on target_origin, in a window with no opener', { source: null, origin: 'https://g.test' }, self, 'https://g.test'],
+    ['the same, on target_origin, when opened', { source: null, origin: 'https://g.test' }, opened, 'https://g.test'],
+    ['the parent without target_origin', { source: parent, origin: 'https://g.test' }, framed, null],
+    ['the parent on another origin', { source: parent, origin: 'https://evil.test' }, framed, 'https://g.test'],
+    ['another window on target_origin', { source: other, origin: 'https://g.test' }, opened, 'https://g.test'],
+  ] as const)('drops %s', (_, event, win, targetOrigin) => {
+    expect(fromNativeSide(event as unknown as MessageEvent, win, targetOrigin)).toBe(false);
   });
 });
 
