@@ -75,9 +75,11 @@ export function startSession(context: SessionContext): SessionControl {
     else if (command === 'status') {
       const status = data.paymentInfo.status;
       session.paymentInfo = data.paymentInfo;
-      session.status = isPaymentStatus(status) ? status : undefined;
-      if (session.status) emit(['status', data], [`status-${session.status}`, data]);
-      else emit(['status', data]);
+      // A status the widget does not know (`refunded`) leaves the last known one in place.
+      if (isPaymentStatus(status)) {
+        session.status = status;
+        emit(['status', data], [`status-${status}`, data]);
+      } else emit(['status', data]);
     } else if (command === 'close' || command === 'widget-close') end('ui');
     else emit([command, data as never]); // user-country, fcp, error: as they came
   }

@@ -85,6 +85,18 @@ describe('open() and its promise', () => {
     expect(widget.isOpen).toBe(false);
   });
 
+  it('a later status the widget does not know keeps the last known one; paymentInfo is the last sent', async () => {
+    const { widget, lightboxes, events } = make();
+    const result = widget.open();
+    await settle();
+    const { ui } = lightboxes.opened[0]!;
+    uiSays(ui, 'status', { paymentInfo: { status: 'done', invoice: 7 } });
+    uiSays(ui, 'status', { paymentInfo: { status: 'refunded', invoice: 7 } });
+    uiSays(ui, 'close');
+    await expect(result).resolves.toEqual({ status: 'done', paymentInfo: { status: 'refunded', invoice: 7 }, reason: 'ui' });
+    expect(events.at(-1)).toEqual(['close', { reason: 'ui', lastStatus: 'done' }]);
+  });
+
   it('ignores the same messages from another origin or window', async () => {
     const { widget, lightboxes, names } = make();
     void widget.open();
