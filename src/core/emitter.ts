@@ -28,7 +28,7 @@ export interface Emitter<M> {
     types: T & KnownNames<M, T>,
     handler: Handler<M, NamesOf<T> & keyof M>,
   ): () => void;
-  /** `off()` removes every handler; `off(types)` all of those events; `off(types, h)` just `h`. */
+  /** `off()` removes every handler; `off(types)` all of those events; `off(types, h)` just `h`; `off(undefined, h)` `h` from every event. */
   off(types?: string | readonly string[], handler?: (...args: never[]) => void): void;
   emit<K extends keyof M & string>(type: K, data: M[K]): void;
 }
@@ -82,8 +82,9 @@ export function createEmitter<M extends object>(
     on: (types, handler) => add(types, handler, false),
     once: (types, handler) => add(types, handler, true),
     off(types, handler) {
-      if (types === undefined) handlers.clear();
-      for (const name of split(types)) remove(name, (entry) => handler !== undefined && entry[1] !== handler);
+      // No names: every event; no handler: every handler of those events.
+      const names = types === undefined ? [...handlers.keys()] : split(types);
+      for (const name of names) remove(name, (entry) => handler !== undefined && entry[1] !== handler);
     },
     emit(type, data) {
       for (const [call] of handlers.get(type) ?? []) {

@@ -75,6 +75,20 @@ describe('emitter', () => {
     expect([a.mock.calls.length, b.mock.calls.length]).toEqual([2, 0]);
   });
 
+  it('off(undefined, h) removes h from every event and leaves every other handler', () => {
+    const { emitter } = make();
+    const a = vi.fn();
+    const b = vi.fn();
+    emitter.on('close error', a);
+    emitter.once('status', a);
+    emitter.on('close status', b);
+    emitter.off(undefined, a);
+    emitter.emit('close', closed);
+    emitter.emit('error', { code: 'X', message: '' });
+    emitter.emit('status', done);
+    expect([a.mock.calls.length, b.mock.calls.length]).toEqual([0, 2]);
+  });
+
   it('off with unknown names or handlers is a harmless no-op', () => {
     const { emitter } = make();
     const a = vi.fn();
