@@ -7,10 +7,15 @@ import { defineConfig } from 'vitest/config';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 const root = (path: string) => resolve(import.meta.dirname, path);
 
-/** Deployment configuration; in this repository the defaults are the local mock payment UI (DESIGN.md §8). */
+/**
+ * Deployment configuration (DESIGN.md §2): the payment UI's live and sandbox addresses a build
+ * defaults to. A build without them has no default (never a localhost address in a package):
+ * init() then needs `paymentUiUrl` / `sandboxPaymentUiUrl`, and the launcher frames nothing until
+ * its page lists the origins.
+ */
 export const PAYMENT_UI_DEFAULTS = {
-  live: process.env.PAYUI_LIVE_URL ?? 'http://localhost:5175/',
-  sandbox: process.env.PAYUI_SANDBOX_URL ?? 'http://localhost:5176/',
+  live: process.env.PAYUI_LIVE_URL ?? '',
+  sandbox: process.env.PAYUI_SANDBOX_URL ?? '',
 };
 
 const define = {
@@ -108,7 +113,7 @@ export default defineConfig(({ mode }): UserConfig => {
           {
             name: 'payui-launcher-allow-list',
             transformIndexHtml: (html: string) =>
-              html.replace('%PAYUI_PAYMENT_UI_ORIGINS%', [PAYMENT_UI_DEFAULTS.live, PAYMENT_UI_DEFAULTS.sandbox].map((url) => new URL(url).origin).join(' ')),
+              html.replace('%PAYUI_PAYMENT_UI_ORIGINS%', [PAYMENT_UI_DEFAULTS.live, PAYMENT_UI_DEFAULTS.sandbox].filter(Boolean).map((url) => new URL(url).origin).join(' ')),
           },
         ],
         root: root('src/webview'),
@@ -161,6 +166,9 @@ export default defineConfig(({ mode }): UserConfig => {
     default:
       return {
         ...shared,
+        // The unit tests are of a build configured for the local mock payment UI (as a deployment
+        // sets PAYUI_LIVE_URL / PAYUI_SANDBOX_URL); a build without them is tested from dist/.
+        define: { ...define, __PAYUI_LIVE_URL__: JSON.stringify('http://localhost:5175/'), __PAYUI_SANDBOX_URL__: JSON.stringify('http://localhost:5176/') },
         test: {
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',

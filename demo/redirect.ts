@@ -16,7 +16,7 @@ async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
       purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
       return_url: new URL('/return.html', location.href).href,
     });
-    const url = new URL(paymentUiBases().sandboxPaymentUiUrl ?? __PAYUI_SANDBOX_URL__);
+    const url = new URL(paymentUiBases().sandboxPaymentUiUrl!);
     url.searchParams.set('access_token', token);
     location.assign(url.href);
   } catch {

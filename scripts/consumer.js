@@ -122,6 +122,18 @@ const cjs = run(process.execPath, ['-e', "const p = require('payui-embed'); cons
 const esm = run(process.execPath, ['--input-type=module', '-e', "const p = await import('payui-embed'); console.log(typeof p.createPayUI, p.version, Object.keys(globalThis).includes('PayUI'))"], { cwd: WORK }).trim();
 if (cjs !== `function ${packed.version} function`) problems.push(`require('payui-embed') gave: ${cjs}`);
 if (esm !== `function ${packed.version} false`) problems.push(`import('payui-embed') gave: ${esm}`);
+// Built as the README says (no PAYUI_LIVE_URL / PAYUI_SANDBOX_URL): the widget has no default payment UI
+// address, so init() without one says so, and no file of the widget names a local address.
+const noDefault = run(process.execPath, ['-e', "try { require('payui-embed').createPayUI({ access_token: 'T' }); console.log('opened') } catch (e) { console.log(e.code, e.path) }"], { cwd: WORK }).trim();
+if (noDefault !== 'INVALID_OPTION paymentUiUrl') problems.push(`createPayUI({ access_token }) without a payment UI address gave: ${noDefault}`);
+const widgetFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+  const path = join(dir, entry.name);
+  if (entry.isDirectory()) return /^(mock|server)$/.test(entry.name) ? [] : widgetFiles(path);
+  return /\.(c?js|html)$/.test(entry.name) ? [path] : [];
+});
+for (const file of widgetFiles(join(WORK, 'node_modules', 'payui-embed', 'dist'))) {
+  if (/localhost|127\.0\.0\.1/.test(readFileSync(file, 'utf8'))) problems.push(`${file.slice(WORK.length + 1)} names a local address: a package has no default payment UI address`);
+}
 // The server kit from both module systems: one signature vector (SHA-1 of "{}" followed by "s").
 const vector = "const ok = k.verifyWebhookSignature(Buffer.from('{}'), 'Signature ' + require('node:crypto').createHash('sha1').update('{}s').digest('hex'), 's'); console.log(typeof k.createMerchantClient, typeof k.createWebhookHandler, ok)";
 const kitCjs = run(process.execPath, ['-e', `const k = require('payui-embed/server'); ${vector}`], { cwd: WORK }).trim();

@@ -28,15 +28,10 @@ const OPEN_SELECTOR = '[data-payui-open]';
     const trigger = target?.closest?.(OPEN_SELECTOR) as HTMLElement | null;
     if (!trigger) return;
     event.preventDefault();
-    try {
-      // A per-button token (each product its own purchase): `data-access-token`.
-      // For that open only: a plain button keeps buying what PayUI.init was given.
-      const token = trigger.dataset.accessToken;
-      // A token provider is told which button it was (`trigger.dataset.sku`).
-      handle.open(token, trigger).catch(() => undefined); // Reported through the `error` event.
-    } catch (error) {
-      console.error(error);
-    }
+    // A per-button token (each product its own purchase): `data-access-token`, for that open
+    // only: a plain button keeps buying what PayUI.init was given. A token provider is told which
+    // button it was (`trigger.dataset.sku`). Any refusal is reported through the `error` event.
+    handle.open(trigger.dataset.accessToken, trigger).catch(() => undefined);
   };
   document.addEventListener('click', onClick);
 

@@ -10,7 +10,7 @@ import { PayUIError, type ErrorCode } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
 import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
-import { closeChildWindow, openChildWindow } from './surfaces/child-window';
+import { openChildWindow } from './surfaces/child-window';
 import { showPending } from './surfaces/pending';
 
 export type { PaymentResult, LightboxModule, SessionModule } from './session/contract';
@@ -77,10 +77,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   const emit: Emit = (...group) => later(...group.map(([type, data]) => () => events.emit(type, data)));
 
   /** An error event now, and the error for the caller. */
-  const fail = (code: ErrorCode, message: string) => {
-    emit(['error', { code, message }]);
-    return new PayUIError(code, message);
+  const raise = (error: PayUIError) => {
+    const { code, message, path } = error;
+    emit(['error', { code, message, path }]);
+    return error;
   };
+  const fail = (code: ErrorCode, message: string) => raise(new PayUIError(code, message));
   const mobile = () => isMobile(readDeviceEnv());
   const checkName = (command: unknown) => {
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
@@ -131,10 +133,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       // What the window says before the session code is here is kept for it (its own checks apply).
       const keep = (event: MessageEvent) => !s.control && event.source === popup && s.early.push(event);
       addEventListener('message', keep);
-      s.teardown.push(() => closeChildWindow(popup, opts.childWindow.target), () => removeEventListener('message', keep));
+      // A window of its own is closed at the end (teardown steps may throw: a gone window);
+      // `_self` and `_parent` replaced this page or its parent and are never closed.
+      const own = target == '_blank';
+      s.teardown.push(() => own && popup.close(), () => removeEventListener('message', keep));
       // The window is what the player sees: announced now, in the click.
       s.phase = 'shown';
-      const own = target == '_blank';
       if (provider) showPending(s, own ? popup.document : document, !own);
       emit(['open', { mode: (s.mode = 'window') }], ['open-window', {}]);
     } else {
@@ -180,19 +184,26 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     }
   }
 
-  const open = (opts = options, trigger: Element | null = null): Promise<PaymentResult> => {
+  /**
+   * open(), or with a token of the caller's for this open only (a button's `data-access-token`):
+   * init()'s other options apply. Refused, with an `error` event, without options (no init, or
+   * destroyed), without a page, or with a token that is not one.
+   */
+  const open = (trigger: Element | null = null, token?: string): Promise<PaymentResult> => {
     if (session) {
       session.control?.focus();
       return session.promise;
     }
-    const refused: [ErrorCode, string] | null = destroyed
-      ? ['DESTROYED', 'destroyed']
-      : !opts
-        ? ['NOT_INITIALIZED', 'init() first']
-        : !globalThis.document?.body
-          ? ['UNSUPPORTED_ENVIRONMENT', 'no <body>']
-          : null;
-    return refused ? Promise.reject(fail(...refused)) : start(opts!, trigger);
+    let opts = options;
+    try {
+      if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
+      if (!opts) throw new PayUIError('NOT_INITIALIZED', 'init() first');
+      if (!globalThis.document?.body) throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no <body>');
+      if (token !== undefined) opts = normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined });
+    } catch (error) {
+      return Promise.reject(raise(error as PayUIError));
+    }
+    return start(opts, trigger);
   };
 
   const widget: PayUIWidget = {
@@ -249,7 +260,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   if (initial !== undefined) widget.init(initial);
   return {
     widget,
-    open: (token, trigger) => open(token ? normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined }) : options, trigger),
+    open: (token, trigger) => open(trigger, token),
     close: (reason) => session?.end(reason),
   };
 }

@@ -1,4 +1,4 @@
-import { PayUIError } from './errors';
+import { invalid } from './errors';
 
 /** `'a b'` → `'a' | 'b'`; the type-level twin of splitting on runs of spaces. */
 type SplitNames<S extends string> = S extends ` ${infer Rest}`
@@ -58,9 +58,9 @@ export function createEmitter<M extends object>(
     const names = split(types);
     const unknown = names.findIndex((name) => !known.has(name));
     if (!names.length || unknown >= 0) {
-      throw new PayUIError('INVALID_OPTION', names.length ? `unknown event ${String(names[unknown])}` : 'expected event names', 'types');
+      throw invalid('types', names.length ? `unknown event ${String(names[unknown])}` : 'expected event names');
     }
-    if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'expected a function', 'handler');
+    if (typeof handler !== 'function') throw invalid('handler', 'expected a function');
     const removers = names.map((name) => {
       const drop = () => remove(name, (e) => e !== entry);
       const entry: Entry = [

@@ -22,8 +22,11 @@ export class PayUIError extends Error {
   readonly path?: string;
 
   constructor(code: ErrorCode, message: string, path?: string) {
-    super(path === undefined ? message : `${path}: ${message}`);
+    super(path ? `${path}: ${message}` : message);
     this.code = code;
-    if (path !== undefined) this.path = path;
+    if (path) this.path = path;
   }
 }
+
+/** `INVALID_OPTION` at `path`: the error of every bad option or argument. */
+export const invalid = (path: string, message: string) => new PayUIError('INVALID_OPTION', message, path);

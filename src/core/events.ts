@@ -47,6 +47,8 @@ export interface ErrorEventData {
   /** A widget code (`LOAD_TIMEOUT`, …) or a payment UI code (`0004-0001`, …). */
   code: string;
   message: string;
+  /** The option at fault, for `INVALID_OPTION` (`access_token`, `lightbox.zIndex`, …). */
+  path?: string;
   [key: string]: unknown;
 }
 export interface OpenEventData {

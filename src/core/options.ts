@@ -1,4 +1,4 @@
-import { PayUIError } from './errors';
+import { invalid, PayUIError } from './errors';
 
 export type SpinnerKind = 'xsolla' | 'round' | 'none' | 'custom';
 export type ChildWindowTarget = '_blank' | '_self' | '_parent';
@@ -106,7 +106,6 @@ const MARGIN_RE = RegExp(`^(${LENGTH}|0)( (${LENGTH}|0)){0,3}$`);
 // By tag, not prototype, so an object made in another frame is accepted too.
 const isPlainObject = (value: unknown): value is Plain => Object.prototype.toString.call(value) === '[object Object]';
 
-const invalid = (path: string, message: string) => new PayUIError('INVALID_OPTION', message, path);
 
 /** Own properties only: prototype keys and inherited getters never count as options. */
 const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
@@ -160,8 +159,9 @@ const OPTIONS: Table = {
   access_data: [, object[1], object[2]],
   payment_url: url(),
   sandbox: bool(false),
-  paymentUiUrl: url(__PAYUI_LIVE_URL__),
-  sandboxPaymentUiUrl: url(__PAYUI_SANDBOX_URL__),
+  // The build's defaults, when it was given them (PAYUI_LIVE_URL, PAYUI_SANDBOX_URL).
+  paymentUiUrl: url(__PAYUI_LIVE_URL__ || undefined),
+  sandboxPaymentUiUrl: url(__PAYUI_SANDBOX_URL__ || undefined),
   queryParams: object,
   iframeOnly: bool(false),
   lightbox: {
@@ -231,7 +231,11 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     } catch {
       throw invalid('access_data', 'not JSON');
     }
-    const target = new URL((sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string);
+    const base = (sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string | undefined;
+    // A build without defaults (DESIGN §2): the caller gives the address.
+    if (!address && !base) throw invalid(`${sandbox ? 'sandboxP' : 'p'}aymentUiUrl`, 'needed (this build has no default)');
+    // With payment_url, only the query parameters' check below uses it.
+    const target = new URL((address ?? base) as string);
     // A provider's token comes at each open; it takes this (empty) parameter's place.
     target.searchParams.set(token ? 'access_token' : 'access_data', (typeof token == 'function' ? '' : token ?? json) as string);
     for (const key of Object.keys(queryParams as Plain)) {

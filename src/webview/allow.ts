@@ -30,7 +30,7 @@ function origins(content: string, self: string): string[] {
 
 export function readAllowLists(doc: Pick<Document, 'querySelector'>, self: string): AllowLists {
   const tag = (name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
-  const paymentUi = tag('payui-payment-ui-origins') ?? `${new URL(__PAYUI_LIVE_URL__).origin} ${new URL(__PAYUI_SANDBOX_URL__).origin}`;
+  const paymentUi = tag('payui-payment-ui-origins') ?? [__PAYUI_LIVE_URL__, __PAYUI_SANDBOX_URL__].filter(Boolean).map((url) => new URL(url).origin).join(' ');
   const returnTo = tag('payui-return-origins') ?? 'self';
   return { paymentUi: origins(paymentUi, self), returnTo: origins(returnTo, self) };
 }

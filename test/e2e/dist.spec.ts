@@ -191,8 +191,8 @@ test.describe('dist/index.js in an app', () => {
     const before = await nodes();
     const outcome = await page.evaluate(async () => {
       const token = await window.token();
-      const a = window.lib.createPayUI({ access_token: token, sandbox: true, preload: 'none' });
-      const b = window.lib.createPayUI({ access_token: token, sandbox: true, preload: 'none' });
+      const a = window.lib.createPayUI({ access_token: token, sandbox: true, preload: 'none', ...window.bases });
+      const b = window.lib.createPayUI({ access_token: token, sandbox: true, preload: 'none', ...window.bases });
       const seen: string[] = [];
       a.on('open close', (_d, type) => seen.push(`a:${type}`));
       b.on('open close error', (_d, type) => seen.push(`b:${type}`));
@@ -224,14 +224,18 @@ test('dist/index.js imports in Node with no DOM, without side effects', () => {
     const before = Object.keys(globalThis).sort().join();
     const lib = await import('./dist/index.js');
     const after = Object.keys(globalThis).sort().join();
-    const widget = lib.createPayUI({ access_token: 'T' });
+    const widget = lib.createPayUI({ access_token: 'T', paymentUiUrl: 'https://pay.example/' });
     let code = null;
     await widget.open().catch((error) => (code = error.code));
     let invalid = null;
-    try { lib.createPayUI({ access_token: 'T', lightbox: { zIndex: -1 } }); } catch (error) { invalid = [error.code, error.path]; }
+    try { lib.createPayUI({ access_token: 'T', paymentUiUrl: 'https://pay.example/', lightbox: { zIndex: -1 } }); } catch (error) { invalid = [error.code, error.path]; }
+    // Built as the README says, without PAYUI_LIVE_URL / PAYUI_SANDBOX_URL: no default address.
+    const noDefault = [{ access_token: 'T' }, { access_token: 'T', sandbox: true }].map((options) => {
+      try { lib.createPayUI(options); return 'opened'; } catch (error) { return [error.code, error.path, error.message]; }
+    });
     console.log(JSON.stringify({
       exports: Object.keys(lib).sort(), sameGlobals: before === after, version: lib.version, payuiVersion: lib.PayUI.version,
-      code, invalid, returnParams: lib.parseReturnParams('https://g.test/?status=done&invoice_id=9'),
+      code, invalid, noDefault, returnParams: lib.parseReturnParams('https://g.test/?status=done&invoice_id=9'),
     }));`;
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   expect(JSON.parse(output)).toEqual({
@@ -241,6 +245,10 @@ test('dist/index.js imports in Node with no DOM, without side effects', () => {
     payuiVersion: VERSION,
     code: 'UNSUPPORTED_ENVIRONMENT',
     invalid: ['INVALID_OPTION', 'lightbox.zIndex'],
+    noDefault: [
+      ['INVALID_OPTION', 'paymentUiUrl', 'paymentUiUrl: needed (this build has no default)'],
+      ['INVALID_OPTION', 'sandboxPaymentUiUrl', 'sandboxPaymentUiUrl: needed (this build has no default)'],
+    ],
     returnParams: { user_id: null, foreigninvoice: null, invoice_id: '9', status: 'done' },
   });
 });

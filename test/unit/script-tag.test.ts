@@ -24,6 +24,33 @@ function button(attributes: Record<string, string>): HTMLButtonElement {
 }
 
 describe('script tag: data-payui-open', () => {
+  // First in this file: PayUI has not been given init() yet.
+  it('before any init(), a button with its own data-access-token opens nothing: error NOT_INITIALIZED', () => {
+    const open = vi.spyOn(window, 'open');
+    const { PayUI } = window as unknown as Global;
+    const errors: unknown[] = [];
+    const off = PayUI.on('error', (data) => errors.push(data));
+    button({ 'data-payui-open': '', 'data-access-token': 'SWORD' }).click();
+    off();
+    expect(open).not.toHaveBeenCalled();
+    expect(PayUI.isOpen).toBe(false);
+    expect(errors).toEqual([expect.objectContaining({ code: 'NOT_INITIALIZED' })]);
+  });
+
+  it('a blank data-access-token is an error event INVALID_OPTION at access_token, like any open, and opens nothing', () => {
+    const open = vi.spyOn(window, 'open');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { PayUI } = window as unknown as Global;
+    PayUI.init({ access_token: 'PAGE', sandbox: true, preload: 'none' });
+    const errors: unknown[] = [];
+    const off = PayUI.on('error', (data) => errors.push(data));
+    button({ 'data-payui-open': '', 'data-access-token': '   ' }).click();
+    off();
+    expect(open).not.toHaveBeenCalled();
+    expect(errors).toEqual([expect.objectContaining({ code: 'INVALID_OPTION', path: 'access_token' })]);
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('a plain button buys what PayUI.init was given, also after a button with its own data-access-token', () => {
     const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(() => void (popup.closed = true)) };
     const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);

@@ -183,8 +183,8 @@ describe('feedback in the next frame on desktop', () => {
     void widget.open();
     await new Promise((resolve) => requestAnimationFrame(resolve));
     await settle();
-    const pending = [...document.body.children].find((element) => element.shadowRoot?.querySelector('p'));
-    expect(pending?.shadowRoot!.querySelectorAll('p i')).toHaveLength(3);
+    const pending = [...document.body.children].find((element) => element.shadowRoot?.querySelector('i'));
+    expect(pending?.shadowRoot!.querySelectorAll('i')).toHaveLength(1);
     release();
     await settle();
     expect(opened).toHaveLength(1);
@@ -216,8 +216,8 @@ describe('a token provider on a phone', () => {
     void widget.open();
     expect(windowOpen).toHaveBeenCalledWith('', '_blank');
     expect(names()).toEqual(['open', 'open-window']);
-    const page = [...document.body.children].find((element) => element.shadowRoot?.querySelector('p'))!;
-    expect(page.shadowRoot!.querySelectorAll('i')).toHaveLength(3);
+    const page = [...document.body.children].find((element) => element.shadowRoot?.querySelector('i'))!;
+    expect(page.shadowRoot!.querySelectorAll('i')).toHaveLength(1);
     await settle();
     expect(document.title).toBe('Zahlungsseite wird geladen …');
     expect(page.getAttribute('role')).toBe('status');
