@@ -119,8 +119,9 @@ export interface WebhookSender {
   ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
   deliveries(): Delivery[];
   attempts(): Attempt[];
-  /** Resolves when no project has anything waiting (for tests). */
+  /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
+  /** Stops sending: no further attempts, waiting retries end, `idle()` resolves. */
   close(): void;
 }
 
@@ -130,7 +131,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
   const busy = new Set<number>();
   const all: Delivery[] = [];
   const log: Attempt[] = [];
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Ends each backoff wait under way at once (close() calls them). */
+  const wakes = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
   let nextId = 1;
   let closed = false;
@@ -151,7 +153,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
   }
 
   function settle(): void {
-    if ([...queues.values()].some((q) => q.length > 0) || busy.size > 0) return;
+    if (!closed && ([...queues.values()].some((q) => q.length > 0) || busy.size > 0)) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const done of waiters) done();
@@ -168,6 +170,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       accepted: result.status !== null && result.status >= 200 && result.status < 300,
     });
     return { ...result, ms };
+  }
+
+  /** Waits `ms`, or less when close() comes first. */
+  function backoff(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakes.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakes.add(wake);
+    });
   }
 
   /** Works through one project's queue; the head is retried until accepted. */
@@ -191,13 +206,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       }
       head.state = 'waiting';
       head.next_attempt = new Date(Date.now() + delay).toISOString();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, delay);
-        timers.add(timer);
-      });
+      await backoff(delay);
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
     busy.delete(projectId);
@@ -235,9 +244,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       });
     },
     close() {
+      if (closed) return;
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      for (const wake of [...wakes]) wake();
+      settle();
     },
   };
 }

@@ -41,8 +41,8 @@ async function serve(listener: RequestListener): Promise<string> {
 }
 
 /** The mock service (merchant API + sandbox payment UI) and the demo server, wired like `npm start`. */
-async function world({ variant = 'combined' as Variant, demoListener = true } = {}) {
-  const sender = createWebhookSender({ retry: FAST });
+async function world({ variant = 'combined' as Variant, demoListener = true, retry = FAST } = {}) {
+  const sender = createWebhookSender({ retry });
   const payments = createPayments(sender);
   const api = await serve(createMerchantApi({ sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
@@ -214,6 +214,23 @@ describe('delivery one at a time per project', () => {
     expect(orderPaid.filter((r) => r.body.order.id === first).length).toBeGreaterThan(1);
     expect(orderPaid.filter((r) => r.body.order.id === second)).toHaveLength(1);
     expect(orderPaid.at(-1)!.body.order.id).toBe(second);
+  });
+
+  it('close() while a webhook waits for its next attempt stops the retries and settles idle()', async () => {
+    // The next attempt would come only after a minute: idle() can resolve in time only through close().
+    const { sender, ui, api } = await world({ demoListener: false, retry: { ...FAST, firstDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : 500));
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await pay(ui, await tokenFor(api, 'player-42'));
+    const orderPaid = () => sender.deliveries().find((d) => d.notification_type === 'order_paid');
+    await expect.poll(() => orderPaid()?.next_attempt ?? null).not.toBeNull();
+
+    const waiting = sender.idle();
+    sender.close();
+    await waiting;
+    await sender.idle();
+    expect(orderPaid()).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(listener.received.filter((r) => r.type === 'order_paid')).toHaveLength(1);
   });
 
   it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
