@@ -42,7 +42,7 @@ ${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled
 <table><thead><tr><th>When</th><th>Delivery</th><th>Type</th><th>Attempt</th><th>Answer</th><th>ms</th></tr></thead><tbody>
 ${rows(log.attempts.map((a) => [
     escape(a.at), `#${a.delivery} · project ${a.project_id}`, escape(a.notification_type), a.attempt,
-    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>`, a.ms,
+    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>${a.retry_in_ms === null ? '' : ` · again in ${a.retry_in_ms} ms`}`, a.ms,
   ]))}
 </tbody></table>
 <h2>Deliveries</h2>

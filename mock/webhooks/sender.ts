@@ -31,6 +31,8 @@ export interface Attempt {
   answer: string;
   ms: number;
   accepted: boolean;
+  /** After a failed attempt, the wait before the next one (the backoff); null when none is scheduled. */
+  retry_in_ms: number | null;
 }
 
 export interface Delivery {
@@ -159,17 +161,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
     for (const done of waiters) done();
   }
 
-  async function attempt(delivery: Delivery, target: WebhookSettings): Promise<SendResult & { ms: number }> {
+  /** `retryIn`: the wait before the next attempt should this one fail (null: none follows). */
+  async function attempt(delivery: Delivery, target: WebhookSettings, retryIn: number | null): Promise<SendResult & { accepted: boolean }> {
     delivery.attempts += 1;
     const started = Date.now();
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
+    const accepted = result.status !== null && result.status >= 200 && result.status < 300;
     record({
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer, ms,
-      accepted: result.status !== null && result.status >= 200 && result.status < 300,
+      accepted, retry_in_ms: accepted ? null : retryIn,
     });
-    return { ...result, ms };
+    return { ...result, accepted };
   }
 
   /** Waits `ms`, or less when close() comes first. */
@@ -197,8 +201,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       if (!target) break; // Settings removed: the queue waits for new ones.
       head.state = 'sending';
       head.next_attempt = null;
-      const { status } = await attempt(head, target);
-      if (status !== null && status >= 200 && status < 300) {
+      const { accepted } = await attempt(head, target, delay);
+      if (accepted) {
         head.state = 'accepted';
         queue.shift();
         delay = retry.firstDelayMs;
@@ -231,8 +235,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       const target = settings.get(projectId);
       if (!target || closed) return null;
       const delivery = deliveryOf(projectId, payload, 'sending');
-      const result = await attempt(delivery, target);
-      delivery.state = result.status !== null && result.status >= 200 && result.status < 300 ? 'accepted' : 'refused';
+      const result = await attempt(delivery, target, null);
+      delivery.state = result.accepted ? 'accepted' : 'refused';
       return { status: result.status, answer: result.answer };
     },
     deliveries: () => all.map((d) => ({ ...d })),
