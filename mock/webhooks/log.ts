@@ -47,7 +47,7 @@ ${rows(log.attempts.map((a) => [
 </tbody></table>
 <h2>Deliveries</h2>
 <table><thead><tr><th>Delivery</th><th>Type</th><th>State</th><th>Attempts</th><th>Body</th></tr></thead><tbody>
-${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
+${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.reason ? `${d.state}: ${d.reason}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
 </tbody></table>
 </main></body></html>`;
   res.writeHead(200, {
