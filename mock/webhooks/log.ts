@@ -42,12 +42,12 @@ ${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled
 <table><thead><tr><th>When</th><th>Delivery</th><th>Type</th><th>Attempt</th><th>Answer</th><th>ms</th></tr></thead><tbody>
 ${rows(log.attempts.map((a) => [
     escape(a.at), `#${a.delivery} · project ${a.project_id}`, escape(a.notification_type), a.attempt,
-    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>`, a.ms,
+    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>${a.retry_in_ms === null ? '' : ` · again in ${a.retry_in_ms} ms`}`, a.ms,
   ]))}
 </tbody></table>
 <h2>Deliveries</h2>
 <table><thead><tr><th>Delivery</th><th>Type</th><th>State</th><th>Attempts</th><th>Body</th></tr></thead><tbody>
-${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
+${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.reason ? `${d.state}: ${d.reason}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
 </tbody></table>
 </main></body></html>`;
   res.writeHead(200, {

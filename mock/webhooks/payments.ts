@@ -75,6 +75,8 @@ export function createPayments(sender: WebhookSender, now: () => Date = () => ne
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       payments.set(record.id, record);
+      // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
+      // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
       const settings = sender.settings(record.projectId);
       if (settings) sender.send(record.projectId, paidWebhooks(record, settings.variant));
       return { ok: true, invoice: record.id, status: 'done' };

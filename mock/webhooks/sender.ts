@@ -3,7 +3,8 @@
  * (combined or separate). Webhooks of one project go one at a time, in order: while one is not
  * accepted (2xx), it is retried with backoff and the next ones wait. `ask` is the exception: a
  * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
- * Every attempt is logged.
+ * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
+ * that does not fit is refused whole, logged with the reason. Every attempt is logged.
  */
 import { isSecureOrLoopback } from '../../src/server/client';
 import { webhookSignature } from '../../src/server/signature';
@@ -31,14 +32,21 @@ export interface Attempt {
   answer: string;
   ms: number;
   accepted: boolean;
+  /** After a failed attempt, the wait before the next one (the backoff); null when none is scheduled. */
+  retry_in_ms: number | null;
 }
 
 export interface Delivery {
   id: number;
   project_id: number;
   notification_type: string;
-  /** `refused`: a question (`ask`) whose one attempt was not accepted; it is not retried. */
+  /**
+   * `refused`: not sent again, or not at all: a question (`ask`) whose one attempt was not
+   * accepted, or a webhook its project's full queue did not take; `reason` says which.
+   */
   state: 'waiting' | 'sending' | 'accepted' | 'refused';
+  /** Why it was refused, else null. */
+  reason: string | null;
   attempts: number;
   /** When the next attempt is due after a failure (ISO 8601), else null. */
   next_attempt: string | null;
@@ -55,6 +63,11 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 10_000 };
+/**
+ * The most webhooks one project's queue holds. Far more than a session of testing makes while a
+ * listener is down, and a bound on the memory a listener that never recovers can take.
+ */
+export const QUEUE_LIMIT = 1000;
 const LOG_SIZE = 500;
 
 /** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
@@ -110,35 +123,53 @@ export function answerCode(answer: string): string | undefined {
   }
 }
 
+/** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
+export type Queued = { queued: true; deliveries: number[] } | { queued: false; reason: string };
+
 export interface WebhookSender {
   settings(projectId: number): WebhookSettings | null;
   configure(projectId: number, settings: WebhookSettings | null): void;
-  /** Queues the webhooks of one event, in this order, behind the project's earlier ones. Nothing without settings. */
-  send(projectId: number, payloads: Webhook[]): void;
+  /**
+   * Queues the webhooks of one event, in this order, behind the project's earlier ones: all of
+   * them, or none when the sender is closed, the project has no settings, or its queue has no room
+   * for them all (then they are logged as refused, with the reason). Never throws.
+   */
+  send(projectId: number, payloads: Webhook[]): Queued;
   /** Sends one webhook at once and returns the listener's answer (null without settings). */
   ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
   deliveries(): Delivery[];
   attempts(): Attempt[];
-  /** Resolves when no project has anything waiting (for tests). */
+  /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
+  /** Stops sending: no further attempts, waiting retries end, `idle()` resolves. */
   close(): void;
 }
 
-export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { retry?: RetryPolicy; initial?: Record<number, WebhookSettings> } = {}): WebhookSender {
+export interface WebhookSenderOptions {
+  retry?: RetryPolicy;
+  /** Project id → settings from the start. */
+  initial?: Record<number, WebhookSettings>;
+  /** The most webhooks one project's queue holds (`QUEUE_LIMIT` by default). */
+  queueLimit?: number;
+}
+
+export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queueLimit = QUEUE_LIMIT }: WebhookSenderOptions = {}): WebhookSender {
+  if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
   const settings = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
   const queues = new Map<number, Delivery[]>();
   const busy = new Set<number>();
   const all: Delivery[] = [];
   const log: Attempt[] = [];
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Ends each backoff wait under way at once (close() calls them). */
+  const wakes = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
   let nextId = 1;
   let closed = false;
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, payload: Webhook, state: Delivery['state']): Delivery {
+  function deliveryOf(projectId: number, payload: Webhook, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
-      id: nextId++, project_id: projectId, notification_type: payload.notification_type, state, attempts: 0, next_attempt: null, body: JSON.stringify(payload),
+      id: nextId++, project_id: projectId, notification_type: payload.notification_type, state, reason, attempts: 0, next_attempt: null, body: JSON.stringify(payload),
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
@@ -151,23 +182,38 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
   }
 
   function settle(): void {
-    if ([...queues.values()].some((q) => q.length > 0) || busy.size > 0) return;
+    if (!closed && ([...queues.values()].some((q) => q.length > 0) || busy.size > 0)) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const done of waiters) done();
   }
 
-  async function attempt(delivery: Delivery, target: WebhookSettings): Promise<SendResult & { ms: number }> {
+  /** `retryIn`: the wait before the next attempt should this one fail (null: none follows). */
+  async function attempt(delivery: Delivery, target: WebhookSettings, retryIn: number | null): Promise<SendResult & { accepted: boolean }> {
     delivery.attempts += 1;
     const started = Date.now();
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
+    const accepted = result.status !== null && result.status >= 200 && result.status < 300;
     record({
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer, ms,
-      accepted: result.status !== null && result.status >= 200 && result.status < 300,
+      accepted, retry_in_ms: accepted ? null : retryIn,
     });
-    return { ...result, ms };
+    return { ...result, accepted };
+  }
+
+  /** Waits `ms`, or less when close() comes first. */
+  function backoff(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakes.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakes.add(wake);
+    });
   }
 
   /** Works through one project's queue; the head is retried until accepted. */
@@ -182,8 +228,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       if (!target) break; // Settings removed: the queue waits for new ones.
       head.state = 'sending';
       head.next_attempt = null;
-      const { status } = await attempt(head, target);
-      if (status !== null && status >= 200 && status < 300) {
+      const { accepted } = await attempt(head, target, delay);
+      if (accepted) {
         head.state = 'accepted';
         queue.shift();
         delay = retry.firstDelayMs;
@@ -191,13 +237,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       }
       head.state = 'waiting';
       head.next_attempt = new Date(Date.now() + delay).toISOString();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, delay);
-        timers.add(timer);
-      });
+      await backoff(delay);
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
     busy.delete(projectId);
@@ -212,18 +252,27 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       if (next && queues.get(projectId)?.length) void drain(projectId);
     },
     send(projectId, payloads) {
-      if (closed || !settings.has(projectId)) return;
+      if (closed) return { queued: false, reason: 'the webhook sender is closed' };
+      if (!settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
       const queue = queues.get(projectId) ?? [];
       queues.set(projectId, queue);
-      for (const payload of payloads) queue.push(deliveryOf(projectId, payload, 'waiting'));
+      if (queue.length + payloads.length > queueLimit) {
+        const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
+        for (const payload of payloads) deliveryOf(projectId, payload, 'refused', reason);
+        return { queued: false, reason };
+      }
+      const added = payloads.map((payload) => deliveryOf(projectId, payload, 'waiting'));
+      queue.push(...added);
       void drain(projectId);
+      return { queued: true, deliveries: added.map((d) => d.id) };
     },
     async ask(projectId, payload) {
       const target = settings.get(projectId);
       if (!target || closed) return null;
       const delivery = deliveryOf(projectId, payload, 'sending');
-      const result = await attempt(delivery, target);
-      delivery.state = result.status !== null && result.status >= 200 && result.status < 300 ? 'accepted' : 'refused';
+      const result = await attempt(delivery, target, null);
+      delivery.state = result.accepted ? 'accepted' : 'refused';
+      if (!result.accepted) delivery.reason = `not accepted (${result.status ?? result.answer}); a question is asked once`;
       return { status: result.status, answer: result.answer };
     },
     deliveries: () => all.map((d) => ({ ...d })),
@@ -235,9 +284,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {} }: { r
       });
     },
     close() {
+      if (closed) return;
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      for (const wake of [...wakes]) wake();
+      settle();
     },
   };
 }

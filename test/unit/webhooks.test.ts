@@ -14,7 +14,7 @@ import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
 import { parseArgs, runTrigger, trigger } from '../../mock/trigger';
 import { NOTIFICATION_TYPES } from '../../mock/webhooks/payloads';
 import { createPayments } from '../../mock/webhooks/payments';
-import { createWebhookSender, settingsProblem, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
+import { createWebhookSender, QUEUE_LIMIT, settingsProblem, type Delivery, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler, verifyWebhookSignature, webhookSignature } from '../../src/server/index';
 
@@ -41,8 +41,8 @@ async function serve(listener: RequestListener): Promise<string> {
 }
 
 /** The mock service (merchant API + sandbox payment UI) and the demo server, wired like `npm start`. */
-async function world({ variant = 'combined' as Variant, demoListener = true } = {}) {
-  const sender = createWebhookSender({ retry: FAST });
+async function world({ variant = 'combined' as Variant, demoListener = true, retry = FAST, queueLimit = QUEUE_LIMIT } = {}) {
+  const sender = createWebhookSender({ retry, queueLimit });
   const payments = createPayments(sender);
   const api = await serve(createMerchantApi({ sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
@@ -201,19 +201,68 @@ describe('delivery one at a time per project', () => {
     const paidSoFar = listener.received.filter((r) => r.type === 'order_paid');
     expect(new Set(paidSoFar.map((r) => r.body.order.id))).toEqual(new Set([first]));
     expect(sender.deliveries().find((d) => d.notification_type === 'order_paid' && JSON.parse(d.body).order.id === second)).toMatchObject({ state: 'waiting', attempts: 0 });
-    // Backoff: the waits grow (20, 40, 80, 80 ms…).
-    const times = sender.attempts().filter((a) => a.notification_type === 'order_paid').map((a) => Date.parse(a.at));
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(times[1]! - times[0]! - 5);
 
     down = false;
     await sender.idle();
-    const accepted = sender.attempts().filter((a) => a.notification_type === 'order_paid' && a.accepted);
+    const paidAttempts = sender.attempts().filter((a) => a.notification_type === 'order_paid');
+    const accepted = paidAttempts.filter((a) => a.accepted);
     expect(accepted.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual([first, second]);
+    // Backoff, as the log shows it: each failure schedules the next attempt after a wait that
+    // doubles from the first delay up to the longest; the accepted attempt schedules none.
+    const firstAttempts = paidAttempts.filter((a) => a.delivery === accepted[0]!.delivery);
+    const backoff = firstAttempts.slice(0, -1).map((_, i) => Math.min(FAST.firstDelayMs * 2 ** i, FAST.maxDelayMs));
+    expect(firstAttempts.map((a) => a.retry_in_ms)).toEqual([...backoff, null]);
+    expect(backoff.at(-1)).toBe(FAST.maxDelayMs);
     // The listener saw the first one several times (its failures) and each exactly once accepted.
     const orderPaid = listener.received.filter((r) => r.type === 'order_paid');
     expect(orderPaid.filter((r) => r.body.order.id === first).length).toBeGreaterThan(1);
     expect(orderPaid.filter((r) => r.body.order.id === second)).toHaveLength(1);
     expect(orderPaid.at(-1)!.body.order.id).toBe(second);
+  });
+
+  it('close() while a webhook waits for its next attempt stops the retries and settles idle()', async () => {
+    // The next attempt would come only after a minute: idle() can resolve in time only through close().
+    const { sender, ui, api } = await world({ demoListener: false, retry: { ...FAST, firstDelayMs: 60_000, maxDelayMs: 60_000 } });
+    const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : 500));
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await pay(ui, await tokenFor(api, 'player-42'));
+    const orderPaid = () => sender.deliveries().find((d) => d.notification_type === 'order_paid');
+    await expect.poll(() => orderPaid()?.next_attempt ?? null).not.toBeNull();
+
+    const waiting = sender.idle();
+    sender.close();
+    await waiting;
+    await sender.idle();
+    expect(orderPaid()).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(listener.received.filter((r) => r.type === 'order_paid')).toHaveLength(1);
+  });
+
+  it('bounds a project\'s queue: an event that does not fit is refused whole, with the reason in the log; the payment completes and the older webhooks go out in order', async () => {
+    const queueLimit = 3;
+    const { sender, ui, api } = await world({ demoListener: false, queueLimit });
+    let down = true;
+    const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : down ? 500 : 204));
+    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+
+    const orders = [(await pay(ui, await tokenFor(api, 'player-42'))).body.invoice, (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice];
+    // A plan brings two webhooks (order_paid, create_subscription); with two waiting they do not fit.
+    const plan = await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }));
+    expect(plan.body).toMatchObject({ ok: true, status: 'done' });
+    // One more fits, behind the older ones.
+    orders.push((await pay(ui, await tokenFor(api, 'p-7'))).body.invoice);
+
+    // The log (newest first) shows both of the plan's webhooks refused, never tried, and why.
+    const log: Delivery[] = (await json(`${api}/mock/webhooks`)).body.deliveries;
+    const refused = log.filter((d) => d.state === 'refused');
+    expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['create_subscription', 0], ['order_paid', 0]]);
+    expect(JSON.parse(refused[1]!.body).order.id).toBe(plan.body.invoice);
+    for (const d of refused) expect(d.reason).toContain(`at most ${queueLimit}`);
+
+    down = false;
+    await sender.idle();
+    expect(listener.received.map((r) => r.type)).not.toContain('create_subscription');
+    const delivered = sender.attempts().filter((a) => a.notification_type === 'order_paid' && a.accepted);
+    expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual(orders);
   });
 
   it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
