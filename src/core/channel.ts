@@ -27,7 +27,6 @@ export interface ChannelOptions {
 }
 
 export interface Channel {
-  readonly origin: string;
   send(command: string, data?: object): void;
   destroy(): void;
 }
@@ -41,8 +40,8 @@ export function createChannel({ target, url, onMessage, onOther, host = globalTh
   if (typeof host?.addEventListener !== 'function') {
     throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no window');
   }
+  // An http(s) address (normalizeOptions), so a real origin, never the opaque 'null'.
   const origin = new URL(url).origin;
-  if (origin === 'null') throw new Error(`no origin: ${url}`);
   let live = true;
 
   const listener = (event: MessageEvent) => {
@@ -62,7 +61,6 @@ export function createChannel({ target, url, onMessage, onOther, host = globalTh
   queueMicrotask(() => backlog.forEach(listener));
 
   return {
-    origin,
     send(command, data) {
       if (!live) return;
       try {

@@ -1,7 +1,7 @@
 /** The widget's events (DESIGN.md §3): names, and the data each one carries. */
 
 const NAMES = [
-  'init', 'open', 'open-lightbox', 'open-window', 'load', 'close', 'close-lightbox', 'close-window',
+  'init', 'open', 'open-lightbox', 'open-window', 'open-inline', 'load', 'close', 'close-lightbox', 'close-window', 'close-inline',
   'status', 'status-invoice', 'status-delivering', 'status-done', 'status-troubled', 'user-country', 'fcp', 'error',
 ] as const;
 export type EventType = (typeof NAMES)[number];
@@ -52,7 +52,8 @@ export interface ErrorEventData {
   [key: string]: unknown;
 }
 export interface OpenEventData {
-  mode: 'lightbox' | 'window';
+  /** `inline`: in the merchant's page, with mount() (DESIGN.md §11). */
+  mode: 'lightbox' | 'window' | 'inline';
 }
 export interface LoadEventData {
   dimensions?: Dimensions;
@@ -67,10 +68,12 @@ export interface EventMap {
   open: OpenEventData;
   'open-lightbox': EmptyEventData;
   'open-window': EmptyEventData;
+  'open-inline': EmptyEventData;
   load: LoadEventData;
   close: CloseEventData;
   'close-lightbox': CloseEventData;
   'close-window': CloseEventData;
+  'close-inline': CloseEventData;
   status: StatusEventData;
   'status-invoice': StatusEventData;
   'status-delivering': StatusEventData;

@@ -252,6 +252,3 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     throw error instanceof PayUIError ? error : invalid('options', `unreadable (${error})`);
   }
 }
-
-/** The exact origin messages must come from, and are sent to. */
-export const originOf = (url: string): string => new URL(url).origin;

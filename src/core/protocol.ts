@@ -83,9 +83,3 @@ export function toUiMessage({ command, data }: DecodedMessage): UiMessage | null
   const shaped = isKnownCommand(command) ? SHAPES[command](data) : null;
   return shaped && ({ command, data: shaped } as UiMessage);
 }
-
-/** `decodeMessage` then `toUiMessage`: a message from the payment UI, or null. */
-export function parseUiMessage(raw: unknown): UiMessage | null {
-  const decoded = decodeMessage(raw);
-  return decoded && toUiMessage(decoded);
-}

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
 import { world } from './world';
 
-const SCREENSHOTS = 'test-results/screenshots';
 // The phone's screen, touch and user agent, in Chromium (its default browser would be WebKit).
 const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
 
@@ -368,13 +366,22 @@ test.describe('lightbox: accessibility audit', () => {
   });
 });
 
-test.describe('lightbox: screenshots', () => {
-  test('desktop', async ({ page }) => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
+test.describe('lightbox: on a long desktop page', () => {
+  // Pictures of it are taken by pictures.spec.ts (`npm run pictures`); this one checks what they show.
+  test('the dialog is centred in the viewport and fits it, whatever the page scrolled to', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await gotoFixture(page, { tall: true });
+    await page.mouse.wheel(0, 1500);
     await openAndWaitReady(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/lightbox-desktop.png` });
+    const box = (await dialog(page).boundingBox())!;
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    expect(Math.abs(box.x - (1280 - box.x - box.width))).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.y - (800 - box.y - box.height))).toBeLessThanOrEqual(1);
+    await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeInViewport();
   });
 });
 
@@ -382,13 +389,11 @@ test.describe('lightbox: full screen on a phone with iframeOnly', () => {
   test.use(iPhone);
 
   test('fills the screen with no margin and keeps its close button', async ({ page }) => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     await gotoFixture(page, { options: { iframeOnly: true } });
     await openAndWaitReady(page);
     const viewport = page.viewportSize()!;
     expect(await dialog(page).boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
     await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOTS}/lightbox-mobile.png` });
     await page.getByRole('button', { name: 'Close', exact: true }).tap();
     await expectClosed(page, 'user');
   });

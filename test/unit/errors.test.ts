@@ -20,10 +20,12 @@ describe('PayUIError', () => {
 
 describe('EventTypes', () => {
   it('names exactly the events of DESIGN.md §3', () => {
-    expect(Object.values(EventTypes)).toEqual(['init', 'open', 'open-lightbox', 'open-window', 'load', 'close', 'close-lightbox', 'close-window',
+    expect(Object.values(EventTypes)).toEqual(['init', 'open', 'open-lightbox', 'open-window', 'open-inline', 'load', 'close', 'close-lightbox', 'close-window', 'close-inline',
       'status', 'status-invoice', 'status-delivering', 'status-done', 'status-troubled', 'user-country', 'fcp', 'error']);
     expect(EventTypes.STATUS_DONE).toBe('status-done');
     expect(EVENT_NAMES.has('close-window')).toBe(true);
+    expect(EVENT_NAMES.has('close-inline')).toBe(true);
+    expect(EventTypes.OPEN_INLINE).toBe('open-inline');
     expect(EVENT_NAMES.has('closewindow')).toBe(false);
     expect(isPaymentStatus('troubled')).toBe(true);
     expect(isPaymentStatus('canceled')).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeOptions, originOf } from '../../src/core/options';
+import { normalizeOptions } from '../../src/core/options';
 
 const url = (options: Record<string, unknown>) => normalizeOptions(options).url;
 
@@ -33,12 +33,5 @@ describe('the payment UI address', () => {
     const queryParams = Object.freeze({ a: '1' });
     expect(() => url({ access_token: 'T', queryParams })).not.toThrow();
     expect(queryParams).toEqual({ a: '1' });
-  });
-});
-
-describe('originOf', () => {
-  it('is the exact origin of the address, port included', () => {
-    expect(originOf(url({ access_token: 'T', sandbox: true }))).toBe('http://localhost:5176');
-    expect(originOf(url({ payment_url: 'https://a.test:8443/p?q=1' }))).toBe('https://a.test:8443');
   });
 });
