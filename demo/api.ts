@@ -11,13 +11,14 @@ export interface TokenRequest {
 }
 
 /**
- * Where this demo's mock payment UI runs, as the demo server tells its pages: `npm test` runs the
- * offline world on free ports, from the same build as `npm start`. A merchant's page leaves these
- * out (the build's defaults) or sets them to its own payment UI addresses.
+ * Where this demo's mock payment UI runs, as the demo server tells its pages (it writes
+ * `<meta name="payui-demo-world">` into every page): `npm start` and `npm test` run the offline
+ * world on different ports, from the same build. The widget has no payment UI address of its own:
+ * a merchant's page sets its own service's addresses the same way.
  */
-export function paymentUiBases(): { paymentUiUrl?: string; sandboxPaymentUiUrl?: string } {
+export function paymentUiBases(): { paymentUiUrl: string; sandboxPaymentUiUrl: string } {
   const content = document.querySelector<HTMLMetaElement>('meta[name="payui-demo-world"]')?.content;
-  if (!content) return {};
+  if (!content) throw new Error('This page needs the demo server (npm start): it tells the page where the payment UI runs.');
   const { live, sandbox } = JSON.parse(content) as { live: string; sandbox: string };
   return { paymentUiUrl: live, sandboxPaymentUiUrl: sandbox };
 }

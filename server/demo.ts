@@ -23,8 +23,11 @@ export interface DemoOptions {
   merchantApi: string;
   /** Payment UI origins the pages may frame. */
   paymentUiOrigins: string[];
-  /** Where the mock payment UI runs, live and sandbox: told to the pages (they run on any ports in tests). */
-  paymentUi?: { live: string; sandbox: string };
+  /**
+   * Where the mock payment UI runs, live and sandbox: told to every page (they run on any ports in
+   * tests, and the widget has no payment UI address of its own).
+   */
+  paymentUi: { live: string; sandbox: string };
 }
 
 /**
@@ -102,7 +105,6 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `npm test` run the world on different ports, from the same build.
    */
   const withWorld = (html: string) => {
-    if (!paymentUi) return html;
     const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox }).replace(/"/g, '&quot;');
     const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
     return html

@@ -46,7 +46,7 @@ async function world({ variant = 'combined' as Variant, demoListener = true } = 
   const payments = createPayments(sender);
   const api = await serve(createMerchantApi({ sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
-  const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [] }));
+  const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: ui, sandbox: ui } }));
   if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
   running.push({ port: 0, close: async () => sender.close() });
   return { sender, payments, api, ui, demo };
