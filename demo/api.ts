@@ -42,18 +42,30 @@ export async function requestToken(request: TokenRequest): Promise<string> {
 /** What `GET /api/orders/{id}` answers: the server's own order record (types only; nothing of the server ships). */
 export type { Order, OrderStatus } from '../server/shop';
 
+/** The server's word on an order: the order, or null when it knows none by that id. Throws when it does not answer. */
+export async function fetchOrder(id: string): Promise<Order | null> {
+  const response = await fetch(`/api/orders/${encodeURIComponent(id)}`);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return (await response.json()) as Order;
+}
+
 /**
  * Asks the server about an order until its status is one of `statuses`, for up to a minute
  * (webhooks are retried until the server accepts one). Null if it never got there.
  */
 export async function waitForOrder(id: string, statuses: OrderStatus[], everyMs = 250): Promise<Order | null> {
   for (let waited = 0; waited < 60_000; waited += everyMs) {
-    const response = await fetch(`/api/orders/${encodeURIComponent(id)}`).catch(() => null);
-    const order = response?.ok ? ((await response.json()) as Order) : null;
+    const order = await fetchOrder(id).catch(() => null);
     if (order && statuses.includes(order.status)) return order;
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return null;
+}
+
+/** An order in words, from what the paid webhook listed: "550 Crystals", "2 × Plasma drill, Starter pack". */
+export function orderLabel(order: Order): string {
+  return order.items.map(({ name, quantity }) => (quantity > 1 ? `${quantity} × ${name}` : name)).join(', ');
 }
 
 /** Asks the server to refund a delivered order; the service's `order_canceled` webhook then takes it back. */
