@@ -63,6 +63,13 @@ export async function waitForOrder(id: string, statuses: OrderStatus[], everyMs 
   return null;
 }
 
+/** What the signed-in player bought, newest first, as the server knows it (`GET /api/orders`). */
+export async function listPurchases(): Promise<Order[]> {
+  const response = await fetch('/api/orders');
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return (await response.json()) as Order[];
+}
+
 /** An order in words, from what the paid webhook listed: "550 Crystals", "2 × Plasma drill, Starter pack". */
 export function orderLabel(order: Order): string {
   return order.items.map(({ name, quantity }) => (quantity > 1 ? `${quantity} × ${name}` : name)).join(', ');

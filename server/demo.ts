@@ -4,6 +4,7 @@
  * - `POST /api/token`: a token for a purchase, asked server-to-server (the API key never reaches
  *   the browser), tied to a new order of ours: `{ token, order }`;
  * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
+ * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
  * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back).
  */
@@ -174,6 +175,10 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (pathname.startsWith('/api/webhooks/')) {
       const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
       return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');
+    }
+    // The signed-in player's purchases: the player is the session's (here the demo's), never one the address names.
+    if (pathname === '/api/orders') {
+      return req.method === 'GET' ? json(res, 200, shop.purchasesOf(DEMO_USER.id.value)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     }
     if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');

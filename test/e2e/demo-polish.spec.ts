@@ -156,3 +156,22 @@ test('"Back to the shop" goes only to the demo’s own pages, whatever the addre
     await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', expected);
   }
 });
+
+test('the game page’s "Your purchases" come from the server: a reload keeps them', async ({ page }) => {
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await page.getByRole('button', { name: 'Buy 1200 Crystals' }).click();
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Crystals delivered');
+  const purchases = page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem');
+  const bought = await purchases.first().getAttribute('data-order');
+  await expect(purchases.first()).toHaveText(/^1200 Crystals: delivered/);
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const line = page.locator(`#orders li[data-order="${bought}"]`);
+  await expect(line).toHaveText(/^1200 Crystals: delivered/);
+  await expect(line.getByRole('button', { name: 'Refund 1200 Crystals' })).toBeVisible();
+});
