@@ -99,6 +99,8 @@ window.PayUI.init({
   },
   sandbox: true,
   ...paymentUiBases(),
+  // As tall as the payment UI's content (it reports it in `dimensions`), not the whole window.
+  lightbox: { height: null },
 });
 void showPurchases();
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack]')) button.disabled = false;

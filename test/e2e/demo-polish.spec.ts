@@ -175,3 +175,20 @@ test('the game page’s "Your purchases" come from the server: a reload keeps th
   await expect(line).toHaveText(/^1200 Crystals: delivered/);
   await expect(line.getByRole('button', { name: 'Refund 1200 Crystals' })).toBeVisible();
 });
+
+test('the demo’s lightbox is as tall as the payment UI’s content, not the whole window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  await page.getByRole('button', { name: 'Buy 550 Crystals' }).click();
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await expect(ui.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  const content = await ui.locator('#app').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+  const frame = page.locator('[data-payui-lightbox] iframe');
+  // The frame follows what the UI reports (at least the lightbox's 500 px minimum), not the window's 780 px.
+  await expect.poll(async () => Math.round((await frame.boundingBox())!.height)).toBe(Math.max(500, content));
+  // Its last line shows, with no empty band below it.
+  const foot = (await ui.getByText('no real money moves').boundingBox())!;
+  const box = (await frame.boundingBox())!;
+  expect(box.y + box.height - (foot.y + foot.height)).toBeLessThan(40);
+});
