@@ -176,6 +176,18 @@ test('the game page’s "Your purchases" come from the server: a reload keeps th
   await expect(line.getByRole('button', { name: 'Refund 1200 Crystals' })).toBeVisible();
 });
 
+test('the stand-in native host fits a 1280×800 window: it says what to do, and Pay is in view without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${world.demo}/native-host.html`);
+  await expect(page.locator('.phone')).toContainText('Start a purchase');
+  await page.getByRole('button', { name: 'Start a purchase' }).click();
+  const pay = page.frameLocator('#webview').frameLocator('[data-payui-lightbox] iframe').getByRole('button', { name: /^Pay/ });
+  await expect(pay).toBeVisible();
+  const box = (await pay.boundingBox())!;
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+});
+
 test('the demo’s lightbox is as tall as the payment UI’s content, not the whole window', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${world.demo}/game.html`);
