@@ -11,13 +11,14 @@ export interface TokenRequest {
 }
 
 /**
- * Where this demo's mock payment UI runs, as the demo server tells its pages: `npm test` runs the
- * offline world on free ports, from the same build as `npm start`. A merchant's page leaves these
- * out (the build's defaults) or sets them to its own payment UI addresses.
+ * Where this demo's mock payment UI runs, as the demo server tells its pages (it writes
+ * `<meta name="payui-demo-world">` into every page): `npm start` and `npm test` run the offline
+ * world on different ports, from the same build. The widget has no payment UI address of its own:
+ * a merchant's page sets its own service's addresses the same way.
  */
-export function paymentUiBases(): { paymentUiUrl?: string; sandboxPaymentUiUrl?: string } {
+export function paymentUiBases(): { paymentUiUrl: string; sandboxPaymentUiUrl: string } {
   const content = document.querySelector<HTMLMetaElement>('meta[name="payui-demo-world"]')?.content;
-  if (!content) return {};
+  if (!content) throw new Error('This page needs the demo server (npm start): it tells the page where the payment UI runs.');
   const { live, sandbox } = JSON.parse(content) as { live: string; sandbox: string };
   return { paymentUiUrl: live, sandboxPaymentUiUrl: sandbox };
 }
@@ -41,18 +42,37 @@ export async function requestToken(request: TokenRequest): Promise<string> {
 /** What `GET /api/orders/{id}` answers: the server's own order record (types only; nothing of the server ships). */
 export type { Order, OrderStatus } from '../server/shop';
 
+/** The server's word on an order: the order, or null when it knows none by that id. Throws when it does not answer. */
+export async function fetchOrder(id: string): Promise<Order | null> {
+  const response = await fetch(`/api/orders/${encodeURIComponent(id)}`);
+  if (response.status === 404) return null;
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return (await response.json()) as Order;
+}
+
 /**
  * Asks the server about an order until its status is one of `statuses`, for up to a minute
  * (webhooks are retried until the server accepts one). Null if it never got there.
  */
 export async function waitForOrder(id: string, statuses: OrderStatus[], everyMs = 250): Promise<Order | null> {
   for (let waited = 0; waited < 60_000; waited += everyMs) {
-    const response = await fetch(`/api/orders/${encodeURIComponent(id)}`).catch(() => null);
-    const order = response?.ok ? ((await response.json()) as Order) : null;
+    const order = await fetchOrder(id).catch(() => null);
     if (order && statuses.includes(order.status)) return order;
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   return null;
+}
+
+/** What the signed-in player bought, newest first, as the server knows it (`GET /api/orders`). */
+export async function listPurchases(): Promise<Order[]> {
+  const response = await fetch('/api/orders');
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return (await response.json()) as Order[];
+}
+
+/** An order in words, from what the paid webhook listed: "550 Crystals", "2 × Plasma drill, Starter pack". */
+export function orderLabel(order: Order): string {
+  return order.items.map(({ name, quantity }) => (quantity > 1 ? `${quantity} × ${name}` : name)).join(', ');
 }
 
 /** Asks the server to refund a delivered order; the service's `order_canceled` webhook then takes it back. */

@@ -3,7 +3,7 @@
 // the player saw; the crystals count as delivered only when our server says so, after it got the
 // payment's verified webhook. It may run before payui.js has loaded; the stub queues these calls.
 import type { PayUIWidget } from 'payui-embed';
-import { paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
+import { listPurchases, orderLabel, paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
 
 declare global {
   interface Window {
@@ -18,13 +18,14 @@ const purchases = document.getElementById('orders')!;
 /** The order of the open under way, as our server named it. */
 let current: { id: string; label: string } | null = null;
 
-/** One line per delivered order, with what the server says of it and a refund button. */
-function showOrder(order: Order, label: string): void {
+/** One line per paid order (newest on top, or at the end for an older one), with what the server says of it and a refund button. */
+function showOrder(order: Order, label: string, older = false): void {
   let line = purchases.querySelector<HTMLLIElement>(`li[data-order="${CSS.escape(order.id)}"]`);
   if (!line) {
     line = document.createElement('li');
     line.dataset.order = order.id;
-    purchases.prepend(line);
+    if (older) purchases.append(line);
+    else purchases.prepend(line);
   }
   const text = document.createElement('span');
   const words = { awaiting_payment: 'waiting for payment', delivered: 'delivered', refund_requested: 'refund requested', refunded: 'refunded, taken back' };
@@ -60,7 +61,16 @@ async function confirm(purchase: { id: string; label: string }): Promise<void> {
     return;
   }
   balance.textContent = `${purchase.label} delivered! Our server confirmed the order through a signed webhook.`;
-  showOrder(order, purchase.label);
+  showOrder(order, orderLabel(order) || purchase.label);
+}
+
+/** What the player bought before, as our server knows it: a reload keeps the list. */
+async function showPurchases(): Promise<void> {
+  const orders = await listPurchases().catch(() => []);
+  for (const order of orders) {
+    // Newest first, below any purchase made since the page loaded (that line is newer news than this list).
+    if (!purchases.querySelector(`li[data-order="${CSS.escape(order.id)}"]`)) showOrder(order, orderLabel(order), true);
+  }
 }
 
 window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
@@ -89,6 +99,9 @@ window.PayUI.init({
   },
   sandbox: true,
   ...paymentUiBases(),
+  // As tall as the payment UI's content (it reports it in `dimensions`), not the whole window.
+  lightbox: { height: null },
 });
+void showPurchases();
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack]')) button.disabled = false;
 document.body.dataset.ready = 'yes';

@@ -1,5 +1,5 @@
 // The shop page: one card per item; "Buy" asks our server for a token, then hands the player to
-// the payment UI, which brings them back to return.html.
+// the payment UI, which brings them back to return.html (told which shop to go back to).
 import { PROJECTS } from '../mock/shared/catalog';
 import { paymentUiBases, requestToken } from './api';
 
@@ -12,11 +12,10 @@ async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   message.textContent = 'Preparing your order…';
   try {
-    const token = await requestToken({
-      purchase: { virtual_items: { items: [{ sku, amount: 1 }] } },
-      return_url: new URL('/return.html', location.href).href,
-    });
-    const url = new URL(paymentUiBases().sandboxPaymentUiUrl!);
+    const back = new URL('/return.html', location.href);
+    back.searchParams.set('from', location.pathname);
+    const token = await requestToken({ purchase: { virtual_items: { items: [{ sku, amount: 1 }] } }, return_url: back.href });
+    const url = new URL(paymentUiBases().sandboxPaymentUiUrl);
     url.searchParams.set('access_token', token);
     location.assign(url.href);
   } catch {

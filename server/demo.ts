@@ -4,6 +4,7 @@
  * - `POST /api/token`: a token for a purchase, asked server-to-server (the API key never reaches
  *   the browser), tied to a new order of ours: `{ token, order }`;
  * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
+ * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
  * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back).
  */
@@ -23,8 +24,11 @@ export interface DemoOptions {
   merchantApi: string;
   /** Payment UI origins the pages may frame. */
   paymentUiOrigins: string[];
-  /** Where the mock payment UI runs, live and sandbox: told to the pages (they run on any ports in tests). */
-  paymentUi?: { live: string; sandbox: string };
+  /**
+   * Where the mock payment UI runs, live and sandbox: told to every page (they run on any ports in
+   * tests, and the widget has no payment UI address of its own).
+   */
+  paymentUi: { live: string; sandbox: string };
 }
 
 /**
@@ -102,7 +106,6 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `npm test` run the world on different ports, from the same build.
    */
   const withWorld = (html: string) => {
-    if (!paymentUi) return html;
     const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox }).replace(/"/g, '&quot;');
     const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
     return html
@@ -172,6 +175,10 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (pathname.startsWith('/api/webhooks/')) {
       const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
       return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');
+    }
+    // The signed-in player's purchases: the player is the session's (here the demo's), never one the address names.
+    if (pathname === '/api/orders') {
+      return req.method === 'GET' ? json(res, 200, shop.purchasesOf(DEMO_USER.id.value)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     }
     if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');

@@ -89,7 +89,12 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     return order;
   }
 
-  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id) };
+  /** What a player bought (every order paid, refunded or not), newest first; never an order still awaiting payment. */
+  function purchasesOf(player: string): Order[] {
+    return [...orders.values()].filter((order) => order.player === player && order.status !== 'awaiting_payment').reverse();
+  }
+
+  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id), purchasesOf };
 }
 
 export type Shop = ReturnType<typeof createShop>;

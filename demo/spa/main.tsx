@@ -37,6 +37,8 @@ const payui = createPayUI({
   },
   sandbox: true,
   ...paymentUiBases(),
+  // As tall as the payment UI's content (it reports it in `dimensions`), not the whole window.
+  lightbox: { height: null },
 });
 
 /** Runs inside the click: open() must not wait for anything, or a phone's popup blocker steps in. */

@@ -1,5 +1,5 @@
 // The demo as a new merchant meets it (issue 15): each defect found by trying it, as a test.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { gotoFixture } from './widget-page';
 import { world } from './world';
 
@@ -112,4 +112,95 @@ test('the game page forgets "Crystals delivered!" when a later payment is declin
 test('the redirect shop’s "Shop" link stays in the shop', async ({ page }) => {
   await page.goto(`${world.demo}/redirect.html`);
   await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/redirect.html');
+});
+
+// The demo teaches what the README says (issue 16): the server's word, not the address's.
+
+/** A new order of the demo server, never paid: what a player who typed an address would hold. */
+async function unpaidOrder(request: APIRequestContext): Promise<string> {
+  const response = await request.post(`${world.demo}/api/token`, { data: { purchase: { virtual_currency: { quantity: 100 } } } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { order: string }).order;
+}
+
+test('the return page believes the demo server, not a forged status=done in its address', async ({ page, request }) => {
+  const order = await unpaidOrder(request);
+  await page.goto(`${world.demo}/return.html?user_id=demo-player-1&foreigninvoice=${order}&invoice_id=1&status=done`);
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText('Not paid yet');
+  await expect(page.getByText('Thank you')).toHaveCount(0);
+  await expect(page.locator('[data-param="foreigninvoice"]')).toHaveText(order);
+});
+
+test('the return page says so when the server knows no such order', async ({ page }) => {
+  await page.goto(`${world.demo}/return.html?foreigninvoice=demo-order-none&status=done`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find this order');
+  await expect(page.getByText('Thank you')).toHaveCount(0);
+});
+
+test('a redirect purchase comes back to "Thank you" once the server has it, and "Back to the shop" returns to the shop it came from', async ({ page }) => {
+  await page.goto(`${world.demo}/redirect.html`);
+  await page.getByRole('button', { name: /^Buy Starter pack/ }).click();
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.getByRole('link', { name: 'Return to game' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you! Your order is delivered');
+  await expect(page.getByText('Starter pack')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(page).toHaveURL(`${world.demo}/redirect.html`);
+});
+
+test('"Back to the shop" goes only to the demo’s own pages, whatever the address asks', async ({ page }) => {
+  const cases: [string, string][] = [['/game.html', '/game.html'], ['https://elsewhere.invalid/', '/'], ['//elsewhere.invalid/x.html', '/'], ['/nowhere.html', '/']];
+  for (const [from, expected] of cases) {
+    await page.goto(`${world.demo}/return.html?${new URLSearchParams({ from })}`);
+    await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', expected);
+  }
+});
+
+test('the game page’s "Your purchases" come from the server: a reload keeps them', async ({ page }) => {
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await page.getByRole('button', { name: 'Buy 1200 Crystals' }).click();
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Crystals delivered');
+  const purchases = page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem');
+  const bought = await purchases.first().getAttribute('data-order');
+  await expect(purchases.first()).toHaveText(/^1200 Crystals: delivered/);
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const line = page.locator(`#orders li[data-order="${bought}"]`);
+  await expect(line).toHaveText(/^1200 Crystals: delivered/);
+  await expect(line.getByRole('button', { name: 'Refund 1200 Crystals' })).toBeVisible();
+});
+
+test('the stand-in native host fits a 1280×800 window: it says what to do, and Pay is in view without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${world.demo}/native-host.html`);
+  await expect(page.locator('.phone')).toContainText('Start a purchase');
+  await page.getByRole('button', { name: 'Start a purchase' }).click();
+  const pay = page.frameLocator('#webview').frameLocator('[data-payui-lightbox] iframe').getByRole('button', { name: /^Pay/ });
+  await expect(pay).toBeVisible();
+  const box = (await pay.boundingBox())!;
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+});
+
+test('the demo’s lightbox is as tall as the payment UI’s content, not the whole window', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  await page.getByRole('button', { name: 'Buy 550 Crystals' }).click();
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await expect(ui.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  const content = await ui.locator('#app').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+  const frame = page.locator('[data-payui-lightbox] iframe');
+  // The frame follows what the UI reports (at least the lightbox's 500 px minimum), not the window's 780 px.
+  await expect.poll(async () => Math.round((await frame.boundingBox())!.height)).toBe(Math.max(500, content));
+  // Its last line shows, with no empty band below it.
+  const foot = (await ui.getByText('no real money moves').boundingBox())!;
+  const box = (await frame.boundingBox())!;
+  expect(box.y + box.height - (foot.y + foot.height)).toBeLessThan(40);
 });

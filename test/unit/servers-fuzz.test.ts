@@ -50,15 +50,17 @@ beforeAll(async () => {
   writeFileSync(join(root, 'app/demo/page.js'), 'export {};');
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
   const api = await listenLoopback(createMerchantApi(), 0);
+  const ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
+  const uiAddress = `http://127.0.0.1:${ui.port}/`;
   servers = {
     'merchant API': api,
-    'payment UI': await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0),
+    'payment UI': ui,
     'webhook listener (payui-embed/server)': await listenLoopback(
       createWebhookHandler({ secret: 'fuzz-secret', on: { order_paid: () => undefined, user_validation: () => { throw new Error('fuzz'); } }, maxBodyBytes: 32 * 1024, onError: () => undefined }) as RequestListener,
       0,
     ),
     demo: await listenLoopback(
-      createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: `http://127.0.0.1:${api.port}`, paymentUiOrigins: [] }),
+      createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: `http://127.0.0.1:${api.port}`, paymentUiOrigins: [], paymentUi: { live: uiAddress, sandbox: uiAddress } }),
       0,
     ),
   };

@@ -46,7 +46,7 @@ async function world({ variant = 'combined' as Variant, demoListener = true, ret
   const payments = createPayments(sender);
   const api = await serve(createMerchantApi({ sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
-  const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [] }));
+  const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: ui, sandbox: ui } }));
   if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
   running.push({ port: 0, close: async () => sender.close() });
   return { sender, payments, api, ui, demo };
@@ -116,6 +116,8 @@ describe('a purchase in the offline world', () => {
     const { sender, ui, demo } = await world();
     const { token, order } = await demoPurchase(demo);
     expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('awaiting_payment');
+    // The player's purchases: none yet (an order awaiting payment is no purchase).
+    expect((await json(`${demo}/api/orders`)).body).toEqual([]);
 
     const paid = await pay(ui, token);
     expect(paid.body).toMatchObject({ ok: true, status: 'done' });
@@ -126,6 +128,7 @@ describe('a purchase in the offline world', () => {
 
     const delivered = (await json(`${demo}/api/orders/${order}`)).body;
     expect(delivered).toMatchObject({ status: 'delivered', transaction_id: paid.body.invoice, items: [{ sku: null, name: '550 Crystals', quantity: 1 }] });
+    expect((await json(`${demo}/api/orders`)).body).toEqual([delivered]);
   });
 
   it('signs each webhook with the project secret: the SHA-1 of the exact body sent and the secret', async () => {
