@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
+import { expectContractOrder } from './event-order';
 import { world } from './world';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
@@ -40,7 +41,7 @@ test.describe('dist/payui.js on the game site', () => {
     await expect(page.getByRole('status')).toContainText('Crystals delivered');
     const log = await page.locator('#log li strong').allTextContents();
     // One init, the page's own; its token provider asked for the clicked pack (trigger.dataset.pack).
-    expect(log.reverse()).toEqual([
+    expectContractOrder(log.reverse(), [
       'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
     ]);

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { expectContractOrder } from './event-order';
 import { requestToken } from './tokens';
 import { world } from './world';
 
@@ -108,7 +109,7 @@ test.describe('messages to the native side', () => {
     await page.evaluate(() => window.PayUILauncher.receive('{"type":"close"}'));
     await page.waitForTimeout(200);
     const messages = await received(page);
-    expect(messages.map((m) => m.msg.type)).toEqual([
+    expectContractOrder(messages.map((m) => m.msg.type), [
       'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
     ]);
@@ -116,7 +117,7 @@ test.describe('messages to the native side', () => {
     for (const { msg } of messages) expect(Object.keys(msg)).toEqual(['source', 'v', 'seq', 'type', 'data']);
     expect(messages.every((m) => m.msg.source === 'payui' && m.msg.v === 1)).toBe(true);
     expect(messages.at(-1)!.msg.data).toEqual({ reason: 'ui', lastStatus: 'done' });
-    expect(messages[11]!.msg.data.paymentInfo).toMatchObject({ status: 'done', userId: 'player-42' });
+    expect(messages.find((m) => m.msg.type === 'status-done')!.msg.data.paymentInfo).toMatchObject({ status: 'done', userId: 'player-42' });
   });
 
   test('a bridge that appears late gets everything queued before it, in order', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
+import { expectContractOrder } from './event-order';
 import { world } from './world';
 
 // The phone's screen, touch and user agent, in Chromium (its default browser would be WebKit).
@@ -20,7 +21,7 @@ test.describe('lightbox: a purchase', () => {
     await paymentUi(page).getByRole('button', { name: /^Pay/ }).click();
     await paymentUi(page).getByRole('button', { name: 'Close', exact: true }).click();
     await expectClosed(page, 'ui', 'done');
-    expect(await eventTypes(page)).toEqual([
+    expectContractOrder(await eventTypes(page), [
       'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
     ]);
@@ -303,7 +304,8 @@ test.describe('lightbox: loading', () => {
     await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeVisible();
-    expect(await eventTypes(page)).toEqual(['init', 'open', 'open-lightbox', 'error', 'load', 'user-country', 'fcp']);
+    // The UI reports its first paint when the browser has painted it: waited for, not raced.
+    await expect.poll(() => eventTypes(page)).toEqual(['init', 'open', 'open-lightbox', 'error', 'load', 'user-country', 'fcp']);
     await page.keyboard.press('Escape');
     await expectClosed(page, 'user');
   });
