@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
-import { expiredToken, harness, requestToken, uiUrl, unknownProjectToken } from './tokens';
+import { expiredToken, harness, nullPayloadToken, requestToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
 
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -121,6 +121,7 @@ test.describe('mock payment UI errors', () => {
   const cases: [string, () => Promise<{ base: string; params: Record<string, string> }>, string][] = [
     ['a token with a bad signature', async () => ({ base: world.sandbox, params: { access_token: `${await requestToken()}x` } }), '0004-0001'],
     ['an expired token', async () => ({ base: world.sandbox, params: { access_token: await expiredToken() } }), '0004-0001'],
+    ['a signed token whose payload is null', async () => ({ base: world.sandbox, params: { access_token: await nullPayloadToken() } }), '0004-0001'],
     ['no token and no access_data', async () => ({ base: world.sandbox, params: {} }), '0004-0001'],
     ['a sandbox token on the live origin', async () => ({ base: world.live, params: { access_token: await requestToken() } }), '0004-0008'],
     ['a live token on the sandbox origin', async () => ({ base: world.sandbox, params: { access_token: await requestToken((b) => { delete b.settings.mode; }) } }), '0004-0008'],

@@ -37,6 +37,11 @@ export function unknownProjectToken(): Promise<string> {
   });
 }
 
+/** A correctly signed token whose payload is `null`: the signing key is public, so anyone can make one. */
+export function nullPayloadToken(): Promise<string> {
+  return signToken(null as unknown as TokenPayload);
+}
+
 export function uiUrl(base: string, params: Record<string, string>): string {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -16,6 +16,8 @@ import { NOTIFICATION_TYPES } from '../../mock/webhooks/payloads';
 import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender, settingsProblem, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
 import { createDemoServer } from '../../server/demo';
+import { signToken, type TokenPayload } from '../../mock/shared/token';
+import { resolveSession } from '../../mock/ui/session';
 import { createWebhookHandler, verifyWebhookSignature, webhookSignature } from '../../src/server/index';
 
 const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
@@ -184,6 +186,13 @@ describe('a purchase in the offline world', () => {
     expect((await post(JSON.stringify({ search: 1, outcome: 'success' }))).body.error.code).toBe('INVALID_PARAMETER');
     expect((await post(JSON.stringify({ search: '?access_token=nope', outcome: 'success' }))).body).toMatchObject({ ok: false, code: '0004-0001' });
     expect((await json(`${ui}/api/payments`)).status).toBe(405);
+  });
+
+  it('refuses a correctly signed token whose payload is null with 0004-0001 (the signing key is public), and the page resolves it to the same error', async () => {
+    const { ui } = await world();
+    const token = await signToken(null as unknown as TokenPayload);
+    expect(await pay(ui, token)).toMatchObject({ status: 422, body: { ok: false, code: '0004-0001' } });
+    expect(await resolveSession(new URLSearchParams({ access_token: token }), 'sandbox')).toMatchObject({ ok: false, code: '0004-0001' });
   });
 });
 
