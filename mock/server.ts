@@ -56,8 +56,13 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
     if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
     if (pathname === '/' || pathname === '/index.html') {
-      page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then((html) =>
-        html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
+      // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
+      page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
+        (html) => html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
+        (error: unknown) => {
+          page = undefined;
+          throw error;
+        },
       );
       void page.then(
         (html) => {
