@@ -3,6 +3,7 @@
  * credentials, validating the body like the service and answering `{ token }`. It is meant to
  * be called server-to-server, so it sends no CORS headers: a browser cannot call it directly.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { DEMO_MERCHANT, MERCHANT_PROJECTS } from '../shared/catalog';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../shared/token';
@@ -12,7 +13,10 @@ import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, settingsProblem, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
 import { sendLogPage, webhookLog } from '../webhooks/log';
 
-const TOKEN_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/token\/?$/;
+/** A plain decimal integer id, as in paths and credentials: `100001`, never `0x186a1`, ` 100001`, `100001.0` or `0100001`. */
+const ID = '[1-9][0-9]{0,15}';
+const merchantPath = (path: string) => new RegExp(`^/merchant/v2/merchants/(${ID})/${path}/?$`);
+const TOKEN_PATH = merchantPath('token');
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** Merchant id → API key of every merchant the mock knows. */
@@ -33,14 +37,21 @@ function unprocessable(res: ServerResponse, extended: Partial<ExtendedMessage>):
   });
 }
 
+/** Equal keys, compared in constant time (digests first, so their lengths tell nothing either). */
+const sameKey = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
 /** The merchant id whose credentials these are, or null when they are missing or wrong. */
 function authenticate(header: string | undefined, credentials: Credentials): number | null {
   const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  const id = Number(decoded.slice(0, colon));
-  return colon > 0 && credentials.get(id) === decoded.slice(colon + 1) ? id : null;
+  const text = decoded.slice(0, Math.max(colon, 0));
+  const id = new RegExp(`^${ID}$`).test(text) ? Number(text) : null;
+  const key = id === null ? undefined : credentials.get(id);
+  // The key is compared even for an unknown merchant, so the time taken tells nothing.
+  const right = sameKey(key ?? '', decoded.slice(colon + 1));
+  return key !== undefined && right ? id : null;
 }
 
 export interface MerchantApiOptions {
@@ -52,9 +63,9 @@ export interface MerchantApiOptions {
   payments?: Payments;
 }
 
-const SETTINGS_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/projects\/([^/]+)\/webhooks\/?$/;
-const REFUND_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/transactions\/([^/]+)\/refund\/?$/;
-const RENEW_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/subscriptions\/([^/]+)\/renew\/?$/;
+const SETTINGS_PATH = merchantPath(`projects/(${ID})/webhooks`);
+const REFUND_PATH = merchantPath(`transactions/(${ID})/refund`);
+const RENEW_PATH = merchantPath(`subscriptions/(${ID})/renew`);
 const SMALL_BODY_BYTES = 16 * 1024;
 
 /** The settings as the API shows them: the secret never leaves. */
