@@ -9,6 +9,9 @@ import { DEMO_MERCHANT, MERCHANT_PROJECTS } from '../shared/catalog';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../shared/token';
 import { validateTokenRequest, type ExtendedMessage } from './validate';
 import { readBody, readJson } from '../http/body';
+import { answerAlways } from '../http/static';
+import { serviceError, serviceShape } from '../http/service-error';
+import { sendAnswer } from '../../src/server/http-error';
 import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, settingsProblem, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
 import { sendLogPage, webhookLog } from '../webhooks/log';
@@ -29,12 +32,13 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
+/** An error in the service's shape (mock/http/service-error.ts). */
+function fail(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendAnswer(res, serviceError(status, message), headers);
+}
+
 function unprocessable(res: ServerResponse, extended: Partial<ExtendedMessage>): void {
-  send(res, 422, {
-    http_status_code: 422,
-    message: 'Unprocessable Entity',
-    extended_message: { global_errors: [], property_errors: {}, ...extended },
-  });
+  sendAnswer(res, serviceError(422, 'Unprocessable Entity', { global_errors: [], property_errors: {}, ...extended }));
 }
 
 /** Equal keys, compared in constant time (digests first, so their lengths tell nothing either). */
@@ -73,40 +77,35 @@ const shown = (projectId: number, settings: WebhookSettings | null) =>
   ({ project_id: projectId, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) });
 
 export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.now, sender = createWebhookSender(), payments = createPayments(sender) }: MerchantApiOptions = {}): RequestListener {
-  return (req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { http_status_code: 500, message: 'Internal Server Error' });
-      else res.end();
-    });
-  };
+  return answerAlways(handle, serviceShape);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let pathname: string;
     try {
       ({ pathname } = new URL(req.url ?? '/', 'http://mock'));
     } catch {
-      return send(res, 400, { http_status_code: 400, message: 'Bad Request' });
+      return fail(res, 400, 'Bad Request');
     }
     if (pathname === '/health') return send(res, 200, { ok: true });
     if (pathname === '/mock/webhooks' || pathname === '/mock/webhooks.html') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: 'GET, HEAD' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       return pathname.endsWith('.html') ? sendLogPage(res, sender) : send(res, 200, webhookLog(sender));
     }
     const route = ([[TOKEN_PATH, ['POST']], [SETTINGS_PATH, ['GET', 'PUT', 'DELETE']], [REFUND_PATH, ['POST']], [RENEW_PATH, ['POST']]] as const)
       .map(([pattern, methods]) => ({ pattern, methods: methods as readonly string[], match: pattern.exec(pathname) }))
       .find((r) => r.match);
-    if (!route) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    if (!route) return fail(res, 404, 'Not Found');
     const match = route.match!;
     if (!route.methods.includes(req.method ?? '')) {
-      return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: route.methods.join(', ') });
+      return fail(res, 405, 'Method Not Allowed', { allow: route.methods.join(', ') });
     }
 
     const merchantId = authenticate(req.headers.authorization, credentials);
     if (merchantId === null) {
-      return send(res, 401, { http_status_code: 401, message: 'Unauthorized' }, { 'www-authenticate': 'Basic realm="payui mock merchant API"' });
+      return fail(res, 401, 'Unauthorized', { 'www-authenticate': 'Basic realm="payui mock merchant API"' });
     }
     if (String(merchantId) !== match[1]) {
-      return send(res, 403, { http_status_code: 403, message: `These credentials are for merchant ${merchantId}` });
+      return fail(res, 403, `These credentials are for merchant ${merchantId}`);
     }
     if (route.pattern !== TOKEN_PATH) return merchantCall(route.pattern, Number(match[2]), merchantId, req, res);
 
@@ -116,7 +115,7 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
     if (raw === null) {
       // Answered at once; the connection closes after it (the rest of the body is not read).
       res.setHeader('connection', 'close');
-      return send(res, 413, { http_status_code: 413, message: `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes` });
+      return fail(res, 413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`);
     }
     let body: unknown;
     try {
@@ -145,13 +144,13 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
 
   /** Webhook settings, refunds and renewals: the mock's own calls (the service documents none). */
   async function merchantCall(pattern: RegExp, id: number, merchantId: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!Number.isSafeInteger(id) || id < 1) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    if (!Number.isSafeInteger(id) || id < 1) return fail(res, 404, 'Not Found');
     const body = req.method === 'GET' || req.method === 'DELETE' ? ({ ok: true, value: {} } as const) : await readJson(req, SMALL_BODY_BYTES);
-    if (!body.ok) return send(res, body.status, { http_status_code: body.status, message: body.message });
+    if (!body.ok) return fail(res, body.status, body.message);
     const fields = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
 
     if (pattern === SETTINGS_PATH) {
-      if (!MERCHANT_PROJECTS[merchantId]?.includes(id)) return send(res, 404, { http_status_code: 404, message: `Merchant ${merchantId} has no project ${id}` });
+      if (!MERCHANT_PROJECTS[merchantId]?.includes(id)) return fail(res, 404, `Merchant ${merchantId} has no project ${id}`);
       if (req.method === 'PUT') {
         const problem = settingsProblem(fields);
         if (problem) return unprocessable(res, { property_errors: { [problem.path]: [problem.message] } });
@@ -162,7 +161,7 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
     }
     if (fields.reason !== undefined && typeof fields.reason !== 'string') return unprocessable(res, { property_errors: { reason: ['must be a string'] } });
     const result = pattern === REFUND_PATH ? payments.refund(merchantId, id, fields.reason as string | undefined) : payments.renew(merchantId, id);
-    if (!result.ok) return send(res, result.status, { http_status_code: result.status, message: result.message });
+    if (!result.ok) return fail(res, result.status, result.message);
     return send(res, 200, pattern === REFUND_PATH ? { transaction_id: id, status: 'refunded' } : { subscription_id: id, status: 'active' });
   }
 }

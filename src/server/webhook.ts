@@ -8,7 +8,7 @@
  * |--------------------------------------------|------------------------------------------|
  * | the handler returned                       | 204                                      |
  * | no handler for this type                   | 204 (acknowledged, nothing done)         |
- * | the handler threw a `WebhookRefusal`       | its status (4xx), `{"error":{"code"}}`   |
+ * | the handler threw a `WebhookRefusal`       | its status (4xx), `{"error":{"code","message"}}` |
  * | the handler threw anything else            | 500 `INTERNAL_ERROR` (the service retries) |
  * | bad or missing signature                   | 400 `INVALID_SIGNATURE`                  |
  * | body over `maxBodyBytes`                   | 413 `PAYLOAD_TOO_LARGE`                  |
@@ -18,6 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayUIError } from '../core/errors';
 import type { NotificationType, WebhookPayloads } from './payloads';
+import { codeError, sendAnswer } from './http-error';
 import { verifyWebhookSignature } from './signature';
 
 /** Thrown by a handler to refuse a webhook with a 4xx and a code, e.g. `INVALID_USER`. */
@@ -60,14 +61,18 @@ const TYPES: readonly NotificationType[] = [
 ];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
+/** Messages of the codes the handler itself answers with. */
+const MESSAGES: Record<string, string> = {
+  METHOD_NOT_ALLOWED: 'only POST',
+  INVALID_SIGNATURE: 'the signature does not match the body and the secret key',
+  INTERNAL_ERROR: 'the webhook could not be handled',
+};
+
+/** 2xx without a body, or an error `{"error": {"code", "message"}}`. */
 function answer(res: ServerResponse, status: number, code?: string, message?: string): void {
-  if (res.headersSent) return void res.end();
-  if (code === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ error: message === undefined ? { code } : { code, message } }));
+  if (code !== undefined) return sendAnswer(res, codeError(status, code, message ?? MESSAGES[code] ?? code));
+  if (res.headersSent) res.end();
+  else res.writeHead(status).end();
 }
 
 /** The raw body, or null past `limit` (read to its end, so the answer reaches the sender). */

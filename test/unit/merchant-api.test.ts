@@ -204,6 +204,7 @@ describe('merchant API over HTTP', () => {
         global_errors: [],
         property_errors: { 'user.email': ['is required'], 'settings.project_id': ['must be an integer'] },
       },
+      request_id: response.headers.get('x-request-id'),
     });
   });
 
