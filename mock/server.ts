@@ -11,7 +11,7 @@ import { listenLoopback, type Listening } from './http/listen';
 import { readJson } from './http/body';
 import { answerAlways, serveStatic } from './http/static';
 import { serviceError, serviceShape } from './http/service-error';
-import { sendAnswer } from '../src/server/http-error';
+import { refuseBody, sendAnswer } from '../src/server/http';
 import { createMerchantApi } from './merchant-api/server';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
@@ -38,7 +38,7 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== `http://${req.headers.host}`) return fail(403, 'only the payment UI itself may pay');
   const body = await readJson(req, 16 * 1024);
-  if (!body.ok) return fail(body.status, body.message);
+  if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
   const { search, outcome } = (body.value ?? {}) as { search?: unknown; outcome?: unknown };
   if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined')) {
     return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
@@ -92,6 +92,8 @@ export interface MockServiceOptions {
   /** Webhook settings of projects from the start (project id → settings); the API can change them. */
   webhooks?: Record<number, WebhookSettings>;
   retry?: RetryPolicy;
+  /** Milliseconds a client may send nothing in the middle of a request before its 408 (tests make it short). */
+  idleMs?: number;
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
@@ -99,11 +101,13 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const sender = createWebhookSender({ initial: options.webhooks ?? {}, ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender);
   try {
-    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort);
+    // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
+    const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
+    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort, listen);
     running.push(api);
-    const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort);
+    const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);
     running.push(live);
-    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort);
+    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort, listen);
     running.push(sandbox);
     return {
       merchantApi: `http://${config.host}:${api.port}`,

@@ -15,7 +15,7 @@ import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenR
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { readJson } from '../mock/http/body';
 import { answerAlways, serveStatic } from '../mock/http/static';
-import { codeError, sendAnswer } from '../src/server/http-error';
+import { codeError, refuseBody, sendAnswer } from '../src/server/http';
 import { createShop } from './shop';
 
 export interface DemoOptions {
@@ -120,7 +120,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req, 64 * 1024);
-    if (!body.ok) return sendError(res, body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message);
+    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
     try {
       json(res, 200, await shop.startOrder(tokenBody(request)));

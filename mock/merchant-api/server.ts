@@ -8,10 +8,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { DEMO_MERCHANT, MERCHANT_PROJECTS } from '../shared/catalog';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../shared/token';
 import { validateTokenRequest, type ExtendedMessage } from './validate';
-import { readBody, readJson } from '../http/body';
+import { readJson } from '../http/body';
 import { answerAlways } from '../http/static';
 import { serviceError, serviceShape } from '../http/service-error';
-import { sendAnswer } from '../../src/server/http-error';
+import { readBody, refuseBody, sendAnswer } from '../../src/server/http';
 import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, settingsProblem, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
 import { sendLogPage, webhookLog } from '../webhooks/log';
@@ -109,14 +109,11 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
     }
     if (route.pattern !== TOKEN_PATH) return merchantCall(route.pattern, Number(match[2]), merchantId, req, res);
 
-    const declared = Number(req.headers['content-length']);
-    const rawBytes = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
-    const raw = rawBytes === null ? null : rawBytes.toString('utf8');
-    if (raw === null) {
-      // Answered at once; the connection closes after it (the rest of the body is not read).
-      res.setHeader('connection', 'close');
-      return fail(res, 413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`);
-    }
+    const rawBytes = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
+    if (rawBytes === undefined) return fail(res, 400, 'the request body ended early');
+    // Answered at once; the rest of the body is read and dropped before the connection closes.
+    if (rawBytes === null) return refuseBody(req, res, serviceError(413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`));
+    const raw = rawBytes.toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -146,7 +143,7 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
   async function merchantCall(pattern: RegExp, id: number, merchantId: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!Number.isSafeInteger(id) || id < 1) return fail(res, 404, 'Not Found');
     const body = req.method === 'GET' || req.method === 'DELETE' ? ({ ok: true, value: {} } as const) : await readJson(req, SMALL_BODY_BYTES);
-    if (!body.ok) return fail(res, body.status, body.message);
+    if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
     const fields = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
 
     if (pattern === SETTINGS_PATH) {

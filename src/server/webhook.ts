@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayUIError } from '../core/errors';
 import type { NotificationType, WebhookPayloads } from './payloads';
-import { codeError, sendAnswer } from './http-error';
+import { codeError, readBody, refuseBody, sendAnswer } from './http';
 import { verifyWebhookSignature } from './signature';
 
 /** Thrown by a handler to refuse a webhook with a 4xx and a code, e.g. `INVALID_USER`. */
@@ -75,7 +75,7 @@ function answer(res: ServerResponse, status: number, code?: string, message?: st
   else res.writeHead(status).end();
 }
 
-/** The raw body, or null past `limit` (read to its end, so the answer reaches the sender). */
+/** The raw body, or null past `limit` (the rest left unread, for `refuseBody`). */
 async function rawBody(req: WebhookRequest, limit: number): Promise<Buffer | null> {
   if (Buffer.isBuffer(req.body)) return req.body.length > limit ? null : req.body;
   if (req.body !== undefined && req.body !== null && !(typeof req.body === 'object' && Object.keys(req.body).length === 0)) {
@@ -85,13 +85,7 @@ async function rawBody(req: WebhookRequest, limit: number): Promise<Buffer | nul
       'body',
     );
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= limit) chunks.push(chunk);
-  }
-  return size > limit ? null : Buffer.concat(chunks);
+  return readBody(req, limit);
 }
 
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookListener {
@@ -109,11 +103,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
       res.setHeader('allow', 'POST');
       return answer(res, 405, 'METHOD_NOT_ALLOWED');
     }
-    if (Number(req.headers['content-length']) > maxBodyBytes) {
-      // Not worth reading: answered at once, and the connection closes after the answer.
-      res.setHeader('connection', 'close');
-      return answer(res, 413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`);
-    }
     let body: Buffer | null;
     try {
       body = await rawBody(req, maxBodyBytes);
@@ -123,7 +112,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
       onError(error, null);
       return answer(res, 500, 'INTERNAL_ERROR');
     }
-    if (body === null) return answer(res, 413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`);
+    // Answered at once; the rest of the body is read and dropped before the connection closes.
+    if (body === null) return refuseBody(req, res, codeError(413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`));
     if (!verifyWebhookSignature(body, req.headers.authorization, secret)) return answer(res, 400, 'INVALID_SIGNATURE');
 
     let payload: { notification_type?: unknown };
