@@ -22,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
   servers.api = await listenLoopback(createMerchantApi(), 0);
   servers.ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
-  servers.demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: url('api', ''), paymentUiOrigins: [] }), 0);
+  servers.demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: url('api', ''), paymentUiOrigins: [], paymentUi: { live: url('ui', '/'), sandbox: url('ui', '/') } }), 0);
   servers.hook = await listenLoopback(createWebhookHandler({ secret: 's', on: {} }) as RequestListener, 0);
 });
 afterAll(() => Promise.all(Object.values(servers).map((s) => s.close())));

@@ -97,7 +97,7 @@ beforeAll(async () => {
   for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
   mock = await startMockService({ host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 }, join(root, 'ui'), { idleMs: IDLE_MS });
-  demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: mock.merchantApi, paymentUiOrigins: [] }), 0, { idleMs: IDLE_MS });
+  demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: mock.merchantApi, paymentUiOrigins: [], paymentUi: { live: mock.live, sandbox: mock.sandbox } }), 0, { idleMs: IDLE_MS });
   // The kit's handler as a merchant mounts it: on a plain Node server of their own.
   kitServer = createServer(createWebhookHandler({ secret: 's', on: { order_paid: () => undefined }, maxBodyBytes: 1000 }) as RequestListener);
   await new Promise<void>((done) => kitServer.listen(0, '127.0.0.1', done));
