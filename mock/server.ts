@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import type { WorldConfig } from './config';
 import { listenLoopback, type Listening } from './http/listen';
 import { readJson } from './http/body';
-import { answerAlways, notFound, sendError, serveStatic } from './http/static';
+import { answerAlways, serveStatic } from './http/static';
+import { serviceError, serviceShape } from './http/service-error';
+import { refuseBody, sendAnswer } from '../src/server/http';
 import { createMerchantApi } from './merchant-api/server';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
@@ -30,34 +32,40 @@ export const PAYMENT_UI_CSP = [
 
 /** `POST /api/payments` of the payment UI: the player pressed Pay (see mock/webhooks/payments.ts). */
 async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== 'POST') {
-    res.setHeader('allow', 'POST');
-    return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
-  }
+  const fail = (status: number, message: string, headers: Record<string, string> = {}) => sendAnswer(res, serviceError(status, message), headers);
+  if (req.method !== 'POST') return fail(405, 'Method Not Allowed', { allow: 'POST' });
   // Same origin only: the payment UI's own page, never a merchant page or another site.
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}`) return sendError(res, 403, 'FORBIDDEN', 'only the payment UI itself may pay');
+  if (origin !== undefined && origin !== `http://${req.headers.host}`) return fail(403, 'only the payment UI itself may pay');
   const body = await readJson(req, 16 * 1024);
-  if (!body.ok) return sendError(res, body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message);
+  if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
   const { search, outcome } = (body.value ?? {}) as { search?: unknown; outcome?: unknown };
   if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined')) {
-    return sendError(res, 400, 'INVALID_PARAMETER', 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
+    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
   }
   const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '' });
-  res.writeHead(result.ok ? 200 : 422, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.
+  if (!result.ok) return sendAnswer(res, serviceError(422, result.code, { global_errors: [result.message], property_errors: {} }));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(result));
 }
 
 /** Serves the built payment UI, telling the page which environment this origin is, and takes its payments. */
 export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): RequestListener {
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
+  const notFound = (res: ServerResponse) => sendAnswer(res, serviceError(404, 'Not Found'));
   let page: Promise<string> | undefined;
   return answerAlways((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
     if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
     if (pathname === '/' || pathname === '/index.html') {
-      page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then((html) =>
-        html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
+      // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
+      page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
+        (html) => html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
+        (error: unknown) => {
+          page = undefined;
+          throw error;
+        },
       );
       void page.then(
         (html) => {
@@ -69,7 +77,7 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
       return;
     }
     return serveStatic(uiRoot, req, res, { headers }).then((served) => served || notFound(res));
-  });
+  }, serviceShape);
 }
 
 export interface MockService {
@@ -84,6 +92,8 @@ export interface MockServiceOptions {
   /** Webhook settings of projects from the start (project id → settings); the API can change them. */
   webhooks?: Record<number, WebhookSettings>;
   retry?: RetryPolicy;
+  /** Milliseconds a client may send nothing in the middle of a request before its 408 (tests make it short). */
+  idleMs?: number;
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
@@ -91,11 +101,13 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const sender = createWebhookSender({ initial: options.webhooks ?? {}, ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender);
   try {
-    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort);
+    // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
+    const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
+    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort, listen);
     running.push(api);
-    const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort);
+    const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);
     running.push(live);
-    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort);
+    const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort, listen);
     running.push(sandbox);
     return {
       merchantApi: `http://${config.host}:${api.port}`,

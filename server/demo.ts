@@ -15,7 +15,8 @@ import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { readJson } from '../mock/http/body';
-import { answerAlways, notFound, sendError, serveStatic } from '../mock/http/static';
+import { answerAlways, serveStatic } from '../mock/http/static';
+import { codeError, refuseBody, sendAnswer } from '../src/server/http';
 import { createShop } from './shop';
 
 export interface DemoOptions {
@@ -58,6 +59,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 }
+
+/** An error as the kit's webhook handler answers one: `{"error": {"code", "message"}}`. */
+function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendAnswer(res, codeError(status, code, message));
+}
+
+const notFound = (res: ServerResponse) => sendError(res, 404, 'NOT_FOUND', 'Not found');
 
 /** The token request body for what the page asked for (the shop adds our order id as `external_id`). */
 function tokenBody(request: TokenRequest): ServiceTokenRequest {
@@ -115,13 +123,15 @@ export function createDemoServer(options: DemoOptions): RequestListener {
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson(req, 64 * 1024);
-    if (!body.ok) return json(res, body.status, { error: body.message });
+    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
     try {
       json(res, 200, await shop.startOrder(tokenBody(request)));
     } catch (error) {
-      const refused = error instanceof TokenRequestError ? { property_errors: error.propertyErrors, global_errors: error.globalErrors } : undefined;
-      json(res, 502, { error: error instanceof MerchantApiError ? `the merchant API: ${error.message}` : 'the merchant API is not reachable', ...(refused ? { details: refused } : {}) });
+      // The refusal's message names its first failing path (TokenRequestError).
+      if (error instanceof TokenRequestError) return sendError(res, 502, 'TOKEN_REFUSED', `the merchant API: ${error.message}`);
+      if (error instanceof MerchantApiError) return sendError(res, 502, 'MERCHANT_API', `the merchant API: ${error.message}`);
+      sendError(res, 502, 'MERCHANT_API', 'the merchant API is not reachable');
     }
   }
 
@@ -192,5 +202,5 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (root === options.appRoot && (await serveStatic(join(root, 'demo'), req, res, { headers }))) return;
     if (await serveStatic(root, req, res, { headers })) return;
     notFound(res);
-  });
+  }, codeError);
 }

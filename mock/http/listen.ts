@@ -1,8 +1,55 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { codeError, rawAnswer, sendAnswer, type ErrorShape } from '../../src/server/http';
 
 export interface Listening {
   port: number;
   close(): Promise<void>;
+}
+
+/** How long a client in the middle of a request may send nothing before it is answered 408. */
+export const IDLE_TIMEOUT_MS = 10_000;
+
+export interface ListenOptions {
+  /** The server's error shape, for its 408 (default `{"error": {"code", "message"}}`). */
+  shape?: ErrorShape;
+  /** Milliseconds without a byte from a client in the middle of a request (default `IDLE_TIMEOUT_MS`). */
+  idleMs?: number;
+}
+
+/**
+ * Answers a client that stops sending in the middle of a request: 408 in the server's shape,
+ * `idleMs` after the last byte it sent (the socket's idle timer restarts on every byte), then
+ * the connection closes. Between requests an idle connection just closes, as Node's own would.
+ */
+function answerStalls(server: Server, shape: ErrorShape, idleMs: number): void {
+  const open = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+  /** Bytes a connection had sent when its last answer ended: more since then is a request begun. */
+  const readBefore = new WeakMap<Socket, number>();
+  const timeout = () => shape(408, 'REQUEST_TIMEOUT', `nothing was received for ${idleMs / 1000} s in the middle of the request`);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { socket } = req;
+    open.set(socket, { req, res });
+    res.once('close', () => {
+      if (open.get(socket)?.res === res) open.delete(socket);
+      readBefore.set(socket, socket.bytesRead);
+    });
+  });
+  server.setTimeout(idleMs);
+  server.on('timeout', (socket: Socket) => {
+    const current = open.get(socket);
+    if (!current) {
+      // No request object yet: headers that stopped coming are answered; an idle connection closes.
+      if (socket.bytesRead > (readBefore.get(socket) ?? 0)) socket.end(rawAnswer(timeout()));
+      else socket.destroy();
+    } else if (current.res.headersSent) {
+      // The client stopped reading our answer, or stopped sending a body that was refused.
+      socket.destroy();
+    } else if (!current.req.complete) {
+      sendAnswer(current.res, timeout(), { connection: 'close' });
+    }
+    // Otherwise the request is whole and its answer is being worked out: not the client's stall.
+  });
 }
 
 function listenOn(server: Server, host: string, port: number): Promise<number> {
@@ -20,11 +67,16 @@ function listenOn(server: Server, host: string, port: number): Promise<number> {
  * Listens on loopback only: 127.0.0.1, and ::1 where the machine has IPv6, on the same port,
  * so `localhost` and `127.0.0.1` both reach it whichever address a client tries first.
  */
-export async function listenLoopback(handler: RequestListener, port: number): Promise<Listening> {
-  const v4 = createServer(handler);
+export async function listenLoopback(handler: RequestListener, port: number, { shape = codeError, idleMs = IDLE_TIMEOUT_MS }: ListenOptions = {}): Promise<Listening> {
+  const make = () => {
+    const server = createServer(handler);
+    answerStalls(server, shape, idleMs);
+    return server;
+  };
+  const v4 = make();
   const actual = await listenOn(v4, '127.0.0.1', port);
   const servers = [v4];
-  const v6 = createServer(handler);
+  const v6 = make();
   try {
     await listenOn(v6, '::1', actual);
     servers.push(v6);

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { sendAnswer, type ErrorShape } from '../../src/server/http';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,29 +65,16 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   }
 }
 
-export function notFound(res: ServerResponse): void {
-  sendError(res, 404, 'NOT_FOUND', 'Not found');
-}
-
-/** A 4xx or 5xx as JSON, `{"error":{"code","message"}}`, unless an answer has already begun. */
-export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ error: { code, message } }));
-}
-
 /**
  * Wraps a request handler so that every request is answered: a handler that throws or rejects
- * gives a 500 (or ends an answer already begun), never an unhandled rejection that stops the server.
+ * gives a 500 in the server's error shape (or ends an answer already begun), never an unhandled
+ * rejection that stops the server.
  */
-export function answerAlways(handler: (req: IncomingMessage, res: ServerResponse) => unknown): (req: IncomingMessage, res: ServerResponse) => void {
+export function answerAlways(handler: (req: IncomingMessage, res: ServerResponse) => unknown, shape: ErrorShape): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const fail = (error: unknown) => {
       console.error(`payui: ${req.method} ${req.url} failed:`, error instanceof Error ? error.message : error);
-      sendError(res, 500, 'INTERNAL', 'Internal error');
+      sendAnswer(res, shape(500, 'INTERNAL_ERROR', 'Internal error'));
     };
     try {
       void Promise.resolve(handler(req, res)).catch(fail);

@@ -3,16 +3,23 @@
  * credentials, validating the body like the service and answering `{ token }`. It is meant to
  * be called server-to-server, so it sends no CORS headers: a browser cannot call it directly.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { DEMO_MERCHANT, MERCHANT_PROJECTS } from '../shared/catalog';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../shared/token';
 import { validateTokenRequest, type ExtendedMessage } from './validate';
-import { readBody, readJson } from '../http/body';
+import { readJson } from '../http/body';
+import { answerAlways } from '../http/static';
+import { serviceError, serviceShape } from '../http/service-error';
+import { readBody, refuseBody, sendAnswer } from '../../src/server/http';
 import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, settingsProblem, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
 import { sendLogPage, webhookLog } from '../webhooks/log';
 
-const TOKEN_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/token\/?$/;
+/** A plain decimal integer id, as in paths and credentials: `100001`, never `0x186a1`, ` 100001`, `100001.0` or `0100001`. */
+const ID = '[1-9][0-9]{0,15}';
+const merchantPath = (path: string) => new RegExp(`^/merchant/v2/merchants/(${ID})/${path}/?$`);
+const TOKEN_PATH = merchantPath('token');
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** Merchant id → API key of every merchant the mock knows. */
@@ -25,13 +32,17 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(text);
 }
 
-function unprocessable(res: ServerResponse, extended: Partial<ExtendedMessage>): void {
-  send(res, 422, {
-    http_status_code: 422,
-    message: 'Unprocessable Entity',
-    extended_message: { global_errors: [], property_errors: {}, ...extended },
-  });
+/** An error in the service's shape (mock/http/service-error.ts). */
+function fail(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  sendAnswer(res, serviceError(status, message), headers);
 }
+
+function unprocessable(res: ServerResponse, extended: Partial<ExtendedMessage>): void {
+  sendAnswer(res, serviceError(422, 'Unprocessable Entity', { global_errors: [], property_errors: {}, ...extended }));
+}
+
+/** Equal keys, compared in constant time (digests first, so their lengths tell nothing either). */
+const sameKey = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 /** The merchant id whose credentials these are, or null when they are missing or wrong. */
 function authenticate(header: string | undefined, credentials: Credentials): number | null {
@@ -39,8 +50,12 @@ function authenticate(header: string | undefined, credentials: Credentials): num
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  const id = Number(decoded.slice(0, colon));
-  return colon > 0 && credentials.get(id) === decoded.slice(colon + 1) ? id : null;
+  const text = decoded.slice(0, Math.max(colon, 0));
+  const id = new RegExp(`^${ID}$`).test(text) ? Number(text) : null;
+  const key = id === null ? undefined : credentials.get(id);
+  // The key is compared even for an unknown merchant, so the time taken tells nothing.
+  const right = sameKey(key ?? '', decoded.slice(colon + 1));
+  return key !== undefined && right ? id : null;
 }
 
 export interface MerchantApiOptions {
@@ -52,9 +67,9 @@ export interface MerchantApiOptions {
   payments?: Payments;
 }
 
-const SETTINGS_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/projects\/([^/]+)\/webhooks\/?$/;
-const REFUND_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/transactions\/([^/]+)\/refund\/?$/;
-const RENEW_PATH = /^\/merchant\/v2\/merchants\/([^/]+)\/subscriptions\/([^/]+)\/renew\/?$/;
+const SETTINGS_PATH = merchantPath(`projects/(${ID})/webhooks`);
+const REFUND_PATH = merchantPath(`transactions/(${ID})/refund`);
+const RENEW_PATH = merchantPath(`subscriptions/(${ID})/renew`);
 const SMALL_BODY_BYTES = 16 * 1024;
 
 /** The settings as the API shows them: the secret never leaves. */
@@ -62,51 +77,43 @@ const shown = (projectId: number, settings: WebhookSettings | null) =>
   ({ project_id: projectId, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) });
 
 export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.now, sender = createWebhookSender(), payments = createPayments(sender) }: MerchantApiOptions = {}): RequestListener {
-  return (req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { http_status_code: 500, message: 'Internal Server Error' });
-      else res.end();
-    });
-  };
+  return answerAlways(handle, serviceShape);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let pathname: string;
     try {
       ({ pathname } = new URL(req.url ?? '/', 'http://mock'));
     } catch {
-      return send(res, 400, { http_status_code: 400, message: 'Bad Request' });
+      return fail(res, 400, 'Bad Request');
     }
     if (pathname === '/health') return send(res, 200, { ok: true });
     if (pathname === '/mock/webhooks' || pathname === '/mock/webhooks.html') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: 'GET, HEAD' });
+      if (req.method !== 'GET' && req.method !== 'HEAD') return fail(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
       return pathname.endsWith('.html') ? sendLogPage(res, sender) : send(res, 200, webhookLog(sender));
     }
     const route = ([[TOKEN_PATH, ['POST']], [SETTINGS_PATH, ['GET', 'PUT', 'DELETE']], [REFUND_PATH, ['POST']], [RENEW_PATH, ['POST']]] as const)
       .map(([pattern, methods]) => ({ pattern, methods: methods as readonly string[], match: pattern.exec(pathname) }))
       .find((r) => r.match);
-    if (!route) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    if (!route) return fail(res, 404, 'Not Found');
     const match = route.match!;
     if (!route.methods.includes(req.method ?? '')) {
-      return send(res, 405, { http_status_code: 405, message: 'Method Not Allowed' }, { allow: route.methods.join(', ') });
+      return fail(res, 405, 'Method Not Allowed', { allow: route.methods.join(', ') });
     }
 
     const merchantId = authenticate(req.headers.authorization, credentials);
     if (merchantId === null) {
-      return send(res, 401, { http_status_code: 401, message: 'Unauthorized' }, { 'www-authenticate': 'Basic realm="payui mock merchant API"' });
+      return fail(res, 401, 'Unauthorized', { 'www-authenticate': 'Basic realm="payui mock merchant API"' });
     }
     if (String(merchantId) !== match[1]) {
-      return send(res, 403, { http_status_code: 403, message: `These credentials are for merchant ${merchantId}` });
+      return fail(res, 403, `These credentials are for merchant ${merchantId}`);
     }
     if (route.pattern !== TOKEN_PATH) return merchantCall(route.pattern, Number(match[2]), merchantId, req, res);
 
-    const declared = Number(req.headers['content-length']);
-    const rawBytes = declared > MAX_BODY_BYTES ? null : await readBody(req, MAX_BODY_BYTES);
-    const raw = rawBytes === null ? null : rawBytes.toString('utf8');
-    if (raw === null) {
-      // Answered at once; the connection closes after it (the rest of the body is not read).
-      res.setHeader('connection', 'close');
-      return send(res, 413, { http_status_code: 413, message: `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes` });
-    }
+    const rawBytes = await readBody(req, MAX_BODY_BYTES).catch(() => undefined);
+    if (rawBytes === undefined) return fail(res, 400, 'the request body ended early');
+    // Answered at once; the rest of the body is read and dropped before the connection closes.
+    if (rawBytes === null) return refuseBody(req, res, serviceError(413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`));
+    const raw = rawBytes.toString('utf8');
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -134,13 +141,13 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
 
   /** Webhook settings, refunds and renewals: the mock's own calls (the service documents none). */
   async function merchantCall(pattern: RegExp, id: number, merchantId: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!Number.isSafeInteger(id) || id < 1) return send(res, 404, { http_status_code: 404, message: 'Not Found' });
+    if (!Number.isSafeInteger(id) || id < 1) return fail(res, 404, 'Not Found');
     const body = req.method === 'GET' || req.method === 'DELETE' ? ({ ok: true, value: {} } as const) : await readJson(req, SMALL_BODY_BYTES);
-    if (!body.ok) return send(res, body.status, { http_status_code: body.status, message: body.message });
+    if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
     const fields = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as Record<string, unknown>;
 
     if (pattern === SETTINGS_PATH) {
-      if (!MERCHANT_PROJECTS[merchantId]?.includes(id)) return send(res, 404, { http_status_code: 404, message: `Merchant ${merchantId} has no project ${id}` });
+      if (!MERCHANT_PROJECTS[merchantId]?.includes(id)) return fail(res, 404, `Merchant ${merchantId} has no project ${id}`);
       if (req.method === 'PUT') {
         const problem = settingsProblem(fields);
         if (problem) return unprocessable(res, { property_errors: { [problem.path]: [problem.message] } });
@@ -151,7 +158,7 @@ export function createMerchantApi({ credentials = DEMO_CREDENTIALS, now = Date.n
     }
     if (fields.reason !== undefined && typeof fields.reason !== 'string') return unprocessable(res, { property_errors: { reason: ['must be a string'] } });
     const result = pattern === REFUND_PATH ? payments.refund(merchantId, id, fields.reason as string | undefined) : payments.renew(merchantId, id);
-    if (!result.ok) return send(res, result.status, { http_status_code: result.status, message: result.message });
+    if (!result.ok) return fail(res, result.status, result.message);
     return send(res, 200, pattern === REFUND_PATH ? { transaction_id: id, status: 'refunded' } : { subscription_id: id, status: 'active' });
   }
 }

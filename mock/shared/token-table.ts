@@ -49,6 +49,8 @@ const LIST_LAYOUT = ['list', 'grid'] as const;
 const DRM = ['steam', 'playstation', 'xbox', 'uplay', 'origin', 'drmfree', 'gog', 'epicgames', 'nintendo_eshop', 'discord_game_store', 'oculus'] as const;
 const LEGAL = 'user.is_legal';
 const order = () => integer();
+/** Every currency of the service is a three-letter ISO 4217 code (service-spec.md, conventions). */
+const currency = () => string('ISO 4217', { format: 'currency', example: 'EUR' });
 const userAccountSection = () => group({ order: order(), enable: boolean('Default false') });
 
 export const TOKEN_TABLE: Group = group({
@@ -78,7 +80,7 @@ export const TOKEN_TABLE: Group = group({
     external_id: string('Transaction external ID'),
     language: string('Two-letter, lowercase', { format: 'language', example: 'en' }),
     return_url: string('The parameters user_id, foreigninvoice, invoice_id and status are appended', { format: 'url', example: 'https://shop.example.test/return' }),
-    currency: string('ISO 4217', { format: 'currency', example: 'EUR' }),
+    currency: currency(),
     mode: oneOf(['sandbox'], '`sandbox` for testing'),
     payment_method: integer('Payment method ID'),
     payment_widget: oneOf(['paybycash', 'giftcard']),
@@ -139,23 +141,24 @@ export const TOKEN_TABLE: Group = group({
   purchase: group({
     virtual_currency: group({
       quantity: { type: 'number', example: 550 },
-      currency: string(),
+      currency: currency(),
     }),
     virtual_items: group({
-      currency: string(),
-      items: list(group({ sku: string(undefined, { example: 'starter-pack' }), amount: integer() })),
+      currency: currency(),
+      // An entry without a SKU or an amount buys nothing: both are required.
+      items: list(group({ sku: string(undefined, { required: true, example: 'starter-pack' }), amount: { type: 'integer', required: true, example: 1 } })),
       available_groups: list(string(), 'Only items of these groups are shown'),
     }),
     subscription: group({
       plan_id: string(undefined, { example: 'captain-monthly' }),
       product_id: string(),
-      currency: string(),
+      currency: currency(),
       operation: oneOf(['change_plan'], '`change_plan` changes the plan; the new plan ID goes to plan_id'),
       available_plans: list(string()),
       trial_days: integer(),
     }),
     pin_codes: group({
-      currency: string(),
+      currency: currency(),
       codes: list(group({
         digital_content: string('Game SKU'),
         drm: oneOf(DRM, 'When omitted the user chooses in the payment UI'),

@@ -72,6 +72,8 @@ export async function verifyToken(token: string, now: number = Date.now()): Prom
   } catch {
     return { ok: false, reason: 'malformed' };
   }
+  // Signed is not well-formed: the key is public, so `null`, `[]` or `7` can carry a good signature.
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { ok: false, reason: 'malformed' };
   if (typeof payload.exp !== 'number' || now / 1000 >= payload.exp) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }

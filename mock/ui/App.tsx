@@ -41,9 +41,10 @@ async function takePayment(outcome: Outcome): Promise<PayAnswer> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ search: location.search, outcome }),
     });
-    const answer = (await response.json()) as PayAnswer | { error?: { code?: string } };
+    const answer = (await response.json()) as PayAnswer | { message?: string };
     if ('ok' in answer) return answer;
-    return { ok: false, code: answer.error?.code ?? `HTTP ${response.status}` };
+    // An error in the service's shape; a refusal (422) has the payment UI's error code as its message.
+    return { ok: false, code: response.status === 422 && answer.message ? answer.message : `HTTP ${response.status}` };
   } catch {
     return { ok: false, code: 'NETWORK' };
   }

@@ -178,13 +178,15 @@ export interface TokenRequest {
   purchase?: {
     virtual_currency?: {
       quantity?: number;
+      /** ISO 4217 */
       currency?: string;
     };
     virtual_items?: {
+      /** ISO 4217 */
       currency?: string;
       items?: {
-        sku?: string;
-        amount?: number;
+        sku: string;
+        amount: number;
       }[];
       /** Only items of these groups are shown */
       available_groups?: string[];
@@ -192,6 +194,7 @@ export interface TokenRequest {
     subscription?: {
       plan_id?: string;
       product_id?: string;
+      /** ISO 4217 */
       currency?: string;
       /** `change_plan` changes the plan; the new plan ID goes to plan_id */
       operation?: 'change_plan';
@@ -199,6 +202,7 @@ export interface TokenRequest {
       trial_days?: number;
     };
     pin_codes?: {
+      /** ISO 4217 */
       currency?: string;
       codes?: Array<{
         /** Game SKU */

@@ -8,7 +8,7 @@
  * |--------------------------------------------|------------------------------------------|
  * | the handler returned                       | 204                                      |
  * | no handler for this type                   | 204 (acknowledged, nothing done)         |
- * | the handler threw a `WebhookRefusal`       | its status (4xx), `{"error":{"code"}}`   |
+ * | the handler threw a `WebhookRefusal`       | its status (4xx), `{"error":{"code","message"}}` |
  * | the handler threw anything else            | 500 `INTERNAL_ERROR` (the service retries) |
  * | bad or missing signature                   | 400 `INVALID_SIGNATURE`                  |
  * | body over `maxBodyBytes`                   | 413 `PAYLOAD_TOO_LARGE`                  |
@@ -18,6 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayUIError } from '../core/errors';
 import type { NotificationType, WebhookPayloads } from './payloads';
+import { codeError, readBody, refuseBody, sendAnswer } from './http';
 import { verifyWebhookSignature } from './signature';
 
 /** Thrown by a handler to refuse a webhook with a 4xx and a code, e.g. `INVALID_USER`. */
@@ -60,17 +61,21 @@ const TYPES: readonly NotificationType[] = [
 ];
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
+/** Messages of the codes the handler itself answers with. */
+const MESSAGES: Record<string, string> = {
+  METHOD_NOT_ALLOWED: 'only POST',
+  INVALID_SIGNATURE: 'the signature does not match the body and the secret key',
+  INTERNAL_ERROR: 'the webhook could not be handled',
+};
+
+/** 2xx without a body, or an error `{"error": {"code", "message"}}`. */
 function answer(res: ServerResponse, status: number, code?: string, message?: string): void {
-  if (res.headersSent) return void res.end();
-  if (code === undefined) {
-    res.writeHead(status).end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ error: message === undefined ? { code } : { code, message } }));
+  if (code !== undefined) return sendAnswer(res, codeError(status, code, message ?? MESSAGES[code] ?? code));
+  if (res.headersSent) res.end();
+  else res.writeHead(status).end();
 }
 
-/** The raw body, or null past `limit` (read to its end, so the answer reaches the sender). */
+/** The raw body, or null past `limit` (the rest left unread, for `refuseBody`). */
 async function rawBody(req: WebhookRequest, limit: number): Promise<Buffer | null> {
   if (Buffer.isBuffer(req.body)) return req.body.length > limit ? null : req.body;
   if (req.body !== undefined && req.body !== null && !(typeof req.body === 'object' && Object.keys(req.body).length === 0)) {
@@ -80,13 +85,7 @@ async function rawBody(req: WebhookRequest, limit: number): Promise<Buffer | nul
       'body',
     );
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= limit) chunks.push(chunk);
-  }
-  return size > limit ? null : Buffer.concat(chunks);
+  return readBody(req, limit);
 }
 
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookListener {
@@ -104,11 +103,6 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
       res.setHeader('allow', 'POST');
       return answer(res, 405, 'METHOD_NOT_ALLOWED');
     }
-    if (Number(req.headers['content-length']) > maxBodyBytes) {
-      // Not worth reading: answered at once, and the connection closes after the answer.
-      res.setHeader('connection', 'close');
-      return answer(res, 413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`);
-    }
     let body: Buffer | null;
     try {
       body = await rawBody(req, maxBodyBytes);
@@ -118,7 +112,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
       onError(error, null);
       return answer(res, 500, 'INTERNAL_ERROR');
     }
-    if (body === null) return answer(res, 413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`);
+    // Answered at once; the rest of the body is read and dropped before the connection closes.
+    if (body === null) return refuseBody(req, res, codeError(413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`));
     if (!verifyWebhookSignature(body, req.headers.authorization, secret)) return answer(res, 400, 'INVALID_SIGNATURE');
 
     let payload: { notification_type?: unknown };

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
-import { expiredToken, harness, requestToken, uiUrl, unknownProjectToken } from './tokens';
 import { expectContractOrder } from './event-order';
+import { expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
 
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -56,6 +56,16 @@ test.describe('mock payment UI in a frame', () => {
     expect(statuses).toEqual(['invoice', 'troubled']);
     await ui.getByRole('button', { name: 'Try another payment' }).click();
     await expect(ui.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
+  test('a payment the service refuses shows the refusal\'s code (the token expired while the page was open)', async ({ page }) => {
+    const { token, expires } = await shortLivedToken(2);
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: token })));
+    const ui = frame(page);
+    await expect(ui.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    await expect.poll(() => Date.now(), { timeout: 5000 }).toBeGreaterThan(expires);
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByText('The payment could not be taken (0004-0001)')).toBeVisible();
   });
 
   test('its own close button posts close', async ({ page }) => {
@@ -121,6 +131,7 @@ test.describe('mock payment UI errors', () => {
   const cases: [string, () => Promise<{ base: string; params: Record<string, string> }>, string][] = [
     ['a token with a bad signature', async () => ({ base: world.sandbox, params: { access_token: `${await requestToken()}x` } }), '0004-0001'],
     ['an expired token', async () => ({ base: world.sandbox, params: { access_token: await expiredToken() } }), '0004-0001'],
+    ['a signed token whose payload is null', async () => ({ base: world.sandbox, params: { access_token: await nullPayloadToken() } }), '0004-0001'],
     ['no token and no access_data', async () => ({ base: world.sandbox, params: {} }), '0004-0001'],
     ['a sandbox token on the live origin', async () => ({ base: world.live, params: { access_token: await requestToken() } }), '0004-0008'],
     ['a live token on the sandbox origin', async () => ({ base: world.sandbox, params: { access_token: await requestToken((b) => { delete b.settings.mode; }) } }), '0004-0008'],

@@ -37,6 +37,21 @@ export function unknownProjectToken(): Promise<string> {
   });
 }
 
+/** A sandbox token of the demo merchant that expires `seconds` from now, and when (ms since the epoch). */
+export async function shortLivedToken(seconds: number): Promise<{ token: string; expires: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const token = await signToken({
+    merchant_id: 100001, project_id: 200001, mode: 'sandbox', iat: now, exp: now + seconds,
+    user: validTokenRequest().user, settings: validTokenRequest().settings, purchase: validTokenRequest().purchase,
+  });
+  return { token, expires: (now + seconds) * 1000 };
+}
+
+/** A correctly signed token whose payload is `null`: the signing key is public, so anyone can make one. */
+export function nullPayloadToken(): Promise<string> {
+  return signToken(null as unknown as TokenPayload);
+}
+
 export function uiUrl(base: string, params: Record<string, string>): string {
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);

@@ -147,7 +147,7 @@ describe('merchant API over HTTP', () => {
   afterAll(() => server.close());
 
   const basic = (user: string) => `Basic ${Buffer.from(user).toString('base64')}`;
-  const post = (body: unknown, auth: string | null = basic('100001:demo-api-key'), merchant = 100001) =>
+  const post = (body: unknown, auth: string | null = basic('100001:demo-api-key'), merchant: number | string = 100001) =>
     fetch(`${base}/merchant/v2/merchants/${merchant}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
@@ -178,6 +178,12 @@ describe('merchant API over HTTP', () => {
     ['an unknown merchant', basic('100002:demo-api-key')],
     ['no colon', basic('100001demo-api-key')],
     ['a Bearer scheme', 'Bearer demo-api-key'],
+    // The merchant id is plain decimal digits: other spellings of 100001 are not it.
+    ['a hexadecimal merchant id', basic('0x186a1:demo-api-key')],
+    ['a merchant id with a leading blank', basic(' 100001:demo-api-key')],
+    ['a merchant id with a fraction', basic('100001.0:demo-api-key')],
+    ['a merchant id in exponent form', basic('1.00001e5:demo-api-key')],
+    ['a merchant id with a leading zero', basic('0100001:demo-api-key')],
   ])('answers 401 for %s', async (_name, auth) => {
     const response = await post(validTokenRequest(), auth);
     expect(response.status).toBe(401);
@@ -198,6 +204,7 @@ describe('merchant API over HTTP', () => {
         global_errors: [],
         property_errors: { 'user.email': ['is required'], 'settings.project_id': ['must be an integer'] },
       },
+      request_id: response.headers.get('x-request-id'),
     });
   });
 
@@ -205,6 +212,16 @@ describe('merchant API over HTTP', () => {
     const response = await post('{"user":');
     expect(response.status).toBe(422);
     expect(((await response.json()) as any).extended_message.global_errors).toEqual(['the request body is not valid JSON']);
+  });
+
+  it('answers 404 for path ids that are not plain decimal integers', async () => {
+    const auth = { authorization: basic('100001:demo-api-key') };
+    // 0x186a1 is 100001 and 0x30d41 is 200001: the same numbers, other spellings.
+    expect((await post(validTokenRequest(), undefined, '0x186a1')).status).toBe(404);
+    for (const project of ['0x30d41', '200001.0', '2e5', '%20200001', '0200001']) {
+      expect((await fetch(`${base}/merchant/v2/merchants/100001/projects/${project}/webhooks`, { headers: auth })).status, project).toBe(404);
+    }
+    expect((await fetch(`${base}/merchant/v2/merchants/100001/projects/200001/webhooks`, { headers: auth })).status).toBe(200);
   });
 
   it('answers 405 for GET and 404 elsewhere', async () => {

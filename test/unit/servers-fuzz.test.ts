@@ -42,6 +42,8 @@ const request = (method: string, path: string, headers: Record<string, string | 
   `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`;
 
 let servers: Record<string, Listening> = {};
+/** A short idle timeout, so stalled requests (issue 23) are answered within the client's patience. */
+const listen = { idleMs: 200 };
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'payui-fuzz-'));
@@ -49,8 +51,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'app/demo/index.html'), '<!doctype html><title>demo</title><script>1</script>');
   writeFileSync(join(root, 'app/demo/page.js'), 'export {};');
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
-  const api = await listenLoopback(createMerchantApi(), 0);
-  const ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
+  const api = await listenLoopback(createMerchantApi(), 0, listen);
+  const ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0, listen);
   const uiAddress = `http://127.0.0.1:${ui.port}/`;
   servers = {
     'merchant API': api,
@@ -58,10 +60,12 @@ beforeAll(async () => {
     'webhook listener (payui-embed/server)': await listenLoopback(
       createWebhookHandler({ secret: 'fuzz-secret', on: { order_paid: () => undefined, user_validation: () => { throw new Error('fuzz'); } }, maxBodyBytes: 32 * 1024, onError: () => undefined }) as RequestListener,
       0,
+      listen,
     ),
     demo: await listenLoopback(
       createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: `http://127.0.0.1:${api.port}`, paymentUiOrigins: [], paymentUi: { live: uiAddress, sandbox: uiAddress } }),
       0,
+      listen,
     ),
   };
 });
@@ -97,7 +101,7 @@ describe('servers of the offline world', () => {
     const one = async () => {
       const name = r.pick(names);
       const { port } = servers[name]!;
-      const kind = r.int(6);
+      const kind = r.int(9);
       let bytes: string | Buffer;
       // Real clients keep their side open until the answer; only the truncated bodies stop sending.
       let halfClose = false;
@@ -118,10 +122,20 @@ describe('servers of the offline world', () => {
       } else if (kind === 4) {
         // A bad HTTP version or method.
         bytes = `${r.pick(['GET / HTTP/9.9', 'G\u0000T / HTTP/1.1', 'GET', ' / HTTP/1.1', 'GET / FTP/1.1'])}\r\n\r\n`;
-      } else {
+      } else if (kind === 5) {
         // Headers that never end: the client gives up and closes.
         bytes = 'GET / HTTP/1.1\r\nhost: x\r\n';
         halfClose = true;
+      } else if (kind === 6) {
+        // A stalled upload: part of the body, then the client waits (its side open) for an answer.
+        bytes = request(r.pick(['POST', 'PUT']), r.pick(paths), { 'content-length': 1000, 'content-type': 'application/json', authorization: 'Basic MTAwMDAxOmRlbW8tYXBpLWtleQ==' }, '{"user":');
+      } else if (kind === 7) {
+        // Headers that stop coming, and the client waits.
+        bytes = `POST ${r.pick(paths)} HTTP/1.1\r\nhost: x\r\ncontent-le`;
+      } else {
+        // A body over every limit, sent whole.
+        const body = 'x'.repeat(300 * 1024 + r.int(1024));
+        bytes = request('POST', r.pick(paths), { 'content-length': body.length, 'content-type': 'application/json', authorization: 'Basic MTAwMDAxOmRlbW8tYXBpLWtleQ==' }, body);
       }
       const result = await raw(port, bytes, { halfClose });
       const answered = /^\d{3}$/.test(result);

@@ -84,6 +84,16 @@ function read(body: unknown, path: string): unknown {
 }
 
 const params = walk(TOKEN_TABLE);
+
+/** `base()` with `value` at `path`, each group on the way made with its required members (an item's sku and amount). */
+function placed(path: string, value: unknown): Plain {
+  const body = base();
+  for (const [outer, param] of params) {
+    const inside = path.startsWith(outer) && /^[.[]/.test(path.slice(outer.length));
+    if (inside && read(body, outer) === undefined) put(body, outer, validValue(param));
+  }
+  return put(body, path, value);
+}
 const required = params.filter(([, p]) => p.required === true);
 const groups = params.filter(([, p]) => p.type === 'object' && p.fields !== 'free');
 
@@ -128,7 +138,7 @@ describe('the mock merchant API, parameter by parameter', () => {
 
   it.each(params)('%s: a valid value gets a token that carries it', async (path, param) => {
     const value = validValue(param);
-    const response = await post(put(base(), path, value));
+    const response = await post(placed(path, value));
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
     const verified = await verifyToken(((await response.json()) as { token: string }).token);
     expect(verified.ok && read(verified.payload, path)).toEqual(value);
@@ -136,7 +146,7 @@ describe('the mock merchant API, parameter by parameter', () => {
 
   const invalid = params.flatMap(([path, param]) => invalidValues(param).map(([what, value]): [string, string, unknown] => [path, what, value]));
   it.each(invalid)('%s: %s is refused at exactly that path', async (path, _what, value) => {
-    const response = await post(put(base(), path, value));
+    const response = await post(placed(path, value));
     expect(response.status).toBe(422);
     const { extended_message } = (await response.json()) as { extended_message: { property_errors: Record<string, string[]> } };
     expect(Object.keys(extended_message.property_errors)).toEqual([path]);
@@ -164,6 +174,24 @@ describe('the mock merchant API, parameter by parameter', () => {
     const body = base();
     put(body, path, null);
     expect(Object.keys(validateTokenRequest(body, MERCHANT)?.property_errors ?? {})).toContain(path);
+  });
+
+  it.each(['purchase.virtual_currency.currency', 'purchase.virtual_items.currency', 'purchase.subscription.currency', 'purchase.pin_codes.currency'])(
+    '%s is an ISO 4217 code like every currency of the service: usd and DOLLAR are refused there',
+    (path) => {
+      for (const value of ['usd', 'DOLLAR']) {
+        expect(Object.keys(validateTokenRequest(put(base(), path, value), MERCHANT)?.property_errors ?? {}), value).toEqual([path]);
+      }
+      expect(validateTokenRequest(put(base(), path, 'USD'), MERCHANT)).toBeNull();
+    },
+  );
+
+  it.each<[string, Plain, string]>([
+    ['without sku', { amount: 1 }, 'sku'],
+    ['without amount', { sku: 'starter-pack' }, 'amount'],
+  ])('refuses a purchase.virtual_items.items entry %s (a purchase of nothing) at its path', (_name, item, field) => {
+    const body = put(base(), 'purchase.virtual_items.items', [{ sku: 'plasma-drill', amount: 1 }, item]);
+    expect(validateTokenRequest(body, MERCHANT)?.property_errors).toEqual({ [`purchase.virtual_items.items[1].${field}`]: ['is required'] });
   });
 
   it('refuses renew as a subscription operation (the table lists change_plan only)', () => {

@@ -16,6 +16,8 @@ import { NOTIFICATION_TYPES } from '../../mock/webhooks/payloads';
 import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender, QUEUE_LIMIT, settingsProblem, type Delivery, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
 import { createDemoServer } from '../../server/demo';
+import { signToken, type TokenPayload } from '../../mock/shared/token';
+import { resolveSession } from '../../mock/ui/session';
 import { createWebhookHandler, verifyWebhookSignature, webhookSignature } from '../../src/server/index';
 
 const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
@@ -184,9 +186,16 @@ describe('a purchase in the offline world', () => {
       json(`${ui}/api/payments`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     expect((await post(JSON.stringify({ search: `?access_token=${token}`, outcome: 'success' }), { origin: 'http://localhost:1' })).status).toBe(403);
     expect((await post('{')).status).toBe(400);
-    expect((await post(JSON.stringify({ search: 1, outcome: 'success' }))).body.error.code).toBe('INVALID_PARAMETER');
-    expect((await post(JSON.stringify({ search: '?access_token=nope', outcome: 'success' }))).body).toMatchObject({ ok: false, code: '0004-0001' });
+    expect(await post(JSON.stringify({ search: 1, outcome: 'success' }))).toMatchObject({ status: 400, body: { http_status_code: 400 } });
+    expect((await post(JSON.stringify({ search: '?access_token=nope', outcome: 'success' }))).body).toMatchObject({ http_status_code: 422, message: '0004-0001' });
     expect((await json(`${ui}/api/payments`)).status).toBe(405);
+  });
+
+  it('refuses a correctly signed token whose payload is null with 0004-0001 (the signing key is public), and the page resolves it to the same error', async () => {
+    const { ui } = await world();
+    const token = await signToken(null as unknown as TokenPayload);
+    expect(await pay(ui, token)).toMatchObject({ status: 422, body: { message: '0004-0001' } });
+    expect(await resolveSession(new URLSearchParams({ access_token: token }), 'sandbox')).toMatchObject({ ok: false, code: '0004-0001' });
   });
 });
 
@@ -393,7 +402,7 @@ describe('webhook settings, log and the trigger command', () => {
       expect(await trigger({ type, to: url, secret: 'sek' }), type).toMatchObject({ passed: true, status: 204 });
       const bad = await trigger({ type, to: url, secret: 'sek', badSignature: true });
       expect(bad, type).toMatchObject({ passed: true, status: 400 });
-      expect(JSON.parse(bad.answer)).toEqual({ error: { code: 'INVALID_SIGNATURE' } });
+      expect(JSON.parse(bad.answer)).toEqual({ error: { code: 'INVALID_SIGNATURE', message: expect.any(String) } });
     }
     expect(seen).toEqual(NOTIFICATION_TYPES);
   });

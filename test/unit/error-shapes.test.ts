@@ -1,0 +1,82 @@
+// Error bodies of our servers (issue 23 item 11): one shape per kind of server. The merchant API
+// and the payment UI's own endpoints answer the service's shape (DESIGN.md §8), the demo server
+// and the kit's webhook handler `{"error": {"code", "message"}}`.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { createMerchantApi } from '../../mock/merchant-api/server';
+import { createPaymentUi } from '../../mock/server';
+import { createDemoServer } from '../../server/demo';
+import { createWebhookHandler } from '../../src/server/index';
+
+const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+const servers: Record<'api' | 'ui' | 'demo' | 'hook', Listening> = {} as never;
+const url = (name: keyof typeof servers, path: string) => `http://127.0.0.1:${servers[name].port}${path}`;
+
+beforeAll(async () => {
+  const root = mkdtempSync(join(tmpdir(), 'payui-shapes-'));
+  for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
+  servers.api = await listenLoopback(createMerchantApi(), 0);
+  servers.ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
+  servers.demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: url('api', ''), paymentUiOrigins: [], paymentUi: { live: url('ui', '/'), sandbox: url('ui', '/') } }), 0);
+  servers.hook = await listenLoopback(createWebhookHandler({ secret: 's', on: {} }) as RequestListener, 0);
+});
+afterAll(() => Promise.all(Object.values(servers).map((s) => s.close())));
+
+const json = (body: string, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+describe('the service\'s shape: {http_status_code, message, extended_message, request_id} and X-Request-Id', () => {
+  it.each<[string, keyof typeof servers, string, RequestInit?]>([
+    ['merchant API: no credentials (401)', 'api', '/merchant/v2/merchants/100001/token', json('{}')],
+    ['merchant API: another merchant (403)', 'api', '/merchant/v2/merchants/100002/token', json('{}', { authorization: AUTH })],
+    ['merchant API: no such operation (404)', 'api', '/merchant/v2/nothing'],
+    ['merchant API: wrong method (405)', 'api', '/merchant/v2/merchants/100001/token'],
+    ['merchant API: invalid fields (422)', 'api', '/merchant/v2/merchants/100001/token', json('{}', { authorization: AUTH })],
+    ['merchant API: unknown project (404)', 'api', '/merchant/v2/merchants/100001/projects/1/webhooks', { headers: { authorization: AUTH } }],
+    ['payment UI: wrong method (405)', 'ui', '/api/payments'],
+    ['payment UI: another origin (403)', 'ui', '/api/payments', json('{}', { origin: 'http://localhost:1' })],
+    ['payment UI: malformed JSON (400)', 'ui', '/api/payments', json('{')],
+    ['payment UI: wrong fields (400)', 'ui', '/api/payments', json('{"search":1}')],
+    ['payment UI: a refused token (422)', 'ui', '/api/payments', json('{"search":"?access_token=nope","outcome":"success"}')],
+    ['payment UI: no such file (404)', 'ui', '/missing.js'],
+  ])('%s', async (_name, server, path, init) => {
+    const response = await fetch(url(server, path), init);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['extended_message', 'http_status_code', 'message', 'request_id']);
+    expect(body.http_status_code).toBe(response.status);
+    expect(body.message).toEqual(expect.stringMatching(/\S/));
+    expect(body.request_id).toEqual(expect.stringMatching(/\S/));
+    expect(response.headers.get('x-request-id')).toBe(body.request_id);
+  });
+
+  it('the payment UI\'s refusal carries its payment UI error code, for the page to show', async () => {
+    const response = await fetch(url('ui', '/api/payments'), json('{"search":"?access_token=nope","outcome":"success"}'));
+    expect(await response.json()).toMatchObject({ http_status_code: 422, message: '0004-0001' });
+  });
+});
+
+describe('the kit\'s shape: {"error": {"code", "message"}}', () => {
+  it.each<[string, keyof typeof servers, string, RequestInit?]>([
+    ['demo: malformed JSON for a token (400)', 'demo', '/api/token', json('{')],
+    ['demo: no such order (404)', 'demo', '/api/orders/x'],
+    ['demo: wrong method (405)', 'demo', '/api/orders/x/refund'],
+    ['demo: no such page (404)', 'demo', '/missing.html'],
+    ['demo: no such listener (404)', 'demo', '/api/webhooks/1', json('{}')],
+    ['demo: a listener refusing a bad signature (400)', 'demo', '/api/webhooks/200001', json('{}')],
+    ['webhook handler: wrong method (405)', 'hook', '/'],
+    ['webhook handler: bad signature (400)', 'hook', '/', json('{}', { authorization: 'Signature 00' })],
+  ])('%s', async (_name, server, path, init) => {
+    const response = await fetch(url(server, path), init);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    const body = (await response.json()) as { error: Record<string, unknown> };
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
+    expect(body.error.code).toEqual(expect.stringMatching(/^[A-Z_]+$/));
+    expect(body.error.message).toEqual(expect.stringMatching(/\S/));
+  });
+});
