@@ -91,7 +91,7 @@ widget.openNow();
 export = widget.version;
 `);
 write('src/server.ts', `import { createServer } from 'node:http';
-import { createMerchantClient, createWebhookHandler, verifyWebhookSignature, TokenRequestError, WebhookRefusal, type OrderPaidWebhook } from 'payui-embed/server';
+import { createMerchantClient, createWebhookHandler, verifyWebhookSignature, verifyLoginToken, LoginTokenError, TokenRequestError, WebhookRefusal, type LoginTokenErrorCode, type OrderPaidWebhook } from 'payui-embed/server';
 const client = createMerchantClient({ merchantId: 1, apiKey: 'k', baseUrl: 'http://localhost:5174' });
 const token: Promise<{ token: string }> = client.createToken({ user: { id: { value: 'p1' }, email: { value: 'p@example.test' } }, settings: { project_id: 2 } });
 // @ts-expect-error project_id is a number in the token table
@@ -109,7 +109,11 @@ createServer(createWebhookHandler({
 // @ts-expect-error not a notification type
 createWebhookHandler({ secret: 's', on: { order_payed: () => undefined } });
 const ok: boolean = verifyWebhookSignature(Buffer.from('{}'), 'Signature 0', 's');
-export { token, ok, TokenRequestError };
+const player = (jwt: string): string => verifyLoginToken(jwt, 'login-secret', { projectId: 'p' }).sub;
+const refused = (error: unknown): LoginTokenErrorCode | null => (error instanceof LoginTokenError ? error.code : null);
+// @ts-expect-error projectId is required
+verifyLoginToken('x', 'login-secret', {});
+export { token, ok, player, refused, TokenRequestError };
 `);
 try {
   run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(WORK, 'tsconfig.json')]);
