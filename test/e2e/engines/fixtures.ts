@@ -54,6 +54,28 @@ async function fitViewport(driver: WebDriver, viewport: { width: number; height:
   await browserWindow.setRect({ width: viewport.width + outer.width - inner.width, height: viewport.height + outer.height - inner.height });
 }
 
+/**
+ * An Xvfb on a display number it finds free itself (`-displayfd`), told once it takes connections.
+ * A fixed number is shared with every other run on the machine: when another run's Xvfb holds it,
+ * ours fails, MiniBrowser draws on theirs, and once they end it cannot open the display and
+ * WebKitWebDriver waits for it until the test times out.
+ */
+function startXvfb(): { process: ChildProcess; display: Promise<string> } {
+  const child = spawn(ENGINE_PATHS.xvfb, ['-displayfd', '3', '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const display = new Promise<string>((resolve, reject) => {
+    let said = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.endsWith('\n')) resolve(`:${said.trim()}`);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it named its display`)));
+  });
+  return { process: child, display };
+}
+
 async function waitForPort(port: number, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -68,7 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   engineName: ['chromium', { option: true, scope: 'worker' }],
 
   startEngine: [
-    async ({ engineName, playwright }, use, workerInfo) => {
+    async ({ engineName, playwright }, use) => {
       if (missing(engineName)) {
         await use(() => Promise.reject(new Error(`${engineName}: ${missing(engineName)}`)));
         return;
@@ -91,9 +113,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const children: ChildProcess[] = [];
       const env = { ...process.env };
       if (!process.env.DISPLAY) {
-        env.DISPLAY = `:${90 + workerInfo.workerIndex}`;
-        children.push(spawn(ENGINE_PATHS.xvfb, [env.DISPLAY, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' }));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const xvfb = startXvfb();
+        children.push(xvfb.process);
+        env.DISPLAY = await xvfb.display;
       }
       const port = await freePort();
       children.push(spawn(ENGINE_PATHS.webkitDriver, [`--port=${port}`], { stdio: 'ignore', env }));
