@@ -3,6 +3,7 @@
 // this machine has and reports a missing one as skipped, with what to install.
 import { lightboxFocus, type Engine } from './engines/engine';
 import { expect, test } from './engines/fixtures';
+import { sessionOrder } from './event-order';
 import { requestToken } from './tokens';
 import { fixtureUrl, type FixtureQuery } from './widget-page';
 import { world } from './world';
@@ -45,7 +46,7 @@ const resetLog = (e: Engine) => e.run(() => {
 });
 
 test.describe('journeys', () => {
-  test('a purchase: every event in order, the sandbox address, the result', async ({ engine: e }) => {
+  test('a purchase: every event, in the order the contract fixes, the sandbox address, the result', async ({ engine: e }) => {
     await gotoFixture(e);
     await openLightbox(e);
     expect(await e.run(() => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.src)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
@@ -53,10 +54,11 @@ test.describe('journeys', () => {
     await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
     await e.clickInPaymentUi('Close');
     await expectClosed(e, 'ui', 'done');
-    expect(await eventTypes(e)).toEqual([
+    // (fcp and the first status may come in either order: the payment UI sends them as it goes.)
+    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
       'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
       'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
-    ]);
+    ]));
     expect((await results(e))[0]!.paymentInfo).toMatchObject({ status: 'done', items: [{ sku: 'starter-pack', quantity: 1 }] });
   });
 
@@ -260,23 +262,54 @@ test.describe('one click with a token provider', () => {
 
 test.describe('journeys on a phone', () => {
   test.use({ phone: true });
+  const paymentUiAddress = new RegExp(`^${world.sandbox}/\\?access_token=`);
 
   test('the child window: opened in the click, its payment UI answers, close() closes it', async ({ engine: e }) => {
     await gotoFixture(e);
     await e.click('#buy');
     await expect.poll(async () => (await eventTypes(e)).slice(0, 4), POLL).toEqual(['init', 'open', 'open-window', 'load']);
+    await expect.poll(() => e.childWindows(), POLL).toEqual([expect.stringMatching(paymentUiAddress)]);
+    expect(await lightboxUp(e)).toBe(false);
     expect(await e.run(() => window.widget.isOpen)).toBe(true);
     await e.run(() => window.widget.close());
+    await expect.poll(() => e.childWindows(), POLL).toEqual([]);
     await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
     expect(await eventsOf(e, 'close-window')).toEqual([{ reason: 'api', lastStatus: null }]);
+  });
+
+  test('a purchase in the child window: the page hears every status, the payment UI closes its window', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await e.click('#buy');
+    await expect.poll(() => e.childWindows(), POLL).toEqual([expect.stringMatching(paymentUiAddress)]);
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expect.poll(() => e.childWindows(), POLL).toEqual([]);
+    await expect.poll(() => results(e), POLL).toEqual([{ status: 'done', paymentInfo: expect.objectContaining({ status: 'done' }), reason: 'ui' }]);
+    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
+      'init', 'open', 'open-window', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-window', 'close',
+    ]));
+  });
+
+  test('the player closes the child window: close with reason user', async ({ engine: e }) => {
+    await gotoFixture(e);
+    await e.click('#buy');
+    await expect.poll(async () => (await eventTypes(e)).includes('load'), POLL).toBe(true);
+    await e.closeChildWindow();
+    await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'user' }]);
+    expect(await eventsOf(e, 'close-window')).toEqual([{ reason: 'user', lastStatus: null }]);
+    expect(await e.childWindows()).toEqual([]);
   });
 
   test('one click with a token provider: the window opens in the click and reaches the payment UI when the token is here', async ({ engine: e }) => {
     await gotoFixture(e, { provider: 1000 });
     await e.click('#buy');
     expect((await eventTypes(e)).slice(0, 3)).toEqual(['init', 'open', 'open-window']);
+    await expect.poll(async () => (await e.childWindows()).length, POLL).toBe(1);
     // `load`: the payment UI in the window answered the widget, so the window went there.
     await expect.poll(async () => (await eventTypes(e)).slice(0, 4), POLL).toEqual(['init', 'open', 'open-window', 'load']);
+    await expect.poll(() => e.childWindows(), POLL).toEqual([expect.stringMatching(paymentUiAddress)]);
     await e.run(() => window.widget.close());
     await expect.poll(() => results(e), POLL).toEqual([{ status: null, paymentInfo: null, reason: 'api' }]);
     expect(await e.run(() => window.violations)).toEqual([]);

@@ -15,8 +15,15 @@ export interface Engine {
   clickAt(x: number, y: number): Promise<void>;
   /** A real click on the page's element `css`, or the lightbox's when `css` starts with `lightbox `. */
   click(css: string): Promise<void>;
-  /** A real click on the payment UI's button whose text starts with `text`, or its label (a choice) of exactly that text. */
+  /**
+   * A real click on the payment UI's button whose text starts with `text`, or its label (a choice)
+   * of exactly that text: in the child window when the page opened one, else in the lightbox.
+   */
   clickInPaymentUi(text: string, kind?: 'button' | 'label'): Promise<void>;
+  /** The addresses of the windows the page opened that are still open (the child window, on a phone). */
+  childWindows(): Promise<string[]>;
+  /** The player closes the child window (as with its own close control). */
+  closeChildWindow(): Promise<void>;
   /** What has focus inside the payment UI frame (its text or tag), or '' when nothing there has it. */
   focusInPaymentUi(): Promise<string>;
   press(key: 'Tab' | 'Shift+Tab' | 'Escape'): Promise<void>;

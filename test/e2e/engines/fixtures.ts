@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { test as base, devices, type Browser } from '@playwright/test';
-import { Builder } from 'selenium-webdriver';
+import { Builder, type WebDriver } from 'selenium-webdriver';
 import { chromiumLaunchOptions } from '../chromium';
 import { ENGINE_PATHS, missing } from './available';
 import type { Engine, EngineName } from './engine';
@@ -22,7 +22,10 @@ interface WorkerFixtures {
   startEngine: (phone: boolean) => Promise<Engine>;
 }
 interface TestFixtures {
-  /** Pose as a phone (iPhone 13's user agent, screen and touch) where the engine lets a test do so. */
+  /**
+   * Pose as a phone: iPhone 13's user agent and viewport, and its touch where the engine emulates
+   * it (Chromium). The user agent is what makes the widget take the phone's way (src/core/device.ts).
+   */
   phone: boolean;
   engine: Engine;
 }
@@ -36,6 +39,42 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/**
+ * Sizes a MiniBrowser window so that its page gets `viewport`, whatever its toolbar takes: as near
+ * as the window allows (GTK keeps it at least as wide as its toolbar).
+ */
+async function fitViewport(driver: WebDriver, viewport: { width: number; height: number }): Promise<void> {
+  const browserWindow = driver.manage().window();
+  await browserWindow.setRect(viewport);
+  const [outer, inner] = await Promise.all([
+    browserWindow.getRect(),
+    driver.executeScript<{ width: number; height: number }>('return { width: innerWidth, height: innerHeight }'),
+  ]);
+  await browserWindow.setRect({ width: viewport.width + outer.width - inner.width, height: viewport.height + outer.height - inner.height });
+}
+
+/**
+ * An Xvfb on a display number it finds free itself (`-displayfd`), told once it takes connections.
+ * A fixed number is shared with every other run on the machine: when another run's Xvfb holds it,
+ * ours fails, MiniBrowser draws on theirs, and once they end it cannot open the display and
+ * WebKitWebDriver waits for it until the test times out.
+ */
+function startXvfb(): { process: ChildProcess; display: Promise<string> } {
+  const child = spawn(ENGINE_PATHS.xvfb, ['-displayfd', '3', '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const display = new Promise<string>((resolve, reject) => {
+    let said = '';
+    child.stdio[3]!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.endsWith('\n')) resolve(`:${said.trim()}`);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it named its display`)));
+  });
+  return { process: child, display };
+}
 
 async function waitForPort(port: number, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
@@ -51,7 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   engineName: ['chromium', { option: true, scope: 'worker' }],
 
   startEngine: [
-    async ({ engineName, playwright }, use, workerInfo) => {
+    async ({ engineName, playwright }, use) => {
       if (missing(engineName)) {
         await use(() => Promise.reject(new Error(`${engineName}: ${missing(engineName)}`)));
         return;
@@ -74,20 +113,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const children: ChildProcess[] = [];
       const env = { ...process.env };
       if (!process.env.DISPLAY) {
-        env.DISPLAY = `:${90 + workerInfo.workerIndex}`;
-        children.push(spawn(ENGINE_PATHS.xvfb, [env.DISPLAY, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' }));
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const xvfb = startXvfb();
+        children.push(xvfb.process);
+        env.DISPLAY = await xvfb.display;
       }
       const port = await freePort();
       children.push(spawn(ENGINE_PATHS.webkitDriver, [`--port=${port}`], { stdio: 'ignore', env }));
       await waitForPort(port);
       await use(async (phone) => {
-        if (phone) throw new Error('webkit: MiniBrowser cannot pose as a phone through WebDriver');
+        // A phone: MiniBrowser takes the user agent from its command line (a WebKitSettings
+        // property). Popups keep MiniBrowser's default: only a click may open a window, as in Safari.
+        const args = ['--automation', ...(phone ? [`--user-agent=${iPhone.userAgent}`] : [])];
         const driver = await new Builder()
           .usingServer(`http://127.0.0.1:${port}`)
-          .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: ENGINE_PATHS.webkitBrowser, args: ['--automation'] } })
+          .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: ENGINE_PATHS.webkitBrowser, args } })
           .build();
-        await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height + 80 });
+        await fitViewport(driver, phone ? iPhone.viewport : VIEWPORT);
         return webdriverEngine(driver);
       });
       for (const child of children.reverse()) child.kill();
@@ -100,7 +141,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   engine: async ({ engineName, startEngine, phone }, use, testInfo) => {
     const absent = missing(engineName);
     testInfo.skip(absent !== null, `${engineName}: ${absent}`);
-    testInfo.skip(phone && engineName === 'webkit', 'webkit: MiniBrowser cannot pose as a phone through WebDriver');
     const engine = await startEngine(phone);
     await use(engine);
     await engine.close().catch(() => undefined);

@@ -1,10 +1,12 @@
-import type { Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import { centreOf, focusedHere, type Engine, type EngineName } from './engine';
 
 const PAYMENT_UI = '[data-payui-lightbox] iframe';
 
 export function playwrightEngine(name: EngineName, page: Page): Engine {
   const paymentUiFrame = () => page.frames().find((f) => f !== page.mainFrame() && /access_token=|access_data=/.test(f.url()));
+  // Each journey has a context of its own: any other page in it is a window this page opened.
+  const children = () => page.context().pages().filter((other) => other !== page);
   return {
     name,
     goto: async (url) => void (await page.goto(url)),
@@ -15,14 +17,27 @@ export function playwrightEngine(name: EngineName, page: Page): Engine {
       if (!point) throw new Error(`nothing to click at ${css}`);
       await page.mouse.click(point.x, point.y);
     },
-    clickInPaymentUi: (text, kind = 'button') => {
+    async clickInPaymentUi(text, kind = 'button') {
       const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const ui = page.frameLocator(PAYMENT_UI);
+      const child = children()[0];
+      const ui: Page | FrameLocator = child ?? page.frameLocator(PAYMENT_UI);
       // A button by the start of its accessible name (its text or aria-label); a choice by its whole label.
-      if (kind === 'button') return ui.getByRole('button', { name: new RegExp(`^${escaped}`) }).first().click();
-      return ui.locator('label').filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).first().click();
+      const target = kind === 'button'
+        ? ui.getByRole('button', { name: new RegExp(`^${escaped}`) })
+        : ui.locator('label').filter({ hasText: new RegExp(`^\\s*${escaped}\\s*$`) });
+      // A click that closes the child window (its Close) has done its work, though Firefox reports
+      // the window gone under the click.
+      await target.first().click().catch((error: unknown) => {
+        if (!child?.isClosed()) throw error;
+      });
     },
     focusInPaymentUi: async () => (await paymentUiFrame()?.evaluate(focusedHere)) ?? '',
+    childWindows: async () => children().filter((child) => !child.isClosed()).map((child) => child.url()),
+    async closeChildWindow() {
+      const [child] = children();
+      if (!child) throw new Error('the page opened no window');
+      await child.close();
+    },
     press: (key) => page.keyboard.press(key),
     close: () => page.context().close(),
   };

@@ -1,13 +1,30 @@
-import { By, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { By, error as errors, Key, Origin, until, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { centreOf, focusedHere, type Engine } from './engine';
 
 /** `fn` as the body of a WebDriver script: called with its one argument, its result returned. */
 const script = (fn: (...args: never[]) => unknown) => `return (${fn.toString()}).apply(null, arguments);`;
 
-export function webdriverEngine(driver: WebDriver): Engine {
+/** How long a control of the payment UI may take to appear (its page may still be loading). */
+const FIND_MS = 10_000;
+
+/** Drives the session's current window, which is the journey's page; windows it opens are reached by switching. */
+export async function webdriverEngine(driver: WebDriver): Promise<Engine> {
+  const page = await driver.getWindowHandle();
+  const children = async () => (await driver.getAllWindowHandles()).filter((handle) => handle !== page);
+  async function inChildWindow<T>(work: () => Promise<T>): Promise<T> {
+    const [child] = await children();
+    if (!child) throw new Error('the page opened no window');
+    await driver.switchTo().window(child);
+    try {
+      return await work();
+    } finally {
+      await driver.switchTo().window(page);
+    }
+  }
   const frameElement = () =>
     driver.executeScript<WebElement>('return document.querySelector("[data-payui-lightbox]").shadowRoot.querySelector("iframe")');
   async function inPaymentUi<T>(work: () => Promise<T>): Promise<T> {
+    if ((await children()).length) return inChildWindow(work);
     await driver.switchTo().frame(await frameElement());
     try {
       return await work();
@@ -31,9 +48,27 @@ export function webdriverEngine(driver: WebDriver): Engine {
       inPaymentUi(async () => {
         const quoted = `"${text}"`;
         const test = kind === 'button' ? `starts-with(normalize-space(.), ${quoted}) or starts-with(@aria-label, ${quoted})` : `normalize-space(.) = ${quoted}`;
-        await (await driver.findElement(By.xpath(`//${kind}[${test}]`))).click();
+        await (await driver.wait(until.elementLocated(By.xpath(`//${kind}[${test}]`)), FIND_MS)).click();
       }),
     focusInPaymentUi: () => inPaymentUi(() => driver.executeScript<string>(script(focusedHere))),
+    async childWindows() {
+      const addresses: string[] = [];
+      try {
+        for (const child of await children()) {
+          try {
+            await driver.switchTo().window(child);
+            addresses.push(await driver.getCurrentUrl());
+          } catch (error) {
+            // Closed between the listing and the switch: not open any more.
+            if (!(error instanceof errors.NoSuchWindowError)) throw error;
+          }
+        }
+      } finally {
+        await driver.switchTo().window(page);
+      }
+      return addresses;
+    },
+    closeChildWindow: () => inChildWindow(async () => void (await driver.close())),
     async press(key) {
       const actions = driver.actions();
       if (key === 'Shift+Tab') await actions.keyDown(Key.SHIFT).keyDown(Key.TAB).keyUp(Key.TAB).keyUp(Key.SHIFT).perform();
