@@ -125,6 +125,7 @@ test('the built payui-mock command triggers a signed sample and a badly signed o
     const refused = await run('--secret', 'another-secret');
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('failed: a signed order_paid must get a 2xx, got 400');
+    expect(refused.out).toContain('hint: the listener says the signature is wrong (400 INVALID_SIGNATURE)');
   } finally {
     await listener.close();
   }
