@@ -68,9 +68,10 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
  * - `script`, `script-session`, `script-lightbox`: the classic script `dist/payui.js`, and beside it
  *   `dist/payui-session.js` (an open) and `dist/payui-lightbox.js` (the lightbox), loaded on demand;
  * - `launcher`: the webview launcher into `dist/launcher`;
- * - `mock`: the mock payment UI into `dist/mock/ui`;
+ * - `mock`: the mock payment UI into `mock/dist/ui` (the package `payui-mock`, not `payui-embed`);
  * - `app`: the demo storefront and the test fixtures into `build/app`;
- * - `server`: `npm start` into `build/server`; `mock-server`: `dist/mock/server.js`;
+ * - `server`: `npm start` into `build/server`; `mock-server`: `mock/dist/server.js` (the `payui-mock`
+ *   command; what it imports of src/ is bundled in, so the package needs nothing at run time);
  * - anything else: Vitest.
  */
 export default defineConfig(({ mode }): UserConfig => {
@@ -127,7 +128,7 @@ export default defineConfig(({ mode }): UserConfig => {
         root: root('mock/ui'),
         base: './',
         publicDir: false,
-        build: { outDir: root('dist/mock/ui'), emptyOutDir: true, target: 'es2020' },
+        build: { outDir: root('mock/dist/ui'), emptyOutDir: true, target: 'es2020' },
       };
     case 'app':
       return {
@@ -162,7 +163,7 @@ export default defineConfig(({ mode }): UserConfig => {
     case 'server':
       return nodeBuild('build/server', { start: root('server/start.ts') });
     case 'mock-server':
-      return nodeBuild('dist/mock', { server: root('mock/cli.ts') });
+      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts') });
     default:
       return {
         ...shared,

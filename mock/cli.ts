@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npx payui-mock` (`dist/mock/server.js`): the mock service alone (merchant API and both payment
+ * `npx payui-mock` (`mock/dist/server.js`): the mock service alone (merchant API and both payment
  * UI origins), for a merchant's own offline tests. Ports as in the README; webhook settings from
  * the environment or the mock merchant API. `npx payui-mock trigger …` sends one sample webhook.
  */

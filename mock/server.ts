@@ -1,7 +1,7 @@
 /**
  * The mock service on loopback: the merchant API and the payment UI on two origins, live and
  * sandbox. `npm start` runs it with the demo storefront; `mock/cli.ts` (built as
- * `dist/mock/server.js`) runs it on its own for merchants' offline tests.
+ * `mock/dist/server.js`) runs it on its own for merchants' offline tests.
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';

@@ -2,7 +2,7 @@
 // mode, then tsc writes the declaration files of the ESM entry.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, createLogger } from 'vite';
 
@@ -17,6 +17,7 @@ logger.warn = (message, options) => {
 };
 logger.warnOnce = logger.warn;
 rmSync('dist', { recursive: true, force: true });
+rmSync(join('mock', 'dist'), { recursive: true, force: true });
 for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn', customLogger: logger });
 }
@@ -24,10 +25,13 @@ if (warnings.length) {
   console.error(`build: ${warnings.length} warning(s) above; the build must be quiet`);
   process.exit(1);
 }
+// The mock service's command runs as a program (its bin, and ./mock/dist/server.js): the build
+// writes files without a run bit.
+chmodSync(join('mock', 'dist', 'server.js'), 0o755);
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 finishDeclarations();
 printIntegrity();
-console.log(`build: dist/ (library, mock), build/ (demo, fixtures, servers) in ${Math.round(performance.now() - started)} ms`);
+console.log(`build: dist/ (library), mock/dist/ (payui-mock), build/ (demo, fixtures, servers) in ${Math.round(performance.now() - started)} ms`);
 
 /**
  * The declarations as every TypeScript setting reads them: relative imports get the `.js` (or

@@ -39,6 +39,15 @@ for (const [where, paths] of [['repository', run('git', ['ls-files']).split('\n'
   }
 }
 
+// The widget's package holds nothing of the mock service (its own package, payui-mock, in mock/):
+// no file of it, no command, no dependency on it.
+const problemsBefore = problems.length;
+const packedJson = JSON.parse(run('tar', ['-xOzf', tarball, 'package/package.json']));
+for (const path of packed.files.map((f) => f.path)) if (/(^|\/)(mock|payui-mock)(\/|\.|$)/.test(path)) problems.push(`package: ${path} is the mock service's (payui-mock), not the widget's`);
+if (packedJson.bin) problems.push(`package: package.json has a bin (${Object.keys(packedJson.bin).join(', ')}): the widget installs no command`);
+for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) if (packedJson[field]?.['payui-mock']) problems.push(`package: ${field} names payui-mock`);
+if (problems.length === problemsBefore) console.log('consumer: the tarball holds no file of the mock service, installs no command and needs no payui-mock');
+
 // 3. The checkers, on the tarball.
 const checker = (name, args) => {
   try {
@@ -132,7 +141,7 @@ const noDefault = run(process.execPath, ['-e', "try { require('payui-embed').cre
 if (noDefault !== 'INVALID_OPTION paymentUiUrl') problems.push(`createPayUI({ access_token }) without a payment UI address gave: ${noDefault}`);
 const widgetFiles = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = join(dir, entry.name);
-  if (entry.isDirectory()) return /^(mock|server)$/.test(entry.name) ? [] : widgetFiles(path);
+  if (entry.isDirectory()) return entry.name === 'server' ? [] : widgetFiles(path);
   return /\.(c?js|html)$/.test(entry.name) ? [path] : [];
 });
 for (const file of widgetFiles(join(WORK, 'node_modules', 'payui-embed', 'dist'))) {

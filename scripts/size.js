@@ -15,8 +15,8 @@ const lightbox = gzip('dist/payui-lightbox.js');
 /** Every module of the ESM package (one file per source module; what an app's bundler starts from). */
 const esmModules = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = `${dir}/${entry.name}`;
-  // Not the widget's: the CommonJS twin, the mock, the launcher page, the server kit (Node only, its own row).
-  if (entry.isDirectory()) return ['cjs', 'mock', 'launcher', 'server'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
+  // Not the widget's: the CommonJS twin, the launcher page, the server kit (Node only, its own row).
+  if (entry.isDirectory()) return ['cjs', 'launcher', 'server'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
   return entry.name.endsWith('.js') && !entry.name.startsWith('payui') ? [path] : [];
 });
 const rows = [

@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const mock = await startMockService(config, join(ROOT, 'dist', 'mock', 'ui'));
+  const mock = await startMockService(config, join(ROOT, 'mock', 'dist', 'ui'));
   // The pages may frame the payment UI, and (for the test fixtures) their own 127.0.0.1 twin.
   const origins = [mock.live, mock.sandbox, `http://localhost:${config.demoPort}`].flatMap((url) => {
     const { port } = new URL(url);

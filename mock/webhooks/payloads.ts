@@ -104,11 +104,17 @@ export function renewalWebhook(p: PaymentRecord, renewedAt: string): Webhook {
   return { notification_type: 'update_subscription', user: user(p), subscription: subscription(p, 'active', addPeriod(renewedAt, p.subscription!.period), null) };
 }
 
+/** What the trigger command may change in a sample: the user's id (`user.id`) and the project (`transaction.project_id`). */
+export interface SampleFields {
+  userId?: string | undefined;
+  projectId?: number | undefined;
+}
+
 /** A sample payment for the trigger command, signed and sent as the service's console test does. */
-function samplePayment(kind: PaymentRecord['kind'] = 'items'): PaymentRecord {
+function samplePayment(kind: PaymentRecord['kind'], { userId = 'sample-player', projectId = 200001 }: SampleFields): PaymentRecord {
   return {
-    id: 900000001, merchantId: 100001, projectId: 200001, mode: 'sandbox', kind,
-    user: { id: 'sample-player', email: 'sample-player@example.test', name: 'Sample Player', country: 'US', phone: null },
+    id: 900000001, merchantId: 100001, projectId, mode: 'sandbox', kind,
+    user: { id: userId, email: 'sample-player@example.test', name: 'Sample Player', country: 'US', phone: null },
     externalId: 'sample-order-1', currency: 'USD', amount: kind === 'subscription' ? 6.99 : 4.99,
     lines: kind === 'subscription' ? [{ sku: 'captain-monthly', name: 'Captain’s Pass', quantity: 1, unitPrice: 6.99 }] : [{ sku: 'starter-pack', name: 'Starter pack', quantity: 1, unitPrice: 4.99 }],
     date: '2026-01-01T00:00:00.000Z',
@@ -117,10 +123,10 @@ function samplePayment(kind: PaymentRecord['kind'] = 'items'): PaymentRecord {
   };
 }
 
-/** One sample webhook of any type. */
-export function sampleWebhook(type: NotificationType): Webhook {
+/** One sample webhook of any type, with the caller's user id and project where its shape has them. */
+export function sampleWebhook(type: NotificationType, fields: SampleFields = {}): Webhook {
   const subscriptionTypes = ['create_subscription', 'update_subscription', 'cancel_subscription'];
-  const p = samplePayment(subscriptionTypes.includes(type) ? 'subscription' : 'items');
+  const p = samplePayment(subscriptionTypes.includes(type) ? 'subscription' : 'items', fields);
   const pick = (list: Webhook[]) => list.find((w) => w.notification_type === type)!;
   switch (type) {
     case 'user_validation':

@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { world } from './world';
@@ -53,9 +54,18 @@ test('npm start prints its addresses, takes ports from the environment and stops
   for (const port of Object.values(ports)) expect(await portOpen(Number(port))).toBe(false);
 });
 
-test('dist/mock/server.js runs the mock service on its own', async () => {
+test('the built mock/dist/server.js is a program: it has its run bit and answers --help', async () => {
+  // Run as the shell would (no `node` in front): without the run bit this is EACCES, "Permission denied".
+  expect(statSync('mock/dist/server.js').mode & 0o111).toBe(0o111);
+  const help = await new Promise<{ code: number; out: string }>((resolve) => {
+    execFile('mock/dist/server.js', ['--help'], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr }));
+  });
+  expect(help).toMatchObject({ code: 0, out: expect.stringContaining('payui-mock trigger <type>') });
+});
+
+test('the payui-mock command that npm install links runs the mock service on its own', async () => {
   const ports = { PAYUI_MERCHANT_API_PORT: '25184', PAYUI_MOCK_LIVE_PORT: '25185', PAYUI_MOCK_SANDBOX_PORT: '25186' };
-  const child = spawn(process.execPath, ['dist/mock/server.js'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node_modules/.bin/payui-mock', [], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {

@@ -25,7 +25,7 @@ test.describe('delivery by webhook', () => {
   const seen: string[] = [];
 
   test.beforeAll(async () => {
-    mock = await startMockService({ host: 'localhost', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 }, join(ROOT, 'dist', 'mock', 'ui'), {
+    mock = await startMockService({ host: 'localhost', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 }, join(ROOT, 'mock', 'dist', 'ui'), {
       retry: { firstDelayMs: 100, maxDelayMs: 200, timeoutMs: 5000 },
     });
     const origins = [mock.live, mock.sandbox].map((url) => new URL(url).origin);
@@ -110,7 +110,7 @@ test('the built payui-mock command triggers a signed sample and a badly signed o
   const handler = createWebhookHandler({ secret: 'cli-secret', on: { order_paid: () => void got.push('order_paid') } });
   const listener = await listenLoopback((req, res) => void handler(req, res), 0);
   const run = (...args: string[]) => new Promise<{ code: number; out: string }>((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'dist', 'mock', 'server.js'), 'trigger', 'order_paid', '--to', `http://localhost:${listener.port}/`, ...args], (error, stdout, stderr) => {
+    execFile(process.execPath, [join(ROOT, 'mock', 'dist', 'server.js'), 'trigger', 'order_paid', '--to', `http://localhost:${listener.port}/`, ...args], (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, out: stdout + stderr });
     });
   });
@@ -125,6 +125,7 @@ test('the built payui-mock command triggers a signed sample and a badly signed o
     const refused = await run('--secret', 'another-secret');
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('failed: a signed order_paid must get a 2xx, got 400');
+    expect(refused.out).toContain('hint: the listener says the signature is wrong (400 INVALID_SIGNATURE)');
   } finally {
     await listener.close();
   }

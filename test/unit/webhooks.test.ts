@@ -18,7 +18,7 @@ import { createWebhookSender, QUEUE_LIMIT, settingsProblem, type Delivery, type 
 import { createDemoServer } from '../../server/demo';
 import { signToken, type TokenPayload } from '../../mock/shared/token';
 import { resolveSession } from '../../mock/ui/session';
-import { createWebhookHandler, verifyWebhookSignature, webhookSignature } from '../../src/server/index';
+import { createWebhookHandler, verifyWebhookSignature, webhookSignature, WebhookRefusal } from '../../src/server/index';
 
 const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
 const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
@@ -437,5 +437,112 @@ describe('webhook settings, log and the trigger command', () => {
     expect(await runTrigger(['trigger'], () => undefined, (l) => err.push(l))).toBe(2);
     expect(err[0]).toMatch(/^payui-mock: the type must be one of/);
     expect(await runTrigger(['--help'], (l) => err.push(l))).toBe(0);
+  });
+
+  it('trigger --help lists the types and every flag, and exits 0', async () => {
+    for (const argv of [['--help'], ['trigger', '--help'], ['trigger', 'order_paid', '--to', 'http://localhost:1/h', '-h']]) {
+      const out: string[] = [];
+      expect(await runTrigger(argv, (l) => out.push(l), (l) => out.push(l)), argv.join(' ')).toBe(0);
+      const text = out.join('\n');
+      for (const word of [...NOTIFICATION_TYPES, '--to URL', '--secret SECRET', '--user-id ID', '--project ID', '--data FILE', '--bad-signature', '--help']) expect(text).toContain(word);
+    }
+  });
+
+  /** A listener that keeps what it got and answers 204. */
+  async function recorder() {
+    const bodies: Record<string, any>[] = [];
+    const url = await serve(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
+    });
+    return { url, bodies };
+  }
+  const dataFile = (data: unknown) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'payui-trigger-')), 'data.json');
+    writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data));
+    return file;
+  };
+
+  it('trigger --user-id and --project set the sample\'s user id and project id where its type has them', async () => {
+    const { url, bodies } = await recorder();
+    const out: string[] = [];
+    expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--user-id', 'player-7', '--project', '200002'], (l) => out.push(l))).toBe(0);
+    expect(bodies[0]).toMatchObject({ notification_type: 'order_paid', user: { id: 'player-7', email: 'sample-player@example.test' }, transaction: { project_id: 200002 } });
+    expect(out.join('\n')).not.toContain('note:');
+    expect(await runTrigger(['trigger', 'user_validation', '--to', url, '--secret', 's', '--user-id', 'player-7', '--project', '200002'], (l) => out.push(l))).toBe(0);
+    expect(bodies[1]).toMatchObject({ notification_type: 'user_validation', user: { id: 'player-7' } });
+    expect(JSON.stringify(bodies[1])).not.toContain('200002');
+    expect(out.at(-3)).toBe('note: a user_validation sample carries no project id: --project changed nothing');
+    // Without them, the sample's own.
+    expect(await trigger({ type: 'payment', to: url, secret: 's' })).toMatchObject({ passed: true });
+    expect(bodies[2]).toMatchObject({ user: { id: 'sample-player' }, transaction: { project_id: 200001 } });
+  });
+
+  it('trigger --data FILE merges a JSON object over the sample: objects field by field, arrays and other values replaced, after --user-id', async () => {
+    const { url, bodies } = await recorder();
+    const file = dataFile({ user: { country: 'DE', email: 'p7@example.test' }, items: [{ sku: 'gold-100', type: 'virtual_currency', name: 'Gold', quantity: 2, amount: 9.98 }], custom_parameters: { level: 12 }, order: { external_id: null } });
+    expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--data', file, '--user-id', 'player-7'], () => undefined)).toBe(0);
+    expect(bodies[0]).toMatchObject({
+      notification_type: 'order_paid',
+      user: { id: 'player-7', email: 'p7@example.test', name: 'Sample Player', country: 'DE' },
+      items: [{ sku: 'gold-100', type: 'virtual_currency', name: 'Gold', quantity: 2, amount: 9.98 }],
+      custom_parameters: { level: 12 },
+      order: { id: 900000001, status: 'paid', external_id: null },
+    });
+    expect(bodies[0]!.items).toHaveLength(1);
+    // The file wins over the flags, and a __proto__ key is a plain field, not a prototype.
+    expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--user-id', 'flag-id', '--data', dataFile('{"user":{"id":"file-id"},"__proto__":{"polluted":true}}')], () => undefined)).toBe(0);
+    expect(bodies[1]!.user.id).toBe('file-id');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('trigger refuses bad --data, --user-id and --project with exit code 2 and says why', async () => {
+    const base = ['trigger', 'order_paid', '--to', 'http://localhost:1/h', '--secret', 's'];
+    const cases: [string[], RegExp][] = [
+      [['--data', join(tmpdir(), 'payui-no-such-file.json')], /--data .*: cannot read it \(ENOENT\)/],
+      [['--data', dataFile('{"user":')], /--data .*: not JSON/],
+      [['--data', dataFile([1, 2])], /--data .*: must hold a JSON object/],
+      [['--data', dataFile({ notification_type: 'refund' })], /its notification_type "refund" is not the type order_paid/],
+      [['--data'], /--data needs a value/],
+      [['--project', 'abc'], /--project must be a project id/],
+      [['--project', '0'], /--project must be a project id/],
+      [['--project', '2.5'], /--project must be a project id/],
+      [['--user-id', ' '], /--user-id must not be empty/],
+      [['--user-id'], /--user-id needs a value/],
+    ];
+    for (const [extra, message] of cases) {
+      const err: string[] = [];
+      expect(await runTrigger([...base, ...extra], () => undefined, (l) => err.push(l)), extra.join(' ')).toBe(2);
+      expect(err[0]!.split('\n')[0], extra.join(' ')).toMatch(message);
+    }
+  });
+
+  it('trigger says what a 4xx to a correctly signed sample usually means: a wrong secret, or a listener refusing the sample user', async () => {
+    const handler = createWebhookHandler({
+      secret: 'sek',
+      on: { user_validation: (payload) => { if (payload.user.id !== 'player-7') throw new WebhookRefusal('INVALID_USER'); } },
+    });
+    const url = await serve((req, res) => void handler(req, res));
+    const run = async (...args: string[]) => {
+      const err: string[] = [];
+      const code = await runTrigger(['trigger', 'user_validation', '--to', url, ...args], () => undefined, (l) => err.push(l));
+      return { code, hint: err.find((l) => l.startsWith('hint: ')) };
+    };
+    expect(await run('--secret', 'sek')).toEqual({
+      code: 1,
+      hint: 'hint: the listener refused the sample (400 INVALID_USER): a listener that validates users refuses the sample\'s user id (sample-player); pass --user-id with one it knows',
+    });
+    expect(await run('--secret', 'sek', '--user-id', 'player-7')).toEqual({ code: 0, hint: undefined });
+    expect((await run('--secret', 'other')).hint).toBe('hint: the listener says the signature is wrong (400 INVALID_SIGNATURE): --secret is not the secret it checks with (the project\'s secret key)');
+    // A refusal without the kit's error shape: both likely causes.
+    const bare = await serve((_req, res) => void res.writeHead(403).end('forbidden'));
+    const result = await trigger({ type: 'order_paid', to: bare, secret: 's', userId: 'player-9' });
+    expect(result).toMatchObject({ passed: false, status: 403 });
+    expect(result.hint).toMatch(/^the listener refused the sample \(403\): either --secret is not its secret .* refuses the sample's user id \(player-9\); pass --user-id/);
+    // No hint where it would mislead: a 5xx, or a bad signature on purpose.
+    expect((await trigger({ type: 'order_paid', to: await serve((_req, res) => void res.writeHead(500).end()), secret: 's' })).hint).toBeNull();
+    expect((await trigger({ type: 'order_paid', to: bare, secret: 's', badSignature: true })).hint).toBeNull();
   });
 });
