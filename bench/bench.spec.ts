@@ -98,7 +98,7 @@ test('init() main-thread time', async ({ browser }) => {
     const token = await page.evaluate(() => window.token());
     samples.push(await page.evaluate((t) => {
       const t0 = performance.now();
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       return performance.now() - t0;
     }, token));
     await page.context().close();
@@ -113,7 +113,7 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
   for (let i = 0; i < RUNS; i += 1) {
     let page = await fresh(browser);
     let token = await page.evaluate(() => window.token());
-    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true }), token);
     // preload 'connect' fetches the lightbox code when the page is idle after init.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
     await page.waitForTimeout(100);
@@ -125,7 +125,7 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
     await page.evaluate((t) => {
       (window as any).longTasks = [];
       new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push(e.duration))).observe({ type: 'longtask' });
-      window.PayUI.init({ access_token: t, sandbox: true, preload: 'none' });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true, preload: 'none' });
     }, token);
     cold.push(await openToIframe(page));
     await waitReady(page);
@@ -164,7 +164,7 @@ test("UI's first dimensions message → content visible", async ({ browser }) =>
             rootObserver.observe(root, { attributes: true, attributeFilter: ['class'] });
           });
           bodyObserver.observe(document.body, { childList: true });
-          window.PayUI.init({ access_token: t, sandbox: true });
+          window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
           void window.PayUI.open();
         }),
       token,
@@ -182,7 +182,7 @@ test('payment UI postMessage → merchant handler', async ({ browser }) => {
     const token = await page.evaluate(() => window.token());
     await page.evaluate((t) => {
       (window as any).latencies = [];
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       window.PayUI.on('status', ({ paymentInfo }) => (window as any).latencies.push(performance.timeOrigin + performance.now() - (paymentInfo.sent as number)));
       void window.PayUI.open();
     }, token);
@@ -238,7 +238,7 @@ test('100 open/close cycles: what is left behind', async ({ browser }) => {
     const page = await fresh(browser);
     const cdp = await page.context().newCDPSession(page);
     const token = await page.evaluate(() => window.token());
-    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true }), token);
     const count = async (expression: string) => {
       // In an object group of its own, released at once: handles DevTools keeps must not count as growth.
       const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'bench' });
@@ -283,7 +283,7 @@ test('layout shift during open and close', async ({ browser }) => {
       (window as any).shift = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e: any) => ((window as any).shift += e.value))).observe({ type: 'layout-shift' });
       window.scrollTo(0, 200);
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       void window.PayUI.open();
     }, token);
     await waitReady(page);
@@ -321,7 +321,7 @@ test('buy click → next paint (INP), prefetched and cold, unthrottled and at 4�
           w.longTasks = [];
           new PerformanceObserver((list) => list.getEntries().forEach((e: any) => e.interactionId && w.interaction.push(e.duration))).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
           document.getElementById('buy')!.setAttribute('data-payui-open', '');
-          window.PayUI.init({ access_token: token ?? (() => window.token()), sandbox: true, preload: warm ? 'connect' : 'none' });
+          window.PayUI.init({ access_token: token ?? (() => window.token()), ...window.bases, sandbox: true, preload: warm ? 'connect' : 'none' });
         }, { token, warm });
         if (warm) await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
         await page.waitForTimeout(300);
