@@ -7,6 +7,7 @@
  */
 import { createChannel } from '../core/channel';
 import { isPaymentStatus, type Dimensions, type EventMap } from '../core/events';
+import { withAccessToken } from '../core/url';
 import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
 import { commonLabels } from '../surfaces/i18n';
@@ -117,9 +118,7 @@ export function startSession(context: SessionContext): SessionControl {
       .then(
         (token) => {
           if (ended()) return;
-          const url = new URL(opts.url);
-          url.searchParams.set('access_token', token);
-          go(url.href);
+          go(withAccessToken(opts.url, token));
         },
         (cause: unknown) => {
           if (ended()) return;
