@@ -109,7 +109,7 @@ const isPlainObject = (value: unknown): value is Plain => Object.prototype.toStr
 
 
 /** Own properties only: prototype keys and inherited getters never count as options. */
-const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
+const own = (object: object, key: string): unknown => (Object.hasOwn(object, key) ? (object as Plain)[key] : undefined);
 
 const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false'];
 const oneOf = (...allowed: string[]): Rule => [allowed[0], (v) => (allowed.includes(v as string) ? v : undefined), allowed.join(', ')];
