@@ -75,6 +75,18 @@ const openToIframe = (page: Page) =>
       }),
   );
 
+/**
+ * The longest task seen (all of them, and the page's own: `name` 'self'). The payment UI runs on
+ * another port of localhost, the same site, so Chromium runs it on the page's thread and its own
+ * loading tasks are reported too ('cross-origin-descendant'); a deployed payment UI is another
+ * site, in a process of its own.
+ */
+const longestTasks = (page: Page) =>
+  page.evaluate(() => {
+    const tasks = (window as any).longTasks as [number, string][];
+    return [Math.max(0, ...tasks.map(([d]) => d)), Math.max(0, ...tasks.filter(([, name]) => name === 'self').map(([d]) => d))] as const;
+  });
+
 const waitReady = (page: Page) => page.waitForSelector('[data-payui-lightbox] .root.ready');
 
 test.describe.configure({ mode: 'serial' });
@@ -98,7 +110,7 @@ test('init() main-thread time', async ({ browser }) => {
     const token = await page.evaluate(() => window.token());
     samples.push(await page.evaluate((t) => {
       const t0 = performance.now();
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       return performance.now() - t0;
     }, token));
     await page.context().close();
@@ -110,10 +122,11 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
   const prefetched: number[] = [];
   const cold: number[] = [];
   const longest: number[] = [];
+  const own: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     let page = await fresh(browser);
     let token = await page.evaluate(() => window.token());
-    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true }), token);
     // preload 'connect' fetches the lightbox code when the page is idle after init.
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
     await page.waitForTimeout(100);
@@ -124,18 +137,21 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
     token = await page.evaluate(() => window.token());
     await page.evaluate((t) => {
       (window as any).longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push(e.duration))).observe({ type: 'longtask' });
-      window.PayUI.init({ access_token: t, sandbox: true, preload: 'none' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push([e.duration, e.name]))).observe({ type: 'longtask' });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true, preload: 'none' });
     }, token);
     cold.push(await openToIframe(page));
     await waitReady(page);
     await page.waitForTimeout(200);
-    longest.push(await page.evaluate(() => Math.max(0, ...(window as any).longTasks)));
+    const [all, self] = await longestTasks(page);
+    longest.push(all);
+    own.push(self);
     await page.context().close();
   }
   record('open() → iframe in DOM, code prefetched', prefetched, 'ms', `≤ ${SPEED['open prefetched'].ms} ms`, (v) => v <= SPEED['open prefetched'].ms);
   record('open() → iframe in DOM, cold', cold, 'ms', 'report', null);
   record('longest task during a cold open', longest, 'ms', `none > ${SPEED['longest task'].ms} ms`, (v) => v <= SPEED['longest task'].ms);
+  record("longest task during a cold open, the page's own (not the payment UI's)", own, 'ms', `none > ${SPEED['longest task'].ms} ms`, (v) => v <= SPEED['longest task'].ms);
 });
 
 test("UI's first dimensions message → content visible", async ({ browser }) => {
@@ -164,7 +180,7 @@ test("UI's first dimensions message → content visible", async ({ browser }) =>
             rootObserver.observe(root, { attributes: true, attributeFilter: ['class'] });
           });
           bodyObserver.observe(document.body, { childList: true });
-          window.PayUI.init({ access_token: t, sandbox: true });
+          window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
           void window.PayUI.open();
         }),
       token,
@@ -182,7 +198,7 @@ test('payment UI postMessage → merchant handler', async ({ browser }) => {
     const token = await page.evaluate(() => window.token());
     await page.evaluate((t) => {
       (window as any).latencies = [];
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       window.PayUI.on('status', ({ paymentInfo }) => (window as any).latencies.push(performance.timeOrigin + performance.now() - (paymentInfo.sent as number)));
       void window.PayUI.open();
     }, token);
@@ -238,7 +254,7 @@ test('100 open/close cycles: what is left behind', async ({ browser }) => {
     const page = await fresh(browser);
     const cdp = await page.context().newCDPSession(page);
     const token = await page.evaluate(() => window.token());
-    await page.evaluate((t) => window.PayUI.init({ access_token: t, sandbox: true }), token);
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true }), token);
     const count = async (expression: string) => {
       // In an object group of its own, released at once: handles DevTools keeps must not count as growth.
       const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: 'bench' });
@@ -283,7 +299,7 @@ test('layout shift during open and close', async ({ browser }) => {
       (window as any).shift = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((e: any) => ((window as any).shift += e.value))).observe({ type: 'layout-shift' });
       window.scrollTo(0, 200);
-      window.PayUI.init({ access_token: t, sandbox: true });
+      window.PayUI.init({ access_token: t, ...window.bases, sandbox: true });
       void window.PayUI.open();
     }, token);
     await waitReady(page);
@@ -307,11 +323,13 @@ test('buy click → next paint (INP), prefetched and cold, unthrottled and at 4�
   const plain = process.env.BENCH_PLAIN_TOKEN === '1';
   const inp: Record<string, number[]> = {};
   const longest: Record<string, number[]> = {};
+  const own: Record<string, number[]> = {};
   for (const rate of [1, 4]) {
     for (const warm of [true, false]) {
       const key = `${warm ? 'prefetched' : 'cold'}${rate > 1 ? `, ${rate}× CPU` : ''}`;
       inp[key] = [];
       longest[key] = [];
+      own[key] = [];
       for (let i = 0; i < 5; i += 1) {
         const page = await fresh(browser);
         const token = plain ? await page.evaluate(() => window.token()) : null;
@@ -321,19 +339,20 @@ test('buy click → next paint (INP), prefetched and cold, unthrottled and at 4�
           w.longTasks = [];
           new PerformanceObserver((list) => list.getEntries().forEach((e: any) => e.interactionId && w.interaction.push(e.duration))).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
           document.getElementById('buy')!.setAttribute('data-payui-open', '');
-          window.PayUI.init({ access_token: token ?? (() => window.token()), sandbox: true, preload: warm ? 'connect' : 'none' });
+          window.PayUI.init({ access_token: token ?? (() => window.token()), ...window.bases, sandbox: true, preload: warm ? 'connect' : 'none' });
         }, { token, warm });
         if (warm) await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
         await page.waitForTimeout(300);
         const cdp = await page.context().newCDPSession(page);
         if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-        await page.evaluate(() => new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push(e.duration))).observe({ type: 'longtask' }));
+        await page.evaluate(() => new PerformanceObserver((list) => list.getEntries().forEach((e) => (window as any).longTasks.push([e.duration, e.name]))).observe({ type: 'longtask' }));
         await page.click('#buy');
         await page.waitForSelector('[data-payui-lightbox] .root.ready', { timeout: 60_000 });
         await page.waitForTimeout(300);
-        const [click, task] = await page.evaluate(() => [Math.max(16, ...(window as any).interaction), Math.max(0, ...(window as any).longTasks)]);
-        inp[key]!.push(click!);
-        longest[key]!.push(task!);
+        inp[key]!.push(await page.evaluate(() => Math.max(16, ...(window as any).interaction)));
+        const [all, self] = await longestTasks(page);
+        longest[key]!.push(all);
+        own[key]!.push(self);
         await page.context().close();
       }
     }
@@ -346,5 +365,6 @@ test('buy click → next paint (INP), prefetched and cold, unthrottled and at 4�
   for (const [key, samples] of Object.entries(longest)) {
     const limit = SPEED['longest task'].ms;
     record(`longest task, click → payment UI shown, ${key}`, samples, 'ms', key.includes('CPU') ? 'report' : `≤ ${limit} ms`, key.includes('CPU') ? null : (v) => v <= limit);
+    record(`  the page's own, ${key}`, own[key]!, 'ms', key.includes('CPU') ? 'report' : `≤ ${limit} ms`, key.includes('CPU') ? null : (v) => v <= limit);
   }
 });

@@ -1,4 +1,5 @@
 import { invalid, PayUIError } from './errors';
+import { buildPaymentUrl } from './url';
 
 export type SpinnerKind = 'xsolla' | 'round' | 'none' | 'custom';
 export type ChildWindowTarget = '_blank' | '_self' | '_parent';
@@ -108,7 +109,7 @@ const isPlainObject = (value: unknown): value is Plain => Object.prototype.toStr
 
 
 /** Own properties only: prototype keys and inherited getters never count as options. */
-const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
+const own = (object: object, key: string): unknown => (Object.hasOwn(object, key) ? (object as Plain)[key] : undefined);
 
 const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false'];
 const oneOf = (...allowed: string[]): Rule => [allowed[0], (v) => (allowed.includes(v as string) ? v : undefined), allowed.join(', ')];
@@ -234,19 +235,16 @@ export function normalizeOptions(options: unknown): NormalizedOptions {
     const base = (sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string | undefined;
     // A build without defaults (DESIGN §2): the caller gives the address.
     if (!address && !base) throw invalid(`${sandbox ? 'sandboxP' : 'p'}aymentUiUrl`, 'needed (this build has no default)');
-    // With payment_url, only the query parameters' check below uses it.
-    const target = new URL((address ?? base) as string);
-    // A provider's token comes at each open; it takes this (empty) parameter's place.
-    target.searchParams.set(token ? 'access_token' : 'access_data', (typeof token == 'function' ? '' : token ?? json) as string);
     for (const key of Object.keys(queryParams as Plain)) {
       const item = (queryParams as Plain)[key];
       // The access is the widget's own: queryParams may not set it.
       if (/^access_(token|data)$/.test(key) || typeof item !== 'string') {
         throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget' : `expected a string, got ${got(item)}`);
       }
-      target.searchParams.set(key, item);
     }
-    return Object.freeze({ ...rest, url: (address as string | undefined) ?? target.href, token: typeof token == 'function' ? token : undefined }) as unknown as NormalizedOptions;
+    // payment_url is used as is. A provider's token comes at each open; it takes the (empty) access_token's place.
+    const href = (address as string | undefined) ?? buildPaymentUrl(base as string, { [token ? 'access_token' : 'access_data']: (typeof token == 'function' ? '' : token ?? json) as string, ...(queryParams as Record<string, string>) });
+    return Object.freeze({ ...rest, url: href, token: typeof token == 'function' ? token : undefined }) as unknown as NormalizedOptions;
   } catch (error) {
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
     throw error instanceof PayUIError ? error : invalid('options', `unreadable (${error})`);

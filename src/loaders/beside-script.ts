@@ -5,19 +5,13 @@
  * after `init` (`preload: 'connect'`).
  */
 import type { LightboxModule, Loaders, SessionModule } from '../session/contract';
+import { once } from './once';
 
 /**
  * The classic script: `payui-session.js` and `payui-lightbox.js` beside payui.js (`base` is its
  * address), each imported once; a failed download may be retried by the next open().
  */
 export function besideScript(base: string): Loaders {
-  const loader = <T>(file: string) => {
-    let loading: Promise<T> | undefined;
-    return () =>
-      (loading ??= (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>).catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      }));
-  };
+  const loader = <T>(file: string) => once(() => import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>);
   return { loadSession: loader<SessionModule>('payui-session.js'), loadLightbox: loader<LightboxModule>('payui-lightbox.js') };
 }

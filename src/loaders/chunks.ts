@@ -1,7 +1,8 @@
-/** The ESM entry: the session and lightbox code are chunks the merchant's bundler splits off. */
+/** The ESM entry: the session and lightbox code are chunks the merchant's bundler splits off, each imported once. */
 import type { Loaders } from '../session/contract';
+import { once } from './once';
 
 export const chunks: Loaders = {
-  loadSession: () => import('../session/session'),
-  loadLightbox: () => import('../surfaces/lightbox/lightbox'),
+  loadSession: /* @__PURE__ */ once(() => import('../session/session')),
+  loadLightbox: /* @__PURE__ */ once(() => import('../surfaces/lightbox/lightbox')),
 };

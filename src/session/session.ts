@@ -6,10 +6,12 @@
  * the widget never pays for it.
  */
 import { createChannel } from '../core/channel';
-import { isPaymentStatus, type EventMap } from '../core/events';
+import { isPaymentStatus, type Dimensions, type EventMap } from '../core/events';
+import { withAccessToken } from '../core/url';
 import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
 import { commonLabels } from '../surfaces/i18n';
+import { createFrame } from '../surfaces/lightbox/frame';
 import type { LightboxSurface } from '../surfaces/lightbox/lightbox';
 import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/surface';
 import { showWindowProblem } from '../surfaces/window-problem';
@@ -48,17 +50,25 @@ export function startSession(context: SessionContext): SessionControl {
   const ended = () => session.phase === 'ended';
   /** A failure the player is shown that does not end the session (LOAD_TIMEOUT, POPUP_BLOCKED). */
   const report = (code: string, message: string) => !ended() && emit(['error', { code, message }]);
-  let surface: Surface | null = null;
-  let send: (command: string, data?: object) => void = () => undefined;
-  let loaded = false;
-  /** The player was shown a failure (no token, or the payment UI did not load and has not since): closing is reason `error`. */
-  let failed = false;
+  /** The state of this open's code, besides what the facade's `Session` holds. */
+  const state = {
+    /** The window or the lightbox, once it is up. */
+    surface: null as Surface | null,
+    /** To the payment UI, once the channel is wired. */
+    send: (() => undefined) as (command: string, data?: object) => void,
+    /** `load` has been emitted. */
+    loaded: false,
+    /** The player was shown a failure (no token, or the payment UI did not load and has not since): closing is reason `error`. */
+    failed: false,
+    /** The last size the payment UI reported, for a lightbox not yet built around its frame. */
+    dimensions: undefined as Dimensions | undefined,
+  };
   const labels = commonLabels(opts.language);
 
   const load = (data: EventMap['load']) => {
-    failed = false;
-    if (!ended() && !loaded) {
-      loaded = true;
+    state.failed = false;
+    if (!ended() && !state.loaded) {
+      state.loaded = true;
       emit(['load', data]);
     }
   };
@@ -68,10 +78,13 @@ export function startSession(context: SessionContext): SessionControl {
     // Subscribers first: a `close` ends the session, and they hear it too.
     context.toSubscribers(command, data);
     if (command === 'widget-detection') {
-      send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(session.mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
+      state.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(session.mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
       // A window has no load event we can see: its UI answering is the load.
       if (session.mode === 'window') load({});
-    } else if (command === 'dimensions') surface?.setDimensions?.(data.dimensions);
+    } else if (command === 'dimensions') {
+      state.dimensions = data.dimensions;
+      state.surface?.setDimensions?.(data.dimensions);
+    }
     else if (command === 'status') {
       const status = data.paymentInfo.status;
       session.paymentInfo = data.paymentInfo;
@@ -86,11 +99,11 @@ export function startSession(context: SessionContext): SessionControl {
 
   /**
    * With a token provider: the payment UI's address, once the provider has answered with a
-   * non-empty string within `tokenTimeout` (counted from open()). Else the player is shown the
-   * failure (`fail`) and `error` TOKEN_FAILED is emitted; the open ends when the player closes
+   * non-empty string within `tokenTimeout` (counted from open()). Else `fail` shows the player the
+   * failure and emits `error` TOKEN_FAILED with `message`; the open ends when the player closes
    * it, reason `error`.
    */
-  function withToken(token: Promise<unknown>, go: (url: string) => void, fail: () => void): void {
+  function withToken(token: Promise<unknown>, go: (url: string) => void, fail: (message: string) => void): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(reject, opts.tokenTimeout - (Date.now() - session.at), `no token within tokenTimeout (${opts.tokenTimeout} ms)`);
@@ -105,33 +118,30 @@ export function startSession(context: SessionContext): SessionControl {
       .then(
         (token) => {
           if (ended()) return;
-          const url = new URL(opts.url);
-          url.searchParams.set('access_token', token);
-          go(url.href);
+          go(withAccessToken(opts.url, token));
         },
         (cause: unknown) => {
           if (ended()) return;
-          failed = true;
-          report('TOKEN_FAILED', `the token provider failed: ${cause instanceof Error ? cause.message : String(cause)}`);
-          fail();
+          state.failed = true;
+          fail(`the token provider failed: ${cause instanceof Error ? cause.message : String(cause)}`);
         },
       )
       .finally(() => clearTimeout(timer));
   }
 
   /** The surface is up: it is torn down with the session, and the channel is wired to its window. */
-  function attach(next: Surface, mode: Mode): void {
-    surface = next;
+  function attach(next: Surface, mode: Mode, backlog: readonly MessageEvent[]): void {
+    state.surface = next;
     teardown.push(() => next.destroy());
     const channel = createChannel({
       target: next.target,
       url: opts.url,
       onMessage: onUiMessage,
       onOther: (m) => !ended() && context.toSubscribers(m.command, m.data),
-      backlog: session.early,
+      backlog,
     });
     teardown.push(channel.destroy);
-    send = channel.send;
+    state.send = channel.send;
     // The facade announced the window in the click; a lightbox is announced now.
     if (session.phase === 'loading') {
       session.phase = 'shown';
@@ -140,10 +150,10 @@ export function startSession(context: SessionContext): SessionControl {
   }
 
   const callbacks: SurfaceCallbacks = {
-    onUserClose: () => end(failed ? 'error' : 'user'),
+    onUserClose: () => end(state.failed ? 'error' : 'user'),
     onLoad: (dimensions) => load(dimensions ? { dimensions } : {}),
     onTimeout: () => {
-      failed = true;
+      state.failed = true;
       report('LOAD_TIMEOUT', `no load in ${opts.loadTimeout} ms`);
     },
   };
@@ -162,43 +172,69 @@ export function startSession(context: SessionContext): SessionControl {
       session.pending?.setAttribute('role', 'status');
       session.pending?.setAttribute('aria-label', labels.loading);
     }
-    attach(watchChildWindow(popup, target, callbacks.onUserClose), 'window');
+    attach(watchChildWindow(popup, target, callbacks.onUserClose), 'window', session.early);
     if (token) withToken(
       token,
       (url) => popup.location.replace(url),
-      () => {
+      (message) => {
+        report('TOKEN_FAILED', message);
         session.pending?.remove();
         teardown.push(showWindowProblem(own ?? document, opts.lightbox, labels, () => end('error')));
       },
     );
   } else {
     if (popup === false) report('POPUP_BLOCKED', 'popup blocked; using the lightbox');
+    openFrame();
+  }
+
+  /**
+   * The lightbox: its frame now, in this task (the click's, when the code was prefetched), so the
+   * payment UI's request starts before any of the lightbox's work; the lightbox is built around
+   * it after the next paint, when its code is here.
+   */
+  function openFrame(): void {
+    // Another widget's lightbox is open on the page.
+    if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
+    const frame = createFrame(opts.lightbox, session.token ? null : opts.url);
+    teardown.push(frame.remove);
+    // What the frame says before the channel is wired is kept for it (its own checks apply).
+    const early: MessageEvent[] = [];
+    const keep = (event: MessageEvent) => event.source === frame.frame.contentWindow && early.push(event);
+    addEventListener('message', keep);
+    teardown.push(() => removeEventListener('message', keep));
+    let lightbox: LightboxSurface | undefined;
+    /** A failed token provider, told once the lightbox is up (after its `open`). */
+    let problem: string | undefined;
+    const failed = (message: string) => {
+      report('TOKEN_FAILED', message);
+      lightbox!.fail();
+    };
+    if (session.token) withToken(session.token, frame.go, (message) => (lightbox ? failed(message) : (problem = message)));
     context.lightbox!.then(
       (module) => afterPaint(() => {
         if (ended()) return;
-        // Another widget's lightbox may have come up while this code was loading.
-        if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
-        let lightbox: LightboxSurface;
         try {
           lightbox = module.openLightbox({
-            url: session.token ? null : opts.url, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: context.fullScreen, callbacks,
+            frame, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: context.fullScreen, callbacks,
           });
         } catch (error) {
           // Never leave a half-open widget that cannot open again.
-          document.querySelector(LIGHTBOX_HOST)?.remove();
           return end(['UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`]);
         }
+        removeEventListener('message', keep);
         // The click's feedback gives way to the lightbox, in the same frame.
         session.pending?.remove();
-        attach(lightbox, 'lightbox');
-        if (session.token) withToken(session.token, lightbox.go, lightbox.fail);
+        attach(lightbox, 'lightbox', early);
+        // What happened before it was built: a failed token provider, a size already reported.
+        if (problem) failed(problem);
+        if (state.dimensions) lightbox.setDimensions(state.dimensions);
       }),
       (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
     );
   }
 
   return {
-    focus: () => surface?.focus(),
-    send: (command, data) => send(command, data),
+    focus: () => state.surface?.focus(),
+    send: (command, data) => state.send(command, data),
   };
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
 import { expectContractOrder } from './event-order';
+import { requestToken } from './tokens';
 import { world } from './world';
 
 // The phone's screen, touch and user agent, in Chromium (its default browser would be WebKit).
@@ -342,7 +343,8 @@ test.describe('lightbox: leaves nothing behind', () => {
     const before = await snapshot();
     for (let i = 0; i < 50; i += 1) {
       await page.locator('#buy').click();
-      await expect(host(page)).toHaveCount(1);
+      // Built around its frame (the host is there, hidden, from the click on).
+      await expect(host(page)).toBeVisible();
       if (i % 2) await page.keyboard.press('Escape');
       else await page.evaluate(() => window.widget.close());
       await expect(host(page)).toHaveCount(0);
@@ -398,5 +400,113 @@ test.describe('lightbox: full screen on a phone with iframeOnly', () => {
     await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Close', exact: true }).tap();
     await expectClosed(page, 'user');
+  });
+});
+
+/**
+ * Issue 24: the payment UI's frame is made and navigating in the task of open() (or of the
+ * token), before the lightbox's code has rendered anything; the lightbox is built around it
+ * later, and the frame never reloads (one request of the payment UI per open).
+ */
+test.describe("lightbox: the payment UI's request starts in the click", () => {
+  /** Navigations of the payment UI's frame (its documents), by URL. */
+  function uiRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() !== page.mainFrame() && request.url().startsWith(world.sandbox)) seen.push(request.url());
+    });
+    return seen;
+  }
+
+  /** One open and close first: the code of an open is here (as when it was prefetched). */
+  async function warmUp(page: Page): Promise<void> {
+    await openAndWaitReady(page);
+    await page.evaluate(() => window.widget.close());
+    await expect(host(page)).toHaveCount(0);
+  }
+
+  test('with a token: the frame navigates in the click, before the lightbox renders; one request', async ({ page }) => {
+    await gotoFixture(page);
+    await warmUp(page);
+    const requests = uiRequests(page);
+    // A listener after the buy button's: it runs in the click's task, after the open's microtasks.
+    await page.evaluate(() =>
+      addEventListener('click', () => {
+        const shadow = document.querySelector('[data-payui-lightbox]')?.shadowRoot;
+        (window as any).inClick = {
+          src: shadow?.querySelector('iframe')?.getAttribute('src') ?? null,
+          connected: !!shadow?.querySelector('iframe')?.isConnected,
+          rendered: !!shadow?.querySelector('.overlay, button, [role="status"]'),
+          sheets: shadow?.adoptedStyleSheets.length ?? null,
+        };
+      }),
+    );
+    await openAndWaitReady(page);
+    expect(await page.evaluate(() => (window as any).inClick)).toEqual({
+      src: expect.stringMatching(new RegExp(`^${world.sandbox}/\\?access_token=`)), connected: true, rendered: false, sheets: 0,
+    });
+    await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeVisible();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toBe(await page.evaluate(() => (window as any).inClick.src));
+  });
+
+  test('with a token provider: the frame navigates in the task of the token, before the lightbox renders; one request', async ({ page }) => {
+    await gotoFixture(page);
+    await warmUp(page);
+    const token = await requestToken();
+    const requests = uiRequests(page);
+    const before = await page.evaluate(
+      ({ token }) => {
+        const widget = window.createPayUI({ access_token: () => Promise.resolve(token), sandbox: true, ...window.bases, preload: 'none' });
+        (window as any).second = widget;
+        void widget.open();
+        // The next task, queued before the lightbox's build (which waits for a frame, then a task).
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            const shadow = document.querySelector('[data-payui-lightbox]')?.shadowRoot;
+            resolve({
+              src: shadow?.querySelector('iframe')?.getAttribute('src') ?? null,
+              rendered: !!shadow?.querySelector('.overlay, button, [role="status"]'),
+              sheets: shadow?.adoptedStyleSheets.length ?? null,
+            });
+          }),
+        );
+      },
+      { token },
+    );
+    expect(before).toEqual({ src: expect.stringContaining(`access_token=${encodeURIComponent(token)}`), rendered: false, sheets: 0 });
+    await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+    await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeVisible();
+    expect(requests).toHaveLength(1);
+    await page.evaluate(() => (window as any).second.destroy());
+    await expect(host(page)).toHaveCount(0);
+  });
+
+  test('a token provider that answers after the lightbox is up: the same frame gets its address; one request', async ({ page }) => {
+    await gotoFixture(page);
+    await warmUp(page);
+    const token = await requestToken();
+    const requests = uiRequests(page);
+    await page.evaluate(() => {
+      const widget = window.createPayUI({
+        access_token: () => new Promise<string>((resolve) => ((window as any).answer = resolve)), sandbox: true, ...window.bases, preload: 'none',
+      });
+      (window as any).second = widget;
+      void widget.open();
+    });
+    // Built and waiting, around a frame that has no address yet.
+    await expect(host(page)).toBeVisible();
+    await expect(page.locator('[data-payui-lightbox] .root.loading')).toHaveCount(1);
+    expect(await page.evaluate(() => {
+      const iframe = document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!;
+      (window as any).firstFrame = iframe;
+      return iframe.getAttribute('src');
+    })).toBeNull();
+    await page.evaluate((token) => (window as any).answer(token), token);
+    await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+    expect(await page.evaluate(() => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe') === (window as any).firstFrame)).toBe(true);
+    expect(requests).toHaveLength(1);
+    await page.evaluate(() => (window as any).second.destroy());
+    await expect(host(page)).toHaveCount(0);
   });
 });

@@ -39,7 +39,8 @@ test('a provider that takes 1 s: the loading page in the click, then the payment
   const requests: string[] = [];
   popup.on('request', (request) => requests.push(request.url()));
   expect(await eventTypes(page)).toEqual(['init', 'open', 'open-window']);
-  expect(await loadingPage(popup)).toEqual({
+  // Its words come with the session code, which may still be on its way (a click right after init).
+  await expect.poll(() => loadingPage(popup)).toEqual({
     url: 'about:blank', title: 'Zahlungsseite wird geladen …', lang: 'de', role: 'status', label: 'Zahlungsseite wird geladen …', dots: 1,
   });
   await popup.waitForURL(new RegExp(`^${world.sandbox}/\\?access_token=v1\\.`));

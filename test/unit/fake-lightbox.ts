@@ -1,6 +1,7 @@
-// A stand-in for the lightbox code (payui-lightbox.js) in unit tests: each open adds a host element
-// and hands back a fake payment UI window the test can speak through, with every surface method a
-// spy. `loaded` holds the code back until it settles (a slow download).
+// A stand-in for the lightbox code (payui-lightbox.js) in unit tests: each open is built around the
+// frame the session code made (its host element) and hands back a fake payment UI window the test
+// can speak through, with every surface method a spy; `go` hears the address the frame gets.
+// `loaded` holds the code back until it settles (a slow download).
 import { vi, type Mock } from 'vitest';
 import type { LightboxParams } from '../../src/surfaces/lightbox/lightbox';
 import type { LightboxModule } from '../../src/widget';
@@ -18,12 +19,11 @@ export function fakeLightboxes(loaded: Promise<unknown> = Promise.resolve()) {
   const opened: FakeLightbox[] = [];
   const module: LightboxModule = {
     openLightbox(params) {
-      const host = document.createElement('div');
-      host.setAttribute('data-payui-lightbox', '');
-      document.body.append(host);
+      const { host } = params.frame;
       const entry: FakeLightbox = { params, host, ui: { postMessage: vi.fn() }, go: vi.fn(), fail: vi.fn(), destroy: vi.fn(() => host.remove()) };
+      params.frame.listen({ address: () => entry.go(params.frame.frame.getAttribute('src')!), load: () => undefined });
       opened.push(entry);
-      return { target: entry.ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), go: entry.go, fail: entry.fail, destroy: entry.destroy };
+      return { target: entry.ui as unknown as Window, setDimensions: vi.fn(), focus: vi.fn(), fail: entry.fail, destroy: entry.destroy };
     },
   };
   return { opened, load: vi.fn(() => loaded.then(() => module)) };

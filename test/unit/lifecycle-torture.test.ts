@@ -80,17 +80,16 @@ describe('lifecycle torture', () => {
       };
       const module: LightboxModule = {
         openLightbox(params) {
-          const host = document.createElement('div');
-          host.setAttribute('data-payui-lightbox', '');
+          // Built around the frame the session code made.
+          const { host } = params.frame;
           host.dataset.owner = String(index);
-          document.body.append(host);
           slot.ui = { postMessage: () => undefined };
           slot.callbacks = params.callbacks;
           return {
             target: slot.ui as unknown as Window,
             focus: () => undefined,
             destroy: () => host.remove(),
-            go: () => undefined,
+            setDimensions: () => undefined,
             fail: () => undefined,
           };
         },
@@ -191,11 +190,8 @@ describe('lifecycle torture', () => {
       return popup as unknown as Window;
     });
     const lightbox: LightboxModule = {
-      openLightbox() {
-        const host = document.createElement('div');
-        host.setAttribute('data-payui-lightbox', '');
-        document.body.append(host);
-        return { target: { postMessage: () => undefined } as unknown as Window, focus: () => undefined, destroy: () => host.remove(), go: () => undefined, fail: () => undefined };
+      openLightbox({ frame: { host } }) {
+        return { target: { postMessage: () => undefined } as unknown as Window, focus: () => undefined, destroy: () => host.remove(), setDimensions: () => undefined, fail: () => undefined };
       },
     };
     const make = () =>

@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { effect, signal } from '@preact/signals-core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { fireEvent, within } from '@testing-library/preact';
+import { render } from 'preact';
 import { createRef } from 'preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dimensions } from '../../src/core/events';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
 import { commonLabels, withLightboxLabels } from '../../src/surfaces/i18n';
-import { Lightbox, frameSize, type Phase } from '../../src/surfaces/lightbox/LightboxView';
+import { createFrame, showHost } from '../../src/surfaces/lightbox/frame';
+import { Lightbox, dress, frameSize, type Phase } from '../../src/surfaces/lightbox/LightboxView';
 
 const URL_ = 'http://localhost:5176/?access_token=T';
 const lightbox = (options: LightboxOptions = {}) => normalizeOptions({ access_token: 'T', lightbox: options }).lightbox;
@@ -14,26 +16,37 @@ const lightbox = (options: LightboxOptions = {}) => normalizeOptions({ access_to
 function show(options: LightboxOptions = {}, { phase = 'ready' as Phase, dimensions = null as Dimensions | null, fullScreen = false, language = 'en' } = {}) {
   const onCloseRequest = vi.fn();
   const onFrameLoad = vi.fn();
-  const state = { phase: signal<Phase>(phase), dimensions: signal(dimensions), url: signal<string | null>(URL_) };
-  const element = () => (
-    <Lightbox
-      options={lightbox(options)} labels={withLightboxLabels(commonLabels(language))} fullScreen={fullScreen} state={state}
-      frameRef={createRef()} closeRef={createRef()} dialogRef={createRef()} onCloseRequest={onCloseRequest} onFrameLoad={onFrameLoad} endGuardRef={createRef()} onGuardFocus={() => undefined}
-    />
-  );
-  const result = render(element());
-  // As in openLightbox: render again whenever a signal the component read changes.
-  stops.push(effect(() => result.rerender(element())));
+  const state = { phase: signal<Phase>(phase), dimensions: signal(dimensions) };
+  const opts = lightbox(options);
+  // The frame and the elements above it, as the session code makes them; the chrome goes around it.
+  const parts = createFrame(opts, URL_);
+  showHost(parts.host);
+  parts.frame.addEventListener('load', onFrameLoad);
+  const props = {
+    options: opts, labels: withLightboxLabels(commonLabels(language)), fullScreen, state, parts,
+    closeRef: createRef<HTMLButtonElement>(), onCloseRequest, endGuardRef: createRef<HTMLSpanElement>(), onGuardFocus: () => undefined,
+  };
+  // As in openLightbox: dressed and rendered again whenever a signal the component read changes.
+  stops.push(effect(() => {
+    dress(props);
+    render(<Lightbox {...props} />, parts.slots.status);
+  }));
+  stops.push(() => {
+    render(null, parts.slots.status);
+    parts.remove();
+  });
+  const container = parts.root;
+  screen = within(container);
   const dialog = screen.getByRole('dialog');
-  const overlay = result.container.querySelector<HTMLElement>('[data-part="overlay"]')!;
-  return { ...result, state, dialog, overlay, onCloseRequest, onFrameLoad };
+  const overlay = container.querySelector<HTMLElement>('[data-part="overlay"]')!;
+  return { container, state, dialog, overlay, onCloseRequest, onFrameLoad };
 }
 
+/** Queries inside the lightbox's shadow root, of the latest `show`. */
+let screen: ReturnType<typeof within>;
 const stops: (() => void)[] = [];
-afterEach(() => {
-  stops.splice(0).forEach((stop) => stop());
-  cleanup();
-});
+const cleanup = () => stops.splice(0).forEach((stop) => stop());
+afterEach(cleanup);
 
 describe('Lightbox component', () => {
   it('is a labelled modal dialog with a titled, focusable iframe of the payment UI', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normalizeOptions, type LightboxOptions } from '../../src/core/options';
+import { createFrame } from '../../src/surfaces/lightbox/frame';
 import { REVEAL_AFTER_LOAD_MS, openLightbox } from '../../src/surfaces/lightbox/lightbox';
 import type { Surface } from '../../src/surfaces/surface';
 import { commonLabels } from '../../src/surfaces/i18n';
@@ -9,8 +10,9 @@ const URL_ = 'http://localhost:5176/?access_token=T';
 
 function open(lightbox: LightboxOptions = {}, loadTimeout = 30_000) {
   const callbacks = { onUserClose: vi.fn(), onLoad: vi.fn(), onTimeout: vi.fn() };
+  const options = normalizeOptions({ access_token: 'T', lightbox }).lightbox;
   const launcher = openLightbox({
-    url: URL_, options: normalizeOptions({ access_token: 'T', lightbox }).lightbox, labels: commonLabels(null), loadTimeout, fullScreen: false, callbacks,
+    frame: createFrame(options, URL_), options, labels: commonLabels(null), loadTimeout, fullScreen: false, callbacks,
   });
   const host = document.querySelector<HTMLElement>('[data-payui-lightbox]')!;
   const shadow = host.shadowRoot!;

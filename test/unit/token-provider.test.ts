@@ -55,7 +55,7 @@ describe('a token provider on desktop', () => {
     expect(provider).toHaveBeenCalledTimes(1);
     await settle();
     expect(opened).toHaveLength(1);
-    expect(opened[0]!.params.url).toBeNull(); // Shown with its indicator before the token.
+    expect(opened[0]!.params.frame.frame.hasAttribute('src')).toBe(false); // Shown with its indicator before the token.
     expect(names()).toEqual(['open', 'open-lightbox']);
     answer('FRESH-1');
     await settle();

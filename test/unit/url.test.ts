@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeOptions } from '../../src/core/options';
+import { buildPaymentUrl, withAccessToken } from '../../src/core/url';
 
 const url = (options: Record<string, unknown>) => normalizeOptions(options).url;
 
@@ -33,5 +34,18 @@ describe('the payment UI address', () => {
     const queryParams = Object.freeze({ a: '1' });
     expect(() => url({ access_token: 'T', queryParams })).not.toThrow();
     expect(queryParams).toEqual({ a: '1' });
+  });
+});
+
+describe('buildPaymentUrl and withAccessToken (core/url.ts)', () => {
+  it('adds the access, then queryParams, each replacing a parameter of the same name', () => {
+    expect(buildPaymentUrl('https://u.test/pay?theme=light&access_token=old', { access_token: 'a b', theme: 'dark' })).toBe('https://u.test/pay?theme=dark&access_token=a+b');
+    expect(buildPaymentUrl('https://u.test/', { access_data: '{"a":1}' })).toBe('https://u.test/?access_data=%7B%22a%22%3A1%7D');
+  });
+
+  it("fills a token provider's token into the address built with an empty one", () => {
+    const url = normalizeOptions({ access_token: () => 'x', paymentUiUrl: 'https://u.test/?l=de', queryParams: { q: '1' } }).url;
+    expect(url).toBe('https://u.test/?l=de&access_token=&q=1');
+    expect(withAccessToken(url, 'T&1')).toBe('https://u.test/?l=de&access_token=T%261&q=1');
   });
 });

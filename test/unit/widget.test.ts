@@ -174,6 +174,7 @@ describe('open() and its promise', () => {
     const second = b.widget.open();
     await expect(second).rejects.toMatchObject({ code: 'ALREADY_OPEN' });
     expect(document.querySelectorAll('[data-payui-lightbox]')).toHaveLength(1);
+    await settle();
     expect([a.widget.isOpen, b.widget.isOpen]).toEqual([true, false]);
     a.widget.close();
     await expect(first).resolves.toMatchObject({ reason: 'api' });

@@ -1,8 +1,9 @@
 import type { Signal } from '@preact/signals-core';
-import type { Ref } from 'preact';
+import { createPortal, type Ref } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
 import type { Labels } from '../i18n';
+import type { FrameParts } from './frame';
 
 /** `timeout`: the payment UI did not load in time; `failed`: a token provider failed. Both show a message and the close button. */
 export type Phase = 'loading' | 'ready' | 'timeout' | 'failed';
@@ -11,8 +12,6 @@ export interface LightboxState {
   phase: Signal<Phase>;
   /** What the payment UI last reported with `dimensions`. */
   dimensions: Signal<Dimensions | null>;
-  /** The frame's address; null until a token provider has answered. */
-  url: Signal<string | null>;
 }
 
 export interface LightboxProps {
@@ -20,11 +19,10 @@ export interface LightboxProps {
   labels: Labels;
   fullScreen: boolean;
   state: LightboxState;
-  frameRef: Ref<HTMLIFrameElement>;
+  /** The frame and the elements above it, made before the lightbox (frame.ts): never Preact's. */
+  parts: FrameParts;
   closeRef: Ref<HTMLButtonElement>;
-  dialogRef: Ref<HTMLDivElement>;
   onCloseRequest: () => void;
-  onFrameLoad: () => void;
   /** The guard after the frame: Shift+Tab from the first control passes through it into the payment UI's last control. */
   endGuardRef: Ref<HTMLSpanElement>;
   /** A focus guard at either end of the dialog took focus. */
@@ -85,48 +83,55 @@ function FocusGuard({ onFocus, guardRef }: { onFocus: () => void; guardRef?: Ref
   return <span class="hidden" tabIndex={0} data-part="focus-guard" ref={guardRef} onFocus={onFocus} />;
 }
 
-export function Lightbox(props: LightboxProps) {
-  const { options, labels, fullScreen, state } = props;
+/** What the chrome shows, from the options and the signals (the component and `dress` read the same). */
+function view({ options, fullScreen, state }: LightboxProps) {
   const phase = state.phase.value;
-  const size = frameSize(options, state.dimensions.value, fullScreen);
   const mayClose = userMayClose(options, phase);
-  const showClose = (options.closeButton && mayClose) || failed(phase);
+  return { phase, mayClose, showClose: (options.closeButton && mayClose) || failed(phase), size: frameSize(options, state.dimensions.value, fullScreen) };
+}
+
+/**
+ * The attributes of the elements above the frame, which are not Preact's (a moved iframe
+ * reloads): the root's phase, the dialog's label, busy state and size, the frame's title.
+ * Runs in the same effect as the render, so it follows the same signals.
+ */
+export function dress(props: LightboxProps): void {
+  const { phase, size } = view(props);
+  const { root, dialog, frame } = props.parts;
+  root.className = `root ${phase}${props.fullScreen ? ' full' : ''}`;
+  dialog.setAttribute('aria-label', props.labels.dialog);
+  dialog.setAttribute('aria-busy', String(phase === 'loading'));
+  dialog.style.setProperty('width', size.width);
+  dialog.style.setProperty('height', size.height);
+  frame.title = props.labels.frame;
+}
+
+/**
+ * The lightbox's chrome, rendered into the frame's status slot, and through portals into the other
+ * slots around the frame (frame.ts): overlay, focus guards, close button, indicator, message.
+ */
+export function Lightbox(props: LightboxProps) {
+  const { options, labels, parts } = props;
+  const { phase, mayClose, showClose } = view(props);
   const onOverlay = () => {
     if (options.closeByClick && mayClose) props.onCloseRequest();
   };
 
   return (
-    <div class={`root ${phase}${fullScreen ? ' full' : ''}`}>
-      <div class="overlay" data-part="overlay" onClick={onOverlay} />
-      <div class="viewport">
-        <div
-          class="dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-label={labels.dialog}
-          aria-busy={phase === 'loading'}
-          tabIndex={-1}
-          ref={props.dialogRef}
-          style={{ width: size.width, height: size.height }}
-        >
+    <>
+      {createPortal(<div class="overlay" data-part="overlay" onClick={onOverlay} />, parts.slots.overlay)}
+      {createPortal(
+        <>
           <FocusGuard onFocus={props.onGuardFocus} />
           {showClose && (
             <button type="button" class="close" aria-label={labels.close} title={labels.close} ref={props.closeRef} onClick={props.onCloseRequest}>
               <CloseIcon />
             </button>
           )}
-          <iframe
-            class="frame"
-            ref={props.frameRef}
-            src={state.url.value ?? undefined}
-            title={labels.frame}
-            allow={options.allow}
-            tabIndex={0}
-            onLoad={props.onFrameLoad}
-          />
-          <FocusGuard onFocus={props.onGuardFocus} guardRef={props.endGuardRef} />
-        </div>
-      </div>
+        </>,
+        parts.slots.start,
+      )}
+      {createPortal(<FocusGuard onFocus={props.onGuardFocus} guardRef={props.endGuardRef} />, parts.slots.end)}
       {phase === 'loading' && (
         <div class="loading" role="status">
           <Spinner options={options} />
@@ -138,6 +143,6 @@ export function Lightbox(props: LightboxProps) {
           <p>{phase === 'failed' ? labels.failed : labels.timeout}</p>
         </div>
       )}
-    </div>
+    </>
   );
 }

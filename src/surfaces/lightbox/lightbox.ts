@@ -9,13 +9,14 @@ import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
 import { withLightboxLabels, type CommonLabels } from '../i18n';
 import type { Surface, SurfaceCallbacks } from '../surface';
-import { Lightbox, userMayClose, type LightboxState } from './LightboxView';
+import { Lightbox, dress, userMayClose, type LightboxState } from './LightboxView';
 import { lockPage } from './page-lock';
+import { showHost, type FrameParts } from './frame';
 import { lightboxSheets } from './styles';
 
 export interface LightboxParams {
-  /** The payment UI's address; null while a token provider has not answered (see `go`). */
-  url: string | null;
+  /** The payment UI's frame, already navigating (or waiting for its address), and the elements above it (frame.ts). */
+  frame: FrameParts;
   options: NormalizedLightbox;
   /** The session's words; the lightbox adds its own in the same language. */
   labels: CommonLabels;
@@ -28,38 +29,26 @@ export interface LightboxParams {
 /** After the iframe's `load`, how long to wait for `dimensions` before showing the content anyway. */
 export const REVEAL_AFTER_LOAD_MS = 1000;
 
-/** Host styles the page's own CSS must not override: inline and !important, set through CSSOM. */
-function styleHost(host: HTMLElement, zIndex: number): void {
-  const rules: [string, string][] = [
-    ['display', 'block'], ['position', 'fixed'], ['inset', '0'], ['z-index', String(zIndex)],
-    ['width', 'auto'], ['height', 'auto'], ['margin', '0'], ['padding', '0'], ['border', '0'],
-    ['opacity', '1'], ['visibility', 'visible'], ['transform', 'none'], ['filter', 'none'],
-    ['clip-path', 'none'], ['pointer-events', 'auto'], ['max-width', 'none'], ['max-height', 'none'],
-    // What the browser gives a popover by default.
-    ['background', 'none'], ['overflow', 'visible'], ['color', 'inherit'],
-  ];
-  for (const [name, value] of rules) host.style.setProperty(name, value, 'important');
-}
-
 /** The lightbox, with what only it can do. */
 export interface LightboxSurface extends Surface {
-  /** The frame goes to the payment UI (when a token provider has answered). */
-  go(url: string): void;
+  setDimensions(dimensions: Dimensions): void;
   /** Shows the player that the payment could not start, with a close button (TOKEN_FAILED). */
   fail(): void;
 }
 
+/**
+ * Builds the lightbox around its frame (already in the page, hidden: frame.ts) without moving it:
+ * styles, the top layer, the inert and unscrolled page, and the chrome Preact renders into the
+ * frame's slots. The frame is never re-parented, so it never reloads.
+ */
 export function openLightbox(params: LightboxParams): LightboxSurface {
-  const { options, callbacks } = params;
+  const { options, callbacks, frame: parts } = params;
+  const { host, shadow, frame } = parts;
   const doc = document;
   // Where focus goes back to on close: the element that opened us (the buy button, usually).
   const opener = doc.activeElement instanceof HTMLElement && doc.activeElement !== doc.body ? doc.activeElement : null;
-  const host = doc.createElement('div');
-  host.setAttribute('data-payui-lightbox', '');
-  styleHost(host, options.zIndex);
-  const shadow = host.attachShadow({ mode: 'open' });
   shadow.adoptedStyleSheets = lightboxSheets(options, params.fullScreen);
-  doc.body.append(host);
+  showHost(host);
   // The top layer, where the browser has one: above every z-index the page may use, so a chat
   // bubble or an ad can never cover the payment. Elsewhere `zIndex` decides.
   if (host.showPopover) {
@@ -68,47 +57,42 @@ export function openLightbox(params: LightboxParams): LightboxSurface {
   }
   const unlockPage = lockPage(host);
 
-  const state: LightboxState = { phase: signal('loading'), dimensions: signal(null), url: signal(params.url) };
-  const frameRef = createRef<HTMLIFrameElement>();
+  const view: LightboxState = { phase: signal('loading'), dimensions: signal(null) };
   const closeRef = createRef<HTMLButtonElement>();
-  const dialogRef = createRef<HTMLDivElement>();
   const endGuardRef = createRef<HTMLSpanElement>();
-  /** Focus is passing through the end guard on its way into the payment UI (see onKeyDown). */
-  let passing = false;
-  let revealTimer: ReturnType<typeof setTimeout> | undefined;
-  // The load timeout counts from when the frame has its address.
-  let loadTimer: ReturnType<typeof setTimeout> | undefined;
-  const startLoading = () => (loadTimer = setTimeout(timedOut, params.loadTimeout));
-  if (params.url) startLoading();
-  let destroyed = false;
+  /** The lightbox's own state, besides what the chrome shows (`view`). */
+  const state = {
+    /** Focus is passing through the end guard on its way into the payment UI (see onKeyDown). */
+    passing: false,
+    /** Shows the content 1 s after a load without `dimensions`. */
+    revealTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+    /** `loadTimeout`, counted from when the frame has its address. */
+    loadTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+    /** The first render's focus move, in the next frame. */
+    activation: 0,
+    destroyed: false,
+  };
 
   /** The payment UI is there: shown, also when it comes after the timeout message. */
   function reveal(dimensions?: Dimensions): void {
-    if (state.phase.peek() === 'ready') return;
-    clearTimeout(revealTimer);
-    clearTimeout(loadTimer);
-    state.phase.value = 'ready';
+    if (view.phase.peek() === 'ready') return;
+    clearTimeout(state.revealTimer);
+    clearTimeout(state.loadTimer);
+    view.phase.value = 'ready';
     callbacks.onLoad(dimensions);
   }
 
   /** The player is told what went wrong, and the close button takes focus. */
   function problem(phase: 'timeout' | 'failed'): void {
-    state.phase.value = phase;
+    view.phase.value = phase;
     closeRef.current?.focus();
   }
 
   function timedOut(): void {
-    loadTimer = undefined;
-    if (state.phase.peek() !== 'loading') return;
+    state.loadTimer = undefined;
+    if (view.phase.peek() !== 'loading') return;
     problem('timeout');
     callbacks.onTimeout();
-  }
-
-  function onFrameLoad(): void {
-    // The frame's first, empty document while it waits for its address is no load.
-    if (!state.url.peek()) return;
-    clearTimeout(loadTimer);
-    if (state.phase.peek() !== 'ready' && revealTimer === undefined) revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
   }
 
   /**
@@ -118,11 +102,11 @@ export function openLightbox(params: LightboxParams): LightboxSurface {
    * `relatedTarget` when focus leaves a cross-origin frame.
    */
   function onGuardFocus(): void {
-    if (!passing) (closeRef.current ?? frameRef.current)?.focus();
+    if (!state.passing) (closeRef.current ?? frame).focus();
   }
 
   const requestClose = () => {
-    if (!destroyed) callbacks.onUserClose();
+    if (!state.destroyed) callbacks.onUserClose();
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -131,13 +115,13 @@ export function openLightbox(params: LightboxParams): LightboxSurface {
     // cross-origin frame), with no stop on the frame element itself.
     // (`code`: WebKitGTK under automation reports a Tab's `key` as 'Unidentified'.)
     if ((event.key === 'Tab' || event.code === 'Tab') && event.shiftKey && closeRef.current && shadow.activeElement === closeRef.current) {
-      passing = true;
+      state.passing = true;
       endGuardRef.current?.focus();
-      passing = false;
+      state.passing = false;
       return;
     }
     // Esc anywhere in the host page (inside the iframe the payment UI handles its own keys).
-    if (event.key !== 'Escape' || !options.closeByKeyboard || !userMayClose(options, state.phase.peek())) return;
+    if (event.key !== 'Escape' || !options.closeByKeyboard || !userMayClose(options, view.phase.peek())) return;
     event.preventDefault();
     requestClose();
   };
@@ -146,45 +130,52 @@ export function openLightbox(params: LightboxParams): LightboxSurface {
   // The component reads the signals while it renders, so this effect renders again, synchronously,
   // whenever one of them changes (signals-core alone: no preact/hooks in this bundle).
   const props = {
-    options, labels: withLightboxLabels(params.labels), fullScreen: params.fullScreen, state,
-    frameRef, closeRef, dialogRef, endGuardRef, onCloseRequest: requestClose, onFrameLoad, onGuardFocus,
+    options, labels: withLightboxLabels(params.labels), fullScreen: params.fullScreen, state: view, parts,
+    closeRef, endGuardRef, onCloseRequest: requestClose, onGuardFocus,
   };
-  const stopRendering = effect(() => render(h(Lightbox, props), shadow));
+  const stopRendering = effect(() => {
+    dress(props);
+    render(h(Lightbox, props), parts.slots.status);
+  });
+
+  // What the frame did before the lightbox was here, and does from now on.
+  parts.listen({
+    address: () => (state.loadTimer ??= setTimeout(timedOut, params.loadTimeout)),
+    load() {
+      clearTimeout(state.loadTimer);
+      if (view.phase.peek() !== 'ready' && state.revealTimer === undefined) state.revealTimer = setTimeout(() => reveal(), REVEAL_AFTER_LOAD_MS);
+    },
+  });
 
   // The page behind is inert, so focus can only be in here or in the browser's own controls; the
   // guards keep Tab going round. Moving focus forces a layout of the whole page: in the next frame
   // it does not lengthen the task that opens the lightbox (measured: 15–60 ms off it in Chromium).
-  const activation = requestAnimationFrame(() => (closeRef.current ?? dialogRef.current)?.focus());
+  state.activation = requestAnimationFrame(() => (closeRef.current ?? parts.dialog).focus());
 
   return {
-    target: frameRef.current!.contentWindow!,
-    go(url) {
-      if (destroyed || state.url.peek()) return;
-      state.url.value = url;
-      startLoading();
-    },
+    target: frame.contentWindow!,
     fail() {
-      if (!destroyed && state.phase.peek() === 'loading') problem('failed');
+      if (!state.destroyed && view.phase.peek() === 'loading') problem('failed');
     },
     setDimensions(dimensions) {
-      state.dimensions.value = dimensions;
+      view.dimensions.value = dimensions;
       reveal(dimensions);
     },
     focus() {
-      (closeRef.current ?? dialogRef.current)?.focus();
+      (closeRef.current ?? parts.dialog).focus();
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      cancelAnimationFrame(activation);
-      clearTimeout(revealTimer);
-      clearTimeout(loadTimer);
+      if (state.destroyed) return;
+      state.destroyed = true;
+      cancelAnimationFrame(state.activation);
+      clearTimeout(state.revealTimer);
+      clearTimeout(state.loadTimer);
       doc.removeEventListener('keydown', onKeyDown, true);
       stopRendering();
-      render(null, shadow);
+      render(null, parts.slots.status);
       // The shared base sheet would otherwise keep a reference to this shadow root.
       shadow.adoptedStyleSheets = [];
-      host.remove();
+      parts.remove();
       // The page must be focusable again before focus can go back to the opener.
       unlockPage();
       if (opener?.isConnected) opener.focus({ preventScroll: true });
