@@ -107,9 +107,9 @@ const MARGIN_RE = RegExp(`^(${LENGTH}|0)( (${LENGTH}|0)){0,3}$`);
 // By tag, not prototype, so an object made in another frame is accepted too.
 const isPlainObject = (value: unknown): value is Plain => Object.prototype.toString.call(value) === '[object Object]';
 
-
 /** Own properties only: prototype keys and inherited getters never count as options. */
-const own = (object: object, key: string): unknown => (Object.hasOwn(object, key) ? (object as Plain)[key] : undefined);
+// (Not Object.hasOwn: ES2022, missing from browsers the es2020 build still serves, e.g. Safari before 15.4.)
+const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
 
 const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false'];
 const oneOf = (...allowed: string[]): Rule => [allowed[0], (v) => (allowed.includes(v as string) ? v : undefined), allowed.join(', ')];

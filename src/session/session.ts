@@ -6,7 +6,7 @@
  * the widget never pays for it.
  */
 import { createChannel } from '../core/channel';
-import { isPaymentStatus, type Dimensions, type EventMap } from '../core/events';
+import { isPaymentStatus, type EventMap } from '../core/events';
 import { withAccessToken } from '../core/url';
 import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
@@ -60,8 +60,6 @@ export function startSession(context: SessionContext): SessionControl {
     loaded: false,
     /** The player was shown a failure (no token, or the payment UI did not load and has not since): closing is reason `error`. */
     failed: false,
-    /** The last size the payment UI reported, for a lightbox not yet built around its frame. */
-    dimensions: undefined as Dimensions | undefined,
   };
   const labels = commonLabels(opts.language);
 
@@ -81,10 +79,7 @@ export function startSession(context: SessionContext): SessionControl {
       state.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(session.mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
       // A window has no load event we can see: its UI answering is the load.
       if (session.mode === 'window') load({});
-    } else if (command === 'dimensions') {
-      state.dimensions = data.dimensions;
-      state.surface?.setDimensions?.(data.dimensions);
-    }
+    } else if (command === 'dimensions') state.surface?.setDimensions?.(data.dimensions);
     else if (command === 'status') {
       const status = data.paymentInfo.status;
       session.paymentInfo = data.paymentInfo;
@@ -225,9 +220,9 @@ export function startSession(context: SessionContext): SessionControl {
         // The click's feedback gives way to the lightbox, in the same frame.
         session.pending?.remove();
         attach(lightbox, 'lightbox', early);
-        // What happened before it was built: a failed token provider, a size already reported.
+        // A token provider that failed before it was built (a size the frame reported meanwhile
+        // comes with the channel's backlog).
         if (problem) failed(problem);
-        if (state.dimensions) lightbox.setDimensions(state.dimensions);
       }),
       (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
     );
