@@ -41,7 +41,7 @@ export default defineConfig<{ engineName: EngineName }>({
     })),
   ],
   webServer: {
-    command: 'node build/server/start.js',
+    command: 'node build/server/start.js --in-memory',
     url: `${world.demo}/`,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -71,7 +71,7 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
  * - `mock`: the mock payment UI into `mock/dist/ui` (the package `payui-mock`, not `payui-embed`);
  * - `app`: the demo storefront and the test fixtures into `build/app`;
  * - `server`: `npm start` into `build/server`; `mock-server`: `mock/dist/server.js` (the `payui-mock`
- *   command; what it imports of src/ is bundled in, so the package needs nothing at run time);
+ *   command; what it imports of src/ is bundled in; its own dependencies, fastify and PGlite, stay imports);
  * - anything else: Vitest.
  */
 export default defineConfig(({ mode }): UserConfig => {

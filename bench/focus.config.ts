@@ -14,5 +14,5 @@ export default defineConfig({
     { name: 'chromium', use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions } },
     ...(existsSync(FIREFOX) ? [{ name: 'firefox', use: { browserName: 'firefox' as const, channel: 'moz-firefox', launchOptions: { executablePath: FIREFOX } } }] : []),
   ],
-  webServer: { command: 'node build/server/start.js', cwd: '..', url: 'http://localhost:5173/', reuseExistingServer: false, stdout: 'ignore' },
+  webServer: { command: 'node build/server/start.js --in-memory', cwd: '..', url: 'http://localhost:5173/', reuseExistingServer: false, stdout: 'ignore' },
 });

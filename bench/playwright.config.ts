@@ -14,5 +14,5 @@ export default defineConfig({
     // Real scrollbars, so layout shift is measured on a page that has one.
     launchOptions: { ...chromiumLaunchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] },
   },
-  webServer: { command: 'node build/server/start.js', cwd: '..', url: 'http://localhost:5173/', reuseExistingServer: false, stdout: 'ignore' },
+  webServer: { command: 'node build/server/start.js --in-memory', cwd: '..', url: 'http://localhost:5173/', reuseExistingServer: false, stdout: 'ignore' },
 });

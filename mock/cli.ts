@@ -1,38 +1,77 @@
 #!/usr/bin/env node
 /**
- * `npx payui-mock` (`mock/dist/server.js`): the mock service alone (merchant API and both payment
- * UI origins), for a merchant's own offline tests. Ports as in the README; webhook settings from
- * the environment or the mock merchant API. `npx payui-mock trigger …` sends one sample webhook.
+ * `npx payui-mock` (`mock/dist/server.js`): the offline service alone (merchant API and both
+ * payment UI origins), for a merchant's own offline tests; its state in the data directory.
+ * `payui-mock reset | export FILE | import FILE` work on that state; `payui-mock trigger …`
+ * sends one sample webhook.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readConfig, webhooksFromEnv } from './config';
+import { dataDirOf, readConfig, webhooksFromEnv } from './config';
 import { startMockService, stopOnSignals } from './server';
-import { runTrigger } from './trigger';
+import { parseArgs, runTrigger } from './trigger';
+import { openServiceDatabase, demoFixtures } from './merchant-api/server';
+import { exportState, importState, resetState } from './store/snapshot';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 const argv = process.argv.slice(2);
-if (argv.length > 0 && argv[0] !== 'serve') {
-  void runTrigger(argv).then((code) => process.exit(code));
-} else {
-  serve();
+const parsed = parseArgs(argv);
+if (parsed.command === 'serve') serve(parsed.inMemory);
+else if (parsed.command === 'reset' || parsed.command === 'export' || parsed.command === 'import') {
+  void data(parsed).then((code) => process.exit(code));
+} else void runTrigger(argv).then((code) => process.exit(code));
+
+function fail(error: unknown): never {
+  console.error(`payui-mock: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
 
-function serve(): void {
-  startMockService(readConfig(), join(here, 'ui'), { webhooks: webhooksFromEnv(process.env) }).then(
+async function data(command: { command: 'reset' } | { command: 'export' | 'import'; file: string }): Promise<number> {
+  const dataDir = dataDirOf([]);
+  let input: unknown;
+  if (command.command === 'import') {
+    try {
+      input = JSON.parse(readFileSync(command.file, 'utf8'));
+    } catch (error) {
+      fail(`import ${command.file}: ${(error as Error).message}`);
+    }
+  }
+  const db = await openServiceDatabase(dataDir).catch(fail);
+  try {
+    if (command.command === 'export') {
+      writeFileSync(command.file, `${JSON.stringify(await exportState(db), null, 1)}\n`);
+      console.log(`payui-mock: the state of ${dataDir} written to ${command.file}`);
+    } else if (command.command === 'import') {
+      await importState(db, input);
+      console.log(`payui-mock: the state of ${dataDir} replaced by ${command.file}`);
+    } else {
+      await resetState(db, demoFixtures);
+      console.log(`payui-mock: the state of ${dataDir} reset to the demo merchant`);
+    }
+    return 0;
+  } catch (error) {
+    console.error(`payui-mock: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
+
+function serve(inMemory: boolean): void {
+  const dataDir = inMemory ? null : dataDirOf([]);
+  startMockService(readConfig(), join(here, 'ui'), { webhooks: webhooksFromEnv(process.env), dataDir }).then(
     (service) => {
       console.log(`payui mock service
-    merchant API        ${service.merchantApi}/merchant/v2/merchants/{merchant_id}/token
+    merchant API        ${service.merchantApi}/merchant/v2/…  (described at ${service.merchantApi}/openapi.json)
     payment UI live     ${service.live}
     payment UI sandbox  ${service.sandbox}
     webhooks            ${service.merchantApi}/mock/webhooks.html
+    state               ${dataDir ?? 'in memory (gone when it stops)'}
   Press Ctrl-C to stop.`);
       stopOnSignals(service.close);
     },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
+    fail,
   );
 }

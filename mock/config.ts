@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { DEMO_WEBHOOK_SECRETS } from './shared/catalog';
 import { settingsProblem, type WebhookSettings } from './webhooks/sender';
 
@@ -44,4 +45,13 @@ export function webhooksFromEnv(env: NodeJS.ProcessEnv): Record<number, WebhookS
     if (problem) throw new Error(`PAYUI_WEBHOOK_${problem.path.toUpperCase()} ${problem.message}, got "${String(settings[problem.path as keyof typeof settings])}"`);
     return [Number(project), settings as WebhookSettings];
   }));
+}
+
+/**
+ * Where the service keeps its state: `--in-memory` keeps none (tests), else `PAYUI_MOCK_DATA`
+ * or `.payui-mock/` in the working directory.
+ */
+export function dataDirOf(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string | null {
+  if (argv.includes('--in-memory')) return null;
+  return resolve(env.PAYUI_MOCK_DATA || '.payui-mock');
 }

@@ -12,9 +12,11 @@ import { readJson } from './http/body';
 import { answerAlways, serveStatic } from './http/static';
 import { serviceError, serviceShape } from './http/service-error';
 import { refuseBody, sendAnswer } from '../src/server/http';
-import { createMerchantApi } from './merchant-api/server';
+import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
+import type { Database } from './store/database';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
+import { saveWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
@@ -82,6 +84,8 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
 
 export interface MockService {
   merchantApi: string;
+  /** The service's state. */
+  db: Database;
   live: string;
   sandbox: string;
   webhooks: WebhookSender;
@@ -94,16 +98,28 @@ export interface MockServiceOptions {
   retry?: RetryPolicy;
   /** Milliseconds a client may send nothing in the middle of a request before its 408 (tests make it short). */
   idleMs?: number;
+  /** The data directory; null or left out: in memory, gone when the service stops. */
+  dataDir?: string | null;
+  /** The state a new data directory starts with (default: the demo merchant, mock/fixtures/demo.json). */
+  fixtures?: unknown;
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
-  const sender = createWebhookSender({ initial: options.webhooks ?? {}, ...(options.retry ? { retry: options.retry } : {}) });
+  const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
+  const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender);
+  const stop = async () => {
+    sender.close();
+    await Promise.all(running.map((s) => s.close()));
+    await db.close();
+  };
   try {
+    // Settings given at start (the environment's) are kept like those the API sets.
+    for (const [project, settings] of Object.entries(options.webhooks ?? {})) await saveWebhookSettings(db, Number(project), settings);
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
-    const api = await listenLoopback(createMerchantApi({ sender, payments }), config.merchantApiPort, listen);
+    const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), config.merchantApiPort, listen);
     running.push(api);
     const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);
     running.push(live);
@@ -113,15 +129,12 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
       merchantApi: `http://${config.host}:${api.port}`,
       live: `http://${config.host}:${live.port}/`,
       sandbox: `http://${config.host}:${sandbox.port}/`,
+      db,
       webhooks: sender,
-      close: () => {
-        sender.close();
-        return Promise.all(running.map((s) => s.close())).then(() => undefined);
-      },
+      close: stop,
     };
   } catch (error) {
-    sender.close();
-    await Promise.all(running.map((s) => s.close()));
+    await stop();
     throw error;
   }
 }

@@ -72,7 +72,12 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   return { passed: problem === null, status, answer, body, problem, hint };
 }
 
-const USAGE = `usage: payui-mock [serve]      the offline service: merchant API, payment UI (live, sandbox), webhooks
+const USAGE = `usage: payui-mock [serve] [--in-memory]
+                              the offline service: merchant API, payment UI (live, sandbox), webhooks;
+                              its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory
+       payui-mock reset       empties the data directory's state and seeds the demo merchant again
+       payui-mock export FILE writes the whole state to FILE (JSON)
+       payui-mock import FILE replaces the whole state by FILE's (an export, or fixtures of that shape)
        payui-mock trigger <type> --to <url> --secret <secret> [options]
                               one signed sample webhook of a type, sent to a listener
 
@@ -89,15 +94,21 @@ trigger options:
 types: ${NOTIFICATION_TYPES.join(', ')}
 exit code: 0 the listener passed, 1 it did not, 2 the arguments are wrong`;
 
-export type CliCommand = { command: 'serve' } | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
+export type DataCommand = { command: 'reset' } | { command: 'export' | 'import'; file: string };
+export type CliCommand = { command: 'serve'; inMemory: boolean } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
 
 const HELP = ['--help', '-h', 'help'];
 const WITH_VALUE = ['--to', '--secret', '--user-id', '--project', '--data'] as const;
 type Flag = (typeof WITH_VALUE)[number];
 
 export function parseArgs(argv: readonly string[]): CliCommand {
-  const [command = 'serve', ...rest] = argv;
-  if (command === 'serve' && rest.length === 0) return { command: 'serve' };
+  const [first = 'serve', ...others] = argv;
+  // `payui-mock --in-memory` is `payui-mock serve --in-memory`.
+  const [command, rest] = first === '--in-memory' ? ['serve', [first, ...others]] : [first, others];
+  if (command === 'serve' && rest.every((arg) => arg === '--in-memory')) return { command: 'serve', inMemory: rest.length > 0 };
+  if (command === 'reset' && rest.length === 0) return { command: 'reset' };
+  if ((command === 'export' || command === 'import') && rest.length === 1 && !rest[0]!.startsWith('-')) return { command, file: rest[0]! };
+  if (command === 'export' || command === 'import') return { command: 'error', message: `${command} takes one argument: the file` };
   if (HELP.includes(command) || (command === 'trigger' && rest.some((arg) => HELP.includes(arg)))) return { command: 'help' };
   if (command !== 'trigger') return { command: 'error', message: `unknown command "${command}"` };
   let type: string | undefined;

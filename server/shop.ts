@@ -79,7 +79,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   async function refund(id: string): Promise<Order | null> {
     const order = orders.get(id);
     if (!order || order.status !== 'delivered' || order.transaction_id === null) return null;
-    const response = await fetch(new URL(`merchant/v2/merchants/${merchantId}/transactions/${order.transaction_id}/refund`, `${merchantApi.replace(/\/$/, '')}/`), {
+    const response = await fetch(new URL(`mock/transactions/${order.transaction_id}/refund`, `${merchantApi.replace(/\/$/, '')}/`), {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${merchantId}:${apiKey}`).toString('base64')}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Requested by the player' }),

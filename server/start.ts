@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockService, stopOnSignals } from '../mock/server';
-import { readConfig } from '../mock/config';
+import { dataDirOf, readConfig } from '../mock/config';
 import { DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { createDemoServer } from './demo';
 import { listenLoopback } from '../mock/http/listen';
@@ -15,7 +15,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const mock = await startMockService(config, join(ROOT, 'mock', 'dist', 'ui'));
+  const dataDir = dataDirOf(process.argv.slice(2));
+  const mock = await startMockService(config, join(ROOT, 'mock', 'dist', 'ui'), { dataDir });
   // The pages may frame the payment UI, and (for the test fixtures) their own 127.0.0.1 twin.
   const origins = [mock.live, mock.sandbox, `http://localhost:${config.demoPort}`].flatMap((url) => {
     const { port } = new URL(url);
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
+  state               ${dataDir ?? 'in memory (gone when it stops)'}
   webhooks            ${mock.merchantApi}/mock/webhooks.html (each project → ${`http://${config.host}:${demo.port}/api/webhooks/{project_id}`})
 Press Ctrl-C to stop.`);
   stopOnSignals(() => Promise.all([demo.close(), mock.close()]).then(() => undefined));

@@ -5,7 +5,8 @@
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
 import { MERCHANT_PROJECTS, findProject } from '../shared/catalog';
-import { TOKEN_TABLE, type Format, type Param } from '../shared/token-table';
+import { TOKEN_TABLE, type Param } from '../shared/token-table';
+import { VALUE_FORMATS } from '../shared/formats';
 
 export interface ExtendedMessage {
   global_errors: string[];
@@ -15,25 +16,8 @@ export interface ExtendedMessage {
 type Add = (path: string, message: string) => void;
 type Plain = Record<string, unknown>;
 
-const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-const isRegion = (code: string) => {
-  try {
-    return REGIONS.of(code) !== undefined;
-  } catch {
-    return false;
-  }
-};
-
 /** [test, what the value must be]; an empty string is checked like any other. */
-const FORMATS: Record<Format, [(value: string) => boolean, string]> = {
-  // RFC 822 allows much; what it never allows is a missing @, domain or blanks.
-  email: [(v) => /^[^\s@]+@[^\s@]+$/.test(v), 'must be an email address (RFC 822)'],
-  url: [(v) => /^https?:\/\/\S+$/.test(v) && URL.canParse(v), 'must be an http(s) URL'],
-  currency: [(v) => CURRENCIES.has(v), 'must be an ISO 4217 currency code such as USD'],
-  country: [(v) => /^[A-Z]{2}$/.test(v) && v !== 'ZZ' && isRegion(v), 'must be an uppercase ISO 3166-1 alpha-2 code such as US'],
-  language: [(v) => /^[a-z]{2}$/.test(v), 'must be a lowercase 2-letter ISO 639-1 code such as en'],
-};
+const FORMATS = VALUE_FORMATS;
 
 const TYPE_NAMES = {
   string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array',

@@ -40,7 +40,7 @@ function portOpen(port: number): Promise<boolean> {
 
 test('npm start prints its addresses, takes ports from the environment and stops cleanly on Ctrl-C', async () => {
   const ports = { PAYUI_DEMO_PORT: '25173', PAYUI_MERCHANT_API_PORT: '25174', PAYUI_MOCK_LIVE_PORT: '25175', PAYUI_MOCK_SANDBOX_PORT: '25176' };
-  const child = spawn(process.execPath, ['build/server/start.js'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['build/server/start.js', '--in-memory'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
@@ -65,7 +65,7 @@ test('the built mock/dist/server.js is a program: it has its run bit and answers
 
 test('the payui-mock command that npm install links runs the mock service on its own', async () => {
   const ports = { PAYUI_MERCHANT_API_PORT: '25184', PAYUI_MOCK_LIVE_PORT: '25185', PAYUI_MOCK_SANDBOX_PORT: '25186' };
-  const child = spawn('node_modules/.bin/payui-mock', [], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node_modules/.bin/payui-mock', ['--in-memory'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
@@ -95,7 +95,7 @@ test('with the default ports taken (a running npm start, say), the test world st
     chooseWorldPorts();
     for (const name of ['PAYUI_DEMO_PORT', 'PAYUI_MERCHANT_API_PORT', 'PAYUI_MOCK_LIVE_PORT', 'PAYUI_MOCK_SANDBOX_PORT']) env[name] = process.env[name];
     Object.assign(process.env, saved);
-    const child = spawn(process.execPath, ['build/server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['build/server/start.js', '--in-memory'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {

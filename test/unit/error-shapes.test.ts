@@ -20,7 +20,7 @@ beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'payui-shapes-'));
   for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
-  servers.api = await listenLoopback(createMerchantApi(), 0);
+  servers.api = await listenLoopback(await createMerchantApi(), 0);
   servers.ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
   servers.demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: url('api', ''), paymentUiOrigins: [], paymentUi: { live: url('ui', '/'), sandbox: url('ui', '/') } }), 0);
   servers.hook = await listenLoopback(createWebhookHandler({ secret: 's', on: {} }) as RequestListener, 0);

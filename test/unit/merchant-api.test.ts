@@ -141,7 +141,7 @@ describe('merchant API over HTTP', () => {
   let base: string;
   let clock = Date.UTC(2026, 10, 1);
   beforeAll(async () => {
-    server = await listenLoopback(createMerchantApi({ now: () => clock }), 0);
+    server = await listenLoopback(await createMerchantApi({ now: () => clock }), 0);
     base = `http://127.0.0.1:${server.port}`;
   });
   afterAll(() => server.close());
@@ -208,10 +208,10 @@ describe('merchant API over HTTP', () => {
     });
   });
 
-  it('answers 422 for a body that is not JSON', async () => {
+  it('answers 400 for a body that is not JSON (DESIGN §8: malformed JSON is 400)', async () => {
     const response = await post('{"user":');
-    expect(response.status).toBe(422);
-    expect(((await response.json()) as any).extended_message.global_errors).toEqual(['the request body is not valid JSON']);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).message).toMatch(/not valid JSON/);
   });
 
   it('answers 404 for path ids that are not plain decimal integers', async () => {
@@ -219,9 +219,9 @@ describe('merchant API over HTTP', () => {
     // 0x186a1 is 100001 and 0x30d41 is 200001: the same numbers, other spellings.
     expect((await post(validTokenRequest(), undefined, '0x186a1')).status).toBe(404);
     for (const project of ['0x30d41', '200001.0', '2e5', '%20200001', '0200001']) {
-      expect((await fetch(`${base}/merchant/v2/merchants/100001/projects/${project}/webhooks`, { headers: auth })).status, project).toBe(404);
+      expect((await fetch(`${base}/mock/projects/${project}/webhooks`, { headers: auth })).status, project).toBe(404);
     }
-    expect((await fetch(`${base}/merchant/v2/merchants/100001/projects/200001/webhooks`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${base}/mock/projects/200001/webhooks`, { headers: auth })).status).toBe(200);
   });
 
   it('answers 405 for GET and 404 elsewhere', async () => {

@@ -190,7 +190,7 @@ const PLAYER = { user: { id: { value: 'p1' }, email: { value: 'p1@example.test' 
 
 describe('createMerchantClient', () => {
   it('gets a token from the merchant API, with Basic credentials', async () => {
-    const base = await serve(createMerchantApi());
+    const base = await serve(await createMerchantApi());
     const { token } = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base }).createToken(PLAYER);
     expect(token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
     // A base with a path keeps it, with or without the last slash.
@@ -204,7 +204,7 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 422 to TokenRequestError with the service\'s property_errors and global_errors', async () => {
-    const base = await serve(createMerchantApi());
+    const base = await serve(await createMerchantApi());
     const client = createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: `${base}/` });
     const error = await client.createToken({ ...PLAYER, settings: { project_id: '200001' as unknown as number, currency: 'usd' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenRequestError);
@@ -216,7 +216,7 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 401 to MerchantApiError UNAUTHORIZED, never putting the key in the message', async () => {
-    const base = await serve(createMerchantApi());
+    const base = await serve(await createMerchantApi());
     const error = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: 'wrong-key-123', baseUrl: base }).createToken(PLAYER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MerchantApiError);
     expect(error).not.toBeInstanceOf(TokenRequestError);

@@ -118,7 +118,7 @@ describe('a stalled upload', () => {
 
   it.each<[string, string, string, 'service' | 'code']>([
     ['the merchant API', 'api', '/merchant/v2/merchants/100001/token', 'service'],
-    ['the merchant API (a webhook settings call)', 'api', '/merchant/v2/merchants/100001/projects/200001/webhooks', 'service'],
+    ['the merchant API (a webhook settings call)', 'api', '/mock/projects/200001/webhooks', 'service'],
     ['the live payment UI', 'live', '/api/payments', 'service'],
     ['the sandbox payment UI', 'sandbox', '/api/payments', 'service'],
     ['the demo server', 'demo', '/api/token', 'code'],
@@ -172,9 +172,9 @@ describe('a body over the limit', () => {
     return [head('POST', path, { ...json, ...headers, 'transfer-encoding': 'chunked' }), Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), data, Buffer.from('\r\n0\r\n\r\n')])];
   };
   const cases: [string, string, () => [string, Buffer], 'service' | 'code'][] = [
-    ['the merchant API (declared length)', 'api', declared('/merchant/v2/merchants/100001/token', 1024 * 1024, { authorization: AUTH }), 'service'],
-    ['the merchant API (chunked)', 'api', chunked('/merchant/v2/merchants/100001/token', 1024 * 1024, { authorization: AUTH }), 'service'],
-    ['the merchant API (a webhook settings call)', 'api', declared('/merchant/v2/merchants/100001/projects/200001/webhooks', 1024 * 1024, { authorization: AUTH }, 'PUT'), 'service'],
+    ['the merchant API (declared length)', 'api', declared('/merchant/v2/merchants/100001/token', 2 * 1024 * 1024, { authorization: AUTH }), 'service'],
+    ['the merchant API (chunked)', 'api', chunked('/merchant/v2/merchants/100001/token', 2 * 1024 * 1024, { authorization: AUTH }), 'service'],
+    ['the merchant API (a webhook settings call)', 'api', declared('/mock/projects/200001/webhooks', 2 * 1024 * 1024, { authorization: AUTH }, 'PUT'), 'service'],
     ['the sandbox payment UI', 'sandbox', declared('/api/payments', 1024 * 1024), 'service'],
     ['the live payment UI (chunked)', 'live', chunked('/api/payments', 1024 * 1024), 'service'],
     ['the demo server', 'demo', declared('/api/token', 1024 * 1024), 'code'],

@@ -126,7 +126,7 @@ describe('the mock merchant API, parameter by parameter', () => {
   let server: Listening;
   let url: string;
   beforeAll(async () => {
-    server = await listenLoopback(createMerchantApi(), 0);
+    server = await listenLoopback(await createMerchantApi(), 0);
     url = `http://127.0.0.1:${server.port}/merchant/v2/merchants/${MERCHANT}/token`;
   });
   afterAll(() => server.close());

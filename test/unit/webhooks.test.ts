@@ -46,7 +46,7 @@ async function serve(listener: RequestListener): Promise<string> {
 async function world({ variant = 'combined' as Variant, demoListener = true, retry = FAST, queueLimit = QUEUE_LIMIT } = {}) {
   const sender = createWebhookSender({ retry, queueLimit });
   const payments = createPayments(sender);
-  const api = await serve(createMerchantApi({ sender, payments }));
+  const api = await serve(await createMerchantApi({ sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
   const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: ui, sandbox: ui } }));
   if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
@@ -85,8 +85,9 @@ function pay(ui: string, token: string, outcome = 'success') {
   });
 }
 
+/** The offline service's own calls (`/mock/…`): refunds, renewals, webhook settings. */
 const merchantCall = (api: string, path: string, method = 'POST', body?: object) =>
-  json(`${api}/merchant/v2/merchants/${DEMO_MERCHANT.id}/${path}`, {
+  json(`${api}/mock/${path}`, {
     method, headers: { authorization: AUTH, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
   });
 
@@ -368,7 +369,7 @@ describe('webhook settings, log and the trigger command', () => {
     expect((await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'https://example.test/hook', secret: 's', variant: 'both' })).body.extended_message.property_errors).toHaveProperty('variant');
     expect((await merchantCall(api, 'projects/999/webhooks', 'GET')).status).toBe(404);
     expect((await merchantCall(api, 'projects/200002/webhooks', 'DELETE')).body).toEqual({ project_id: 200002, enabled: false });
-    expect((await json(`${api}/merchant/v2/merchants/${DEMO_MERCHANT.id}/projects/200002/webhooks`)).status).toBe(401);
+    expect((await json(`${api}/mock/projects/200002/webhooks`)).status).toBe(401);
   });
 
   it('accepts HTTPS anywhere but plain HTTP only to loopback', () => {
@@ -420,7 +421,10 @@ describe('webhook settings, log and the trigger command', () => {
   });
 
   it('trigger checks its arguments', async () => {
-    expect(parseArgs([])).toEqual({ command: 'serve' });
+    expect(parseArgs([])).toEqual({ command: 'serve', inMemory: false });
+    expect(parseArgs(['--in-memory'])).toEqual({ command: 'serve', inMemory: true });
+    expect(parseArgs(['export', 'state.json'])).toEqual({ command: 'export', file: 'state.json' });
+    expect(parseArgs(['import'])).toMatchObject({ command: 'error' });
     expect(parseArgs(['trigger', 'order_paid', '--to', 'http://localhost:1/h', '--secret', 's'])).toEqual({
       command: 'trigger', options: { type: 'order_paid', to: 'http://localhost:1/h', secret: 's', badSignature: false },
     });

@@ -1,0 +1,241 @@
+/**
+ * The merchant API (and the service's own `/mock/…` calls) as a Fastify app whose routes are the
+ * operations of `mock/openapi.json`: each is registered from the document, its parameters and body
+ * checked by the document's schemas (mock/api/validation.ts), its credentials by its `security`,
+ * and answered by the operation of the same `operationId` — or 501 until a later part of the
+ * service implements it. Every error, Fastify's own included, is the service's error body.
+ *
+ * Why Fastify: it routes, parses and limits bodies, and validates with Ajv (which reads OpenAPI
+ * 3.1's JSON Schema as it is), so the document is the one rule book and the code is handlers only.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import type { ExtendedMessage } from '../merchant-api/validate';
+import { refuseBody } from '../../src/server/http';
+import { createValidators, extendedMessage, pointerPart } from './validation';
+import { authenticate, type Credentials } from './auth';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** An answer other than success, in the service's error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extended: ExtendedMessage | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** 422 naming one field. */
+export const fieldError = (path: string, message: string, status = 422) =>
+  new ApiError(status, status === 409 ? 'Conflict' : 'Unprocessable Entity', { global_errors: [], property_errors: { [path]: [message] } });
+
+export interface Call<Context> {
+  operationId: string;
+  /** Path parameters (ids as the decimal text they were sent as). */
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The merchant whose credentials came, for operations that need them. */
+  merchantId: number;
+  /** `v1` or `v2` for merchant paths. */
+  version: string;
+  context: Context;
+  request: FastifyRequest;
+}
+
+export interface Answer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string | number>;
+}
+
+export type Operation<Context> = (call: Call<Context>) => Promise<Answer> | Answer;
+
+export interface ApiOptions<Context> {
+  document: OpenApiDocument;
+  operations: Partial<Record<string, Operation<Context>>>;
+  context: Context;
+  credentials: (merchantId: number) => Promise<string | undefined>;
+  /** The merchant a project belongs to, or undefined when there is no such project. */
+  projectOwner: (projectId: number) => Promise<number | undefined>;
+  /** Extra routes of the same origin (pages, files), registered as they are. */
+  extra?: (app: FastifyInstance) => void;
+}
+
+interface Parameter { name: string; in: string; required?: boolean; schema?: object }
+interface OperationObject { operationId: string; parameters?: (Parameter | { $ref: string })[]; requestBody?: { required?: boolean; content?: Record<string, { schema?: object }> }; security?: object[] }
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>;
+  components?: { parameters?: Record<string, Parameter> };
+  security?: object[];
+}
+
+const errorBody = (request: FastifyRequest, status: number, message: string, extended: ExtendedMessage | null = null) =>
+  ({ http_status_code: status, message, extended_message: extended, request_id: request.id });
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 501: 'Not Implemented',
+};
+
+/** `/merchant/{version}/projects/{project_id}` → a test of concrete paths, for 405's `Allow`. */
+const pathTest = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+
+export async function createApiApp<Context>(options: ApiOptions<Context>): Promise<{ app: FastifyInstance; listener: RequestListener }> {
+  const { document } = options;
+  const validators = createValidators(document);
+  let listener: RequestListener | undefined;
+  const app = Fastify({
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: () => randomUUID(),
+    // The loopback server (mock/http/listen.ts) owns the socket; Fastify only routes.
+    serverFactory: (handler) => {
+      listener = handler as RequestListener;
+      return createServer(handler);
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('cache-control', 'no-store');
+  });
+
+  // JSON only, parsed as sent; anything else that has a body is 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_request, text, done) => {
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text as string));
+    } catch {
+      done(new ApiError(400, 'Bad Request: the request body is not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    done(new ApiError(415, `Unsupported Media Type: send the body as application/json, not ${request.headers['content-type'] ?? 'without a type'}`), undefined);
+  });
+
+  const allowed: { test: RegExp; methods: string[] }[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    const methods: string[] = [];
+    for (const method of METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (!operation) continue;
+      methods.push(method.toUpperCase());
+      register(path, method, operation, (item.parameters as Parameter[] | undefined) ?? []);
+    }
+    allowed.push({ test: pathTest(path), methods });
+  }
+
+  function resolveParameter(p: Parameter | { $ref: string }): Parameter {
+    if (!('$ref' in p)) return p;
+    const name = p.$ref.split('/').pop()!;
+    return document.components!.parameters![name]!;
+  }
+
+  function register(path: string, method: string, operation: OperationObject, shared: (Parameter | { $ref: string })[]) {
+    const pointer = `#/paths/${pointerPart(path)}/${method}`;
+    const parameters = [...shared, ...(operation.parameters ?? [])].map(resolveParameter);
+    const objectOf = (where: string) => {
+      const own = parameters.filter((p) => p.in === where);
+      return {
+        type: 'object',
+        properties: Object.fromEntries(own.map((p) => [p.name, p.schema ?? {}])),
+        required: own.filter((p) => p.required || where === 'path').map((p) => p.name),
+      };
+    };
+    const compileObject = (where: string, part: 'query' | 'params') => validators.compileSchema(objectOf(where), part);
+    const params = compileObject('path', 'params');
+    const query = compileObject('query', 'query');
+    const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+    const bodyRequired = operation.requestBody?.required === true;
+    const body: ValidateFunction | null = bodySchema ? validators.compile(`${pointer}/requestBody/content/application~1json/schema`, 'body') : null;
+    const secured = (operation.security ?? document.security ?? []).some((s) => Object.keys(s).length > 0);
+    const handler = options.operations[operation.operationId];
+
+    app.route({
+      method: method.toUpperCase() as 'GET',
+      url: path.replace(/\{([^}]+)\}/g, ':$1'),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const rawParams = { ...(request.params as Record<string, string>) };
+        if (!params(rawParams)) throw new ApiError(404, 'Not Found');
+        const merchantId = secured ? await authorize(rawParams, request) : 0;
+        const rawQuery = { ...(request.query as Record<string, unknown>) };
+        if (!query(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(query.errors ?? [], rawQuery));
+        if (body && (bodyRequired || request.body !== undefined) && !body(request.body)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(body.errors ?? [], request.body));
+        if (!handler) throw new ApiError(501, `Not Implemented: ${operation.operationId} is described in openapi.json but this version of the offline service does not answer it yet`);
+        const answer = await handler({
+          operationId: operation.operationId,
+          params: request.params as Record<string, string>,
+          query: rawQuery,
+          body: request.body,
+          merchantId,
+          version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
+          context: options.context,
+          request,
+        });
+        reply.code(answer.status ?? 200);
+        for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+        if (answer.body === undefined) return reply.send();
+        if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) return reply.send(answer.body);
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
+      },
+    });
+  }
+
+  /** Basic credentials of a merchant, who must own the merchant and project the path names. */
+  async function authorize(params: Record<string, string>, request: FastifyRequest): Promise<number> {
+    const merchantId = await authenticate(request.headers.authorization, options.credentials);
+    if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
+    if (params.merchant_id !== undefined && params.merchant_id !== String(merchantId)) {
+      throw new ApiError(403, `Forbidden: these credentials are for merchant ${merchantId}`);
+    }
+    if (params.project_id !== undefined) {
+      const owner = await options.projectOwner(Number(params.project_id));
+      if (owner === undefined) throw new ApiError(404, `Not Found: no project ${params.project_id}`);
+      if (owner !== merchantId) throw new ApiError(403, `Forbidden: project ${params.project_id} is not merchant ${merchantId}'s`);
+    }
+    return merchantId;
+  }
+
+  options.extra?.(app);
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const route = allowed.find((r) => r.test.test(pathname));
+    if (route && !route.methods.includes(request.method)) {
+      reply.header('allow', route.methods.join(', '));
+      return reply.code(405).send(errorBody(request, 405, `Method Not Allowed: ${pathname} answers ${route.methods.join(', ')}`));
+    }
+    return reply.code(404).send(errorBody(request, 404, 'Not Found'));
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return reply.code(error.status).send(errorBody(request, error.status, error.message, error.extended));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 413) {
+      // Answered at once; the rest of the upload is read and dropped, so the client sees the answer.
+      reply.hijack();
+      const body = JSON.stringify(errorBody(request, 413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`));
+      return refuseBody(request.raw, reply.raw, { status: 413, headers: { 'x-request-id': request.id }, body });
+    }
+    if (status === 500) console.error('payui-mock:', error);
+    const message = status === 500 ? 'Internal Server Error' : `${STATUS_TEXT[status] ?? 'Error'}: ${error.message}`;
+    return reply.code(status).send(errorBody(request, status, message));
+  });
+
+  await app.ready();
+  return { app, listener: listener! };
+}
+
+export type { Credentials };

@@ -1,0 +1,25 @@
+/**
+ * Basic credentials `merchant_id:api_key` (DESIGN.md §8): the merchant they name, when its key is
+ * right. Keys are compared in constant time, and an unknown merchant takes as long as a known one.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/** The API key of a merchant, or undefined when there is no such merchant. */
+export type Credentials = (merchantId: number) => Promise<string | undefined>;
+
+/** A plain decimal integer id: `100001`, never `0x186a1`, ` 100001`, `100001.0` or `0100001`. */
+export const DECIMAL_ID = /^[1-9][0-9]{0,15}$/;
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+export async function authenticate(header: string | undefined, credentials: Credentials): Promise<number | null> {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const text = decoded.slice(0, Math.max(colon, 0));
+  const id = DECIMAL_ID.test(text) ? Number(text) : null;
+  const key = id === null ? undefined : await credentials(id);
+  const right = timingSafeEqual(digest(key ?? ''), digest(decoded.slice(colon + 1)));
+  return key !== undefined && right ? id : null;
+}

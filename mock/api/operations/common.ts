@@ -1,0 +1,77 @@
+/**
+ * What every operation of the merchant API shares: the context it runs in, lists of one page with
+ * their total, and the errors of a missing or duplicate record.
+ */
+import type { Database, Sql } from '../../store/database';
+import type { Payments } from '../../webhooks/payments';
+import type { WebhookSender } from '../../webhooks/sender';
+import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
+
+export interface ServiceContext {
+  db: Database;
+  sender: WebhookSender;
+  payments: Payments;
+  /** Milliseconds since the epoch: the service's clock. */
+  now: () => number;
+}
+
+export type Op = Operation<ServiceContext>;
+export type OpCall = Call<ServiceContext>;
+
+export const notFound = (what: string) => new ApiError(404, `Not Found: ${what}`);
+
+/** A record's row: its id, and the fields the merchant wrote. */
+export interface Row<T = Record<string, unknown>> {
+  id: number;
+  data: T;
+}
+
+/** Postgres' "unique violation": a duplicate sku, code or external_id is a 409 at that field. */
+export async function unique<T>(path: string, value: unknown, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw fieldError(path, `${JSON.stringify(value)} is already used in this project`, 409);
+    throw error;
+  }
+}
+
+/** The `offset`/`limit` of a list call (validated and defaulted by the document). */
+export function paging(call: OpCall): { offset: number; limit: number } {
+  return { offset: (call.query.offset as number | undefined) ?? 0, limit: (call.query.limit as number | undefined) ?? 20 };
+}
+
+/**
+ * One page of `SELECT … FROM table WHERE where ORDER BY id` and the total of all pages, answered
+ * as the array `shape` makes of each row, with `X-Total-Count`.
+ */
+export async function listPage<T>(
+  sql: Sql,
+  from: string,
+  where: string,
+  values: unknown[],
+  call: OpCall,
+  shape: (row: Row & Record<string, unknown>) => T,
+): Promise<Answer> {
+  const { offset, limit } = paging(call);
+  const n = values.length;
+  const { rows } = await sql.query<Row & { total: number }>(
+    `SELECT *, count(*) OVER ()::int AS total FROM ${from} WHERE ${where} ORDER BY id OFFSET $${n + 1} LIMIT $${n + 2}`,
+    [...values, offset, limit],
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    // Past the last page: the total still says how many there are.
+    const count = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, values);
+    total = count.rows[0]!.total;
+  }
+  return { body: rows.map((row) => shape({ ...row, id: Number(row.id) })), headers: { 'x-total-count': total } };
+}
+
+export const created = (id: number): Answer => ({ status: 201, body: { id } });
+export const noContent: Answer = { status: 204 };
+
+/** The integer path parameter `name`. */
+export const idParam = (call: OpCall, name: string) => Number(call.params[name]);
+
+export type { Answer, Op as Operation };

@@ -1,0 +1,57 @@
+/**
+ * The offline service's own webhook calls (`/mock/…`; the real service keeps these in its console):
+ * a project's settings, kept in the database; the log; a refund or a renewal on demand.
+ */
+import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
+import { webhookLog } from '../../webhooks/log';
+import { saveWebhookSettings } from '../../store/webhook-settings';
+import { ApiError, fieldError } from '../app';
+import { idParam, type Op, type OpCall } from './common';
+
+/** The settings as the API shows them: the secret never leaves. */
+const shown = (projectId: number, settings: WebhookSettings | null) =>
+  ({ project_id: projectId, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) });
+
+export const getWebhookSettings: Op = (call) => {
+  const id = idParam(call, 'project_id');
+  return { body: shown(id, call.context.sender.settings(id)) };
+};
+
+export const putWebhookSettings: Op = async (call) => {
+  const id = idParam(call, 'project_id');
+  const problem = settingsProblem(call.body);
+  if (problem) throw fieldError(problem.path, problem.message);
+  const { url, secret, variant } = call.body as WebhookSettings;
+  await saveWebhookSettings(call.context.db, id, { url, secret, variant });
+  call.context.sender.configure(id, { url, secret, variant });
+  return { body: shown(id, call.context.sender.settings(id)) };
+};
+
+export const deleteWebhookSettings: Op = async (call) => {
+  const id = idParam(call, 'project_id');
+  await call.context.db.sql.query('DELETE FROM webhook_settings WHERE project_id = $1', [id]);
+  call.context.sender.configure(id, null);
+  return { body: shown(id, null) };
+};
+
+export const listWebhookLog: Op = ({ context }) => ({ body: webhookLog(context.sender) });
+
+const reasonOf = (call: OpCall) => {
+  const reason = (call.body as { reason?: unknown } | undefined)?.reason;
+  if (reason !== undefined && typeof reason !== 'string') throw fieldError('reason', 'must be a string');
+  return reason as string | undefined;
+};
+
+export const refundTransaction: Op = (call) => {
+  const id = idParam(call, 'transaction_id');
+  const result = call.context.payments.refund(call.merchantId, id, reasonOf(call));
+  if (!result.ok) throw new ApiError(result.status, result.message);
+  return { body: { transaction_id: id, status: 'refunded' } };
+};
+
+export const renewSubscription: Op = (call) => {
+  const id = idParam(call, 'subscription_id');
+  const result = call.context.payments.renew(call.merchantId, id);
+  if (!result.ok) throw new ApiError(result.status, result.message);
+  return { body: { subscription_id: id, status: 'active' } };
+};

@@ -1,0 +1,143 @@
+/**
+ * Requests are checked against `mock/openapi.json` and nothing else: Ajv (the validator Fastify
+ * is built around) compiles the document's own schemas, and its findings are written as the
+ * service writes a 422 — every failing field at once, at its path (`prices.USD`,
+ * `purchase.virtual_items.items[0].sku`), in plain words.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ExtendedMessage } from '../merchant-api/validate';
+import { VALUE_FORMATS } from '../shared/formats';
+
+/** The service's own formats (`x-payui-format`): [test, what the value must be]. */
+export const PAYUI_FORMATS: Record<string, [(value: string) => boolean, string]> = VALUE_FORMATS;
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null',
+};
+
+function newAjv(coerce: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    coerceTypes: coerce,
+    useDefaults: coerce,
+    removeAdditional: false,
+    // `x-…` keywords are descriptions for people and tools; `example` is OpenAPI's.
+    keywords: ['example', 'xml', 'discriminator', 'externalDocs'],
+  });
+  addFormats.default(ajv);
+  ajv.addKeyword({
+    keyword: 'x-payui-format',
+    type: 'string',
+    schemaType: 'string',
+    errors: true,
+    validate: function check(format: string, value: string) {
+      const known = PAYUI_FORMATS[format];
+      if (!known || known[0](value)) return true;
+      (check as { errors?: Partial<ErrorObject>[] }).errors = [{ keyword: 'x-payui-format', message: known[1], params: { format } }];
+      return false;
+    },
+  });
+  return ajv;
+}
+
+export interface Validators {
+  /** A validator of the schema at `pointer` in the document (`#/paths/…/requestBody/…/schema`). */
+  compile(pointer: string, part: 'body' | 'query' | 'params'): ValidateFunction;
+  /** A validator of a schema built from the document's parts (parameters); its `#/…` refs point into the document. */
+  compileSchema(schema: object, part: 'query' | 'params'): ValidateFunction;
+}
+
+export function createValidators(document: object): Validators {
+  // Bodies are taken as sent: a string where a number belongs is an error, not a number.
+  // Query strings and path parameters are text, so they are read as the types their schemas say.
+  const strict = newAjv(false);
+  const coercing = newAjv(true);
+  strict.addSchema(document, 'openapi.json');
+  coercing.addSchema(document, 'openapi.json');
+  const cache = new Map<string, ValidateFunction>();
+  return {
+    compile(pointer, part) {
+      const key = `${part} ${pointer}`;
+      let validate = cache.get(key);
+      if (!validate) {
+        validate = (part === 'body' ? strict : coercing).compile({ $ref: `openapi.json${pointer}` });
+        cache.set(key, validate);
+      }
+      return validate;
+    },
+    compileSchema(schema, part) {
+      return coercing.compile(intoDocument(schema) as object);
+    },
+  };
+}
+
+/** A copy whose local `$ref`s (`#/components/…`) point into the document added as `openapi.json`. */
+function intoDocument(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(intoDocument);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) =>
+    [key, key === '$ref' && typeof v === 'string' && v.startsWith('#') ? `openapi.json${v}` : intoDocument(v)]));
+}
+
+/** A JSON pointer segment, escaped. */
+export const pointerPart = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** `/purchase/virtual_items/items/0/sku` of `data` → `purchase.virtual_items.items[0].sku`. */
+export function fieldPath(instancePath: string, data: unknown, extra?: string): string {
+  let path = '';
+  let value = data;
+  const parts = instancePath === '' ? [] : instancePath.slice(1).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (extra !== undefined) parts.push(extra);
+  for (const part of parts) {
+    path += Array.isArray(value) ? `[${part}]` : path ? `.${part}` : part;
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return path;
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': return 'is required';
+    case 'additionalProperties': return 'is not a known field';
+    case 'type': {
+      const types = ([] as string[]).concat(params.type as string | string[]);
+      return `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`;
+    }
+    case 'enum': return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const': return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'minLength': return params.limit === 1 ? 'must not be empty' : `must be at least ${String(params.limit)} characters`;
+    case 'maxLength': return `must be at most ${String(params.limit)} characters`;
+    case 'minimum': return `must be at least ${String(params.limit)}`;
+    case 'maximum': return `must be at most ${String(params.limit)}`;
+    case 'exclusiveMinimum': return `must be more than ${String(params.limit)}`;
+    case 'format': return params.format === 'email' ? 'must be an email address (RFC 822)' : params.format === 'uri' ? 'must be an absolute URL' : `must be a ${String(params.format)}`;
+    case 'pattern': return `must match ${String(params.pattern)}`;
+    case 'minItems': return `must have at least ${String(params.limit)} entries`;
+    case 'maxItems': return `must have at most ${String(params.limit)} entries`;
+    default: return error.message ?? 'is not valid';
+  }
+}
+
+/** Ajv's findings as a 422's `extended_message`; combinators' own summaries are left out (their parts say it). */
+export function extendedMessage(errors: readonly ErrorObject[], data: unknown, prefix = ''): ExtendedMessage {
+  const result: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
+  for (const error of errors) {
+    if (['if', 'anyOf', 'oneOf', 'not', 'then', 'else'].includes(error.keyword)) continue;
+    const params = error.params as Record<string, unknown>;
+    const extra = error.keyword === 'required' ? String(params.missingProperty)
+      : error.keyword === 'additionalProperties' ? String(params.additionalProperty)
+        : undefined;
+    const path = prefix + fieldPath(error.instancePath, data, extra);
+    if (path === '') {
+      result.global_errors.push(error.keyword === 'type' ? 'the request body must be a JSON object' : describe(error));
+      continue;
+    }
+    const messages = (result.property_errors[path] ??= []);
+    const message = describe(error);
+    if (!messages.includes(message)) messages.push(message);
+  }
+  return result;
+}

@@ -1,0 +1,111 @@
+/**
+ * The offline service's state: one embedded Postgres (PGlite) in the data directory, or in memory
+ * for tests. Plain SQL only (no PGlite-only features), so a Postgres server could take its place.
+ * Migrations are numbered; a data directory written by a newer payui-mock is refused, never wiped.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { MIGRATIONS } from './migrations';
+
+/** What queries run on: the database itself or one transaction of it. */
+export type Sql = Pick<PGlite | Transaction, 'query' | 'exec'>;
+
+export interface Database {
+  sql: Sql;
+  /** Runs `work` in one transaction: all of its writes are kept, or none. */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Where the state lives: a directory, or null in memory. */
+  readonly dataDir: string | null;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(`${dataDir} is in use by another payui-mock (process ${pid}); stop it, or give this one another PAYUI_MOCK_DATA or --in-memory`);
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/**
+ * One process at a time in a data directory: `lock` holds the owner's pid. A lock whose process
+ * is gone (killed) is taken over.
+ */
+function lock(dataDir: string): () => void {
+  const file = join(dataDir, 'lock');
+  for (;;) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DatabaseInUseError(dataDir, pid);
+      rmSync(file, { force: true });
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DatabaseVersionError extends Error {
+  constructor(dataDir: string, found: number) {
+    super(
+      `${dataDir} holds payui-mock data of schema version ${found}, newer than this payui-mock knows (${MIGRATIONS.length}). ` +
+        'Upgrade payui-mock, or point PAYUI_MOCK_DATA at another directory; the data was left as it is.',
+    );
+    this.name = 'DatabaseVersionError';
+  }
+}
+
+/** Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory. */
+export async function openDatabase(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lock(dataDir) : () => {};
+  let db: PGlite;
+  try {
+    db = dataDir ? await PGlite.create(join(dataDir, 'pg')) : await PGlite.create();
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  try {
+    await migrate(db, dataDir ?? 'memory');
+  } catch (error) {
+    await db.close();
+    unlock();
+    throw error;
+  }
+  // PGlite runs one query at a time; transactions queue behind each other the same way.
+  return {
+    sql: db,
+    transaction: (work) => db.transaction((tx) => work(tx)),
+    dataDir,
+    close: async () => {
+      if (db.closed) return;
+      await db.close();
+      unlock();
+    },
+  };
+}
+
+async function migrate(db: PGlite, where: string): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+  const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_version');
+  const found = rows[0]?.version ?? 0;
+  if (found > MIGRATIONS.length) throw new DatabaseVersionError(where, found);
+  for (let version = found + 1; version <= MIGRATIONS.length; version++) {
+    await db.transaction(async (tx) => {
+      await tx.exec(MIGRATIONS[version - 1]!);
+      if (version === 1) await tx.query('INSERT INTO schema_version (version) VALUES (1)');
+      else await tx.query('UPDATE schema_version SET version = $1', [version]);
+    });
+  }
+}

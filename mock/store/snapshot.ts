@@ -1,0 +1,85 @@
+/**
+ * The whole state as one JSON document: `payui-mock export FILE`, `import FILE`, `reset`, and the
+ * fixtures the service is seeded with on first start (the demo's catalogue is such a file).
+ * An import replaces everything in one transaction: a bad file changes nothing.
+ */
+import type { Database, Sql } from './database';
+import { MIGRATIONS, TABLES } from './migrations';
+
+export interface Snapshot {
+  format: 'payui-mock';
+  /** The schema version the rows are written in. */
+  version: number;
+  tables: Partial<Record<(typeof TABLES)[number], Record<string, unknown>[]>>;
+}
+
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+export async function exportState(db: Database): Promise<Snapshot> {
+  const tables: Snapshot['tables'] = {};
+  for (const table of TABLES) {
+    const { rows } = await db.sql.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY 1`);
+    tables[table] = rows.map((r) => r.row);
+  }
+  return { format: 'payui-mock', version: MIGRATIONS.length, tables };
+}
+
+/** Empties every table (identities start again). */
+async function empty(sql: Sql): Promise<void> {
+  await sql.exec(`TRUNCATE ${[...TABLES].reverse().join(', ')} RESTART IDENTITY CASCADE`);
+}
+
+export function checkSnapshot(value: unknown): Snapshot {
+  const snapshot = value as Partial<Snapshot> | null;
+  if (typeof snapshot !== 'object' || snapshot === null || snapshot.format !== 'payui-mock') {
+    throw new SnapshotError('not a payui-mock export: expected {"format": "payui-mock", "version": n, "tables": {…}}');
+  }
+  if (snapshot.version !== MIGRATIONS.length) {
+    throw new SnapshotError(`the file is of schema version ${String(snapshot.version)}; this payui-mock reads version ${MIGRATIONS.length}`);
+  }
+  const tables = snapshot.tables;
+  if (typeof tables !== 'object' || tables === null) throw new SnapshotError('"tables" must be an object of arrays');
+  for (const [name, rows] of Object.entries(tables)) {
+    if (!(TABLES as readonly string[]).includes(name)) throw new SnapshotError(`unknown table "${name}"`);
+    if (!Array.isArray(rows)) throw new SnapshotError(`tables.${name} must be an array of rows`);
+  }
+  return snapshot as Snapshot;
+}
+
+/** Replaces the whole state by the snapshot's. */
+export async function importState(db: Database, value: unknown): Promise<void> {
+  const snapshot = checkSnapshot(value);
+  await db.transaction(async (sql) => {
+    await empty(sql);
+    for (const table of TABLES) {
+      const rows = snapshot.tables[table];
+      if (!rows?.length) continue;
+      try {
+        await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
+      } catch (error) {
+        throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
+      }
+    }
+    // Identities go on after the highest id imported (an empty table starts again where it started).
+    const { rows: identities } = await sql.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'",
+    );
+    for (const { table_name: table } of identities) {
+      await sql.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`, [table]);
+    }
+  });
+}
+
+/** Back to the first start: everything gone, then the fixtures (when given) loaded. */
+export async function resetState(db: Database, fixtures?: unknown): Promise<void> {
+  if (fixtures !== undefined) return importState(db, fixtures);
+  await db.transaction(empty);
+}
+
+/** Whether the service has never been seeded (no merchant at all). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
+  return rows[0]!.n === 0;
+}

@@ -1,0 +1,115 @@
+/**
+ * The merchant API's conventions (DESIGN.md §8), on the service as it runs: credentials, the
+ * error statuses and their shape, lists, ids, and the operations that are described but not yet
+ * answered. Projects are the example resource.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import type { Database } from '../../mock/store/database';
+
+const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+let server: Listening;
+let db: Database;
+let base: string;
+
+beforeAll(async () => {
+  db = await memoryDatabase();
+  server = await listenLoopback(await createMerchantApi({ db }), 0);
+  base = `http://127.0.0.1:${server.port}`;
+});
+afterAll(async () => {
+  await server.close();
+  await db.close();
+});
+
+async function call(path: string, init: { method?: string; body?: unknown; raw?: string; type?: string; auth?: string | null } = {}) {
+  const headers: Record<string, string> = {};
+  if (init.auth !== null) headers.authorization = init.auth ?? AUTH;
+  let body: string | undefined;
+  if (init.raw !== undefined || init.body !== undefined) {
+    headers['content-type'] = init.type ?? 'application/json';
+    body = init.raw ?? JSON.stringify(init.body);
+  }
+  const response = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+const expectError = (answer: { status: number; body: any; headers: Headers }, status: number) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  expect(answer.body).toMatchObject({ http_status_code: status, message: expect.any(String), request_id: expect.any(String) });
+  expect(answer.headers.get('x-request-id')).toBe(answer.body.request_id);
+};
+
+describe('credentials', () => {
+  it('no or wrong credentials are 401 with a Basic challenge', async () => {
+    const none = await call('/merchant/v2/projects/200001', { auth: null });
+    expectError(none, 401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expectError(await call('/merchant/v2/projects/200001', { auth: `Basic ${Buffer.from('100001:wrong').toString('base64')}` }), 401);
+    expectError(await call('/merchant/v2/projects/200001', { auth: `Basic ${Buffer.from('0x186a1:demo-api-key').toString('base64')}` }), 401);
+  });
+  it("another merchant's merchant id or project is 403; an unknown project 404", async () => {
+    expectError(await call('/merchant/v2/merchants/100002/projects'), 403);
+    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100077, 'other-key') ON CONFLICT DO NOTHING");
+    await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (777777, 100077, '{"name": {"en": "Other"}}') ON CONFLICT DO NOTHING`);
+    expectError(await call('/merchant/v2/projects/777777'), 403);
+    expectError(await call('/merchant/v2/projects/999999'), 404);
+  });
+});
+
+describe('errors in the service shape', () => {
+  it('malformed JSON is 400, a body that is not JSON 415, a body over 1 MiB 413', async () => {
+    expectError(await call('/merchant/v2/merchants/100001/projects', { method: 'POST', raw: '{"name":' }), 400);
+    expectError(await call('/merchant/v2/merchants/100001/projects', { method: 'POST', raw: 'name=x', type: 'application/x-www-form-urlencoded' }), 415);
+    expectError(await call('/merchant/v2/merchants/100001/projects', { method: 'POST', raw: JSON.stringify({ name: { en: 'x'.repeat(1024 * 1024) } }) }), 413);
+  });
+  it('a wrong method is 405 with Allow; an unknown path 404', async () => {
+    const answer = await call('/merchant/v2/projects/200001', { method: 'DELETE' });
+    expectError(answer, 405);
+    expect(answer.headers.get('allow')).toBe('GET, PUT');
+    expectError(await call('/merchant/v2/nothing-here'), 404);
+    expectError(await call('/merchant/v3/projects/200001'), 404);
+  });
+  it('ids that are not plain decimal integers are 404', async () => {
+    for (const id of ['0x30d41', '200001.0', '%20200001', '0200001', '-1']) expectError(await call(`/merchant/v2/projects/${id}`), 404);
+  });
+  it('unknown and wrong fields are 422 at their paths, all at once', async () => {
+    const answer = await call('/merchant/v2/merchants/100001/projects', { method: 'POST', body: { name: { en: 'A' }, descriptor: 'much-longer-than-twelve', colour: 'red', enabled: 'yes' } });
+    expectError(answer, 422);
+    expect(answer.body.extended_message.property_errors).toEqual({
+      descriptor: ['must be at most 12 characters'],
+      colour: ['is not a known field'],
+      enabled: ['must be a boolean'],
+    });
+  });
+  it('an operation of a later part is described and answers 501', async () => {
+    expectError(await call('/api/login', { method: 'POST', body: {}, auth: null }), 501);
+  });
+});
+
+describe('projects', () => {
+  it('create → read → update → read, in v1 and v2 alike', async () => {
+    const created = await call('/merchant/v1/merchants/100001/projects', { method: 'POST', body: { name: { en: 'Moon Forge' }, descriptor: 'MOONFORGE', enabled: true } });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.any(Number) });
+    const id = created.body.id;
+    expect((await call(`/merchant/v2/projects/${id}`)).body).toEqual({ id, name: { en: 'Moon Forge' }, descriptor: 'MOONFORGE', enabled: true });
+    expect((await call(`/merchant/v2/projects/${id}`, { method: 'PUT', body: { name: { en: 'Moon Forge' }, enabled: false } })).status).toBe(204);
+    expect((await call(`/merchant/v1/projects/${id}`)).body).toEqual({ id, name: { en: 'Moon Forge' }, descriptor: 'MOONFORGE', enabled: false });
+  });
+  it('lists page with offset and limit, in id order, with X-Total-Count', async () => {
+    const all = await call('/merchant/v2/merchants/100001/projects?limit=100');
+    const total = Number(all.headers.get('x-total-count'));
+    expect(total).toBe(all.body.length);
+    expect(all.body.map((p: { id: number }) => p.id)).toEqual([...all.body.map((p: { id: number }) => p.id)].sort((a, b) => a - b));
+    const second = await call('/merchant/v2/merchants/100001/projects?offset=1&limit=1');
+    expect(second.body).toEqual([all.body[1]]);
+    const past = await call(`/merchant/v2/merchants/100001/projects?offset=${total}`);
+    expect(past.body).toEqual([]);
+    expect(past.headers.get('x-total-count')).toBe(String(total));
+    expectError(await call('/merchant/v2/merchants/100001/projects?limit=101'), 422);
+    expectError(await call('/merchant/v2/merchants/100001/projects?offset=-1'), 422);
+  });
+});
