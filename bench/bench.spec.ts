@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { test, type Browser, type Page } from '@playwright/test';
 
-/** The goals, from docs/budgets.json (the README and npm test's size check read the same file). */
+/** The goals, from docs/budgets.json (docs/widget.md and npm test's size check read the same file). */
 const BUDGETS = JSON.parse(readFileSync('docs/budgets.json', 'utf8')) as typeof import('../docs/budgets.json');
 const SPEED = BUDGETS.speed;
 

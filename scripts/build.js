@@ -60,7 +60,7 @@ function finishDeclarations() {
   }
 }
 
-/** Subresource Integrity of the script files, for a CDN's <script integrity> (README, "CDN"). */
+/** Subresource Integrity of the script files, for a CDN's <script integrity> (docs/widget.md, "Install"). */
 function printIntegrity() {
   const integrity = Object.fromEntries(['payui.js', 'payui-session.js', 'payui-lightbox.js'].map((file) => [file, `sha384-${createHash('sha384').update(readFileSync(join('dist', file))).digest('base64')}`]));
   writeFileSync(join('dist', 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);

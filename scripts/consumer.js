@@ -135,7 +135,7 @@ const cjs = run(process.execPath, ['-e', "const p = require('payui-embed'); cons
 const esm = run(process.execPath, ['--input-type=module', '-e', "const p = await import('payui-embed'); console.log(typeof p.createPayUI, p.version, Object.keys(globalThis).includes('PayUI'))"], { cwd: WORK }).trim();
 if (cjs !== `function ${packed.version} function`) problems.push(`require('payui-embed') gave: ${cjs}`);
 if (esm !== `function ${packed.version} false`) problems.push(`import('payui-embed') gave: ${esm}`);
-// Built as the README says (no PAYUI_LIVE_URL / PAYUI_SANDBOX_URL): the widget has no default payment UI
+// Built as docs/widget.md says (no PAYUI_LIVE_URL / PAYUI_SANDBOX_URL): the widget has no default payment UI
 // address, so init() without one says so, and no file of the widget names a local address.
 const noDefault = run(process.execPath, ['-e', "try { require('payui-embed').createPayUI({ access_token: 'T' }); console.log('opened') } catch (e) { console.log(e.code, e.path) }"], { cwd: WORK }).trim();
 if (noDefault !== 'INVALID_OPTION paymentUiUrl') problems.push(`createPayUI({ access_token }) without a payment UI address gave: ${noDefault}`);

@@ -125,6 +125,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const body = await readJson(req, 64 * 1024);
     if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
+    // #region token-errors
     try {
       json(res, 200, await shop.startOrder(tokenBody(request)));
     } catch (error) {
@@ -133,6 +134,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       if (error instanceof MerchantApiError) return sendError(res, 502, 'MERCHANT_API', `the merchant API: ${error.message}`);
       sendError(res, 502, 'MERCHANT_API', 'the merchant API is not reachable');
     }
+    // #endregion token-errors
   }
 
   /** `/api/orders/{id}` and `/api/orders/{id}/refund`. */

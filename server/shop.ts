@@ -1,7 +1,8 @@
 /**
  * The demo game's backend, written as a merchant writes theirs with `payui-embed/server`: it asks
  * the merchant API for tokens, and it delivers (or takes back) what was bought only when a webhook
- * with a valid signature says so. The README's "Your server" section shows this code.
+ * with a valid signature says so. The docs quote this code (docs/server-kit.md, the README's quick
+ * start): each `#region` below is shown there as it is here (test/unit/docs.test.ts).
  */
 import {
   createMerchantClient, createWebhookHandler, WebhookRefusal,
@@ -30,7 +31,9 @@ export interface ShopOptions {
 }
 
 export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOptions) {
+  // #region client
   const client = createMerchantClient({ merchantId, apiKey, baseUrl: merchantApi });
+  // #endregion client
   const orders = new Map<string, Order>();
   /** Transaction id → order: a webhook sent again (a retry) finds its delivery done and changes nothing. */
   const byTransaction = new Map<number, Order>();
@@ -40,11 +43,14 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   async function startOrder(body: TokenRequest): Promise<{ token: string; order: string }> {
     count += 1;
     const id = `demo-order-${Date.now().toString(36)}-${count}`;
+    // #region token
     const { token } = await client.createToken({ ...body, settings: { ...body.settings, external_id: id } });
+    // #endregion token
     orders.set(id, { id, player: body.user.id.value, status: 'awaiting_payment', transaction_id: null, items: [] });
     return { token, order: id };
   }
 
+  // #region deliver
   function deliver(paid: OrderPaidWebhook): void {
     if (byTransaction.has(paid.order.id)) return; // Delivered already: a retry of an accepted webhook.
     const id = paid.order.external_id ?? `transaction-${paid.order.id}`;
@@ -55,6 +61,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     orders.set(id, order);
     byTransaction.set(paid.order.id, order);
   }
+  // #endregion deliver
 
   function takeBack(canceled: OrderCanceledWebhook): void {
     const order = byTransaction.get(canceled.transaction.id);
@@ -63,6 +70,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
 
   /** One listener per project: each signs with its own secret key. */
   function webhooks(secret: string): WebhookListener {
+    // #region webhooks
     return createWebhookHandler({
       secret,
       on: {
@@ -73,6 +81,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
         order_canceled: takeBack,
       },
     });
+    // #endregion webhooks
   }
 
   /** Asks the (mock) service to refund a delivered order; the `order_canceled` webhook takes it back. */

@@ -1,7 +1,7 @@
 /**
  * What each webhook carries. `user_validation` is the service's documented shape; the others are
- * the shapes the mock service sends (the service does not publish them), written down in the
- * README's "Webhooks the mock sends". Every shape may carry more fields than listed.
+ * the shapes the mock service sends (the service does not publish them), written down in
+ * docs/offline-service.md, "Payload shapes". Every shape may carry more fields than listed.
  */
 
 export type NotificationType =
