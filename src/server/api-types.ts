@@ -857,7 +857,7 @@ export interface paths {
         };
         /**
          * The webhook log
-         * @description What the offline service sent to each project's listener, newest first. `/mock/webhooks.html` shows the same as a page.
+         * @description What the offline service sent to the listeners of the caller's projects, newest first. `/mock/webhooks.html` shows the same as a page.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -2167,6 +2167,29 @@ export interface components {
         };
         /** @description Full transaction information. Its fields are not shown by the spec: the offline service answers the report entry's groups, and may carry more. */
         TransactionDetails: components["schemas"]["ReportTransaction"];
+        /** @description Payment system entry. The path that lists payment systems is not shown by the spec, so no operation answers it; the record is here for completeness. */
+        PaymentSystem: {
+            id: number;
+            name: string;
+            enabled: boolean;
+            image_url?: string;
+            categories?: string[];
+            countries?: string[];
+            regions?: string[];
+            prices?: {
+                currencies?: string[];
+                description?: string;
+                fee_fixed_currency?: string;
+                fee_fixed_value?: number;
+                fee_percent?: number;
+                is_unknown_commission?: boolean;
+            }[];
+        };
+        /** @description A payment system list response: `count` and `payment_systems`. */
+        PaymentSystemList: {
+            count: number;
+            payment_systems: components["schemas"]["PaymentSystem"][];
+        };
         /** @description The body of a token request: every parameter of the service's token table (service-spec.md, "Payment token"). The service refuses parameters it does not list (HTTP 422 at their path), except inside `user.attributes` and `custom_parameters`. `user.id`, `user.email` and `settings.project_id` are required. */
         TokenRequest: {
             user: {
@@ -5119,8 +5142,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
         };
     };
@@ -5297,8 +5318,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             501: components["responses"]["NotImplemented"];
         };
@@ -5327,8 +5346,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5355,8 +5372,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             501: components["responses"]["NotImplemented"];
         };

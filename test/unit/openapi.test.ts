@@ -202,9 +202,11 @@ describe('mock/openapi.json', () => {
     const all = operationList.map((o) => [o.op.operationId as string, o] as const);
     const merchant = all.filter(([, o]) => !isLogin(o));
 
-    it.each(merchant)('%s takes Basic credentials and answers 401, 403, 404 and 405', (_id, o) => {
+    it.each(merchant)('%s takes Basic credentials and answers 401 and 405, and 403 and 404 when its path names a record', (_id, o) => {
       expect(o.op.security).toEqual([{ basicAuth: [] }]);
-      for (const status of ['401', '403', '404', '405']) expect(o.op.responses[status], status).toBeDefined();
+      for (const status of ['401', '405']) expect(o.op.responses[status], status).toBeDefined();
+      const namesRecords = o.parameters.some((p) => p.in === 'path' && p.name !== 'version');
+      for (const status of ['403', '404']) expect(Boolean(o.op.responses[status]), status).toBe(namesRecords);
     });
 
     it.each(all.filter(([, o]) => isLogin(o)))('%s (Login API) takes no credentials', (_id, o) => {
