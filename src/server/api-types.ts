@@ -1109,6 +1109,7 @@ export interface components {
         /** @description Virtual currency package (single package record). */
         VirtualCurrencyPackage: {
             id: number;
+            /** @description Unique package ID. Changing it stops already installed widgets, which must be configured again. */
             sku: string | null;
             /** @description Quantity of virtual currency in the package */
             amount: number;
@@ -1230,12 +1231,14 @@ export interface components {
             enabled?: boolean;
             item_code?: string;
             advertisement_type?: components["schemas"]["AdvertisementType"];
+            /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
             /** @description Keywords per locale (an object; its inner shape is not shown, so any values are kept). */
             keywords?: Record<string, never>;
             /** @description Ids of the item groups the item belongs to. */
             groups?: number[];
             default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description null seen; the unit is not shown: the offline service keeps the integer and does not expire items */
             expiration?: number | null;
             /**
              * Format: uri-reference
@@ -1260,11 +1263,13 @@ export interface components {
             localized_name: string;
             enabled: boolean;
             permanent: boolean;
+            /** @description `recommended` seen */
             advertisement_type: string | null;
             default_currency: components["schemas"]["CurrencyCode"];
             /** @description Group ids */
             groups: number[];
             prices: components["schemas"]["CurrencyAmounts"];
+            /** @description Price in virtual currency; null for an item without one. */
             virtual_currency_price: number | null;
         };
         /** @description A single virtual item (not shown by the spec): the write body's fields plus `id`, `localized_name` and `virtual_currency_price` (null for an item without one); prices are numbers. */
@@ -1281,12 +1286,14 @@ export interface components {
             enabled: boolean;
             item_code?: string;
             advertisement_type?: components["schemas"]["AdvertisementType"];
+            /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
             /** @description Keywords per locale (an object; its inner shape is not shown, so any values are kept). */
             keywords?: Record<string, never>;
             /** @description Ids of the item groups the item belongs to. */
             groups: number[];
             default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description null seen; the unit is not shown: the offline service keeps the integer and does not expire items */
             expiration?: number | null;
             /**
              * Format: uri-reference
@@ -1305,7 +1312,8 @@ export interface components {
             name?: components["schemas"]["LocalizedMap"];
             description?: components["schemas"]["LocalizedMap"];
             enabled?: boolean;
-            parent_id?: (number | string) | null;
+            /** @description Parent group id: an integer (sent as a string in the spec's sample; both are taken). */
+            parent_id?: number | string | null;
             /** @description The group's unique code in the project (a duplicate is 409): an integer, sent as a string in the spec's sample; both are taken. */
             code?: number | string;
         };
@@ -1399,8 +1407,10 @@ export interface components {
             support_url?: string;
             /** @description Optional */
             old_price?: string;
+            /** @description Optional, parent game */
             parent_id?: number | null;
             default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description Optional, expected release date (timestamp) */
             release_date?: components["schemas"]["Timestamp"] | null;
             /** @description Pre-ordered key delivery data */
             delivery?: {
@@ -1500,8 +1510,10 @@ export interface components {
             support_url?: string;
             /** @description Optional */
             old_price?: string;
+            /** @description Optional, parent game */
             parent_id?: number | null;
             default_currency: components["schemas"]["CurrencyCode"];
+            /** @description Optional, expected release date (timestamp) */
             release_date?: components["schemas"]["Timestamp"] | null;
             delivery?: Record<string, never>;
             drm: {
@@ -1548,6 +1560,7 @@ export interface components {
             external_id?: string;
             name: components["schemas"]["LocalizedMap"];
             description?: components["schemas"]["LocalizedMap"];
+            /** @description Group the plans link to */
             group_id?: string | null;
             charge: {
                 amount: number;
@@ -1559,20 +1572,24 @@ export interface components {
                 };
             };
             expiration?: {
+                /** @description null or 0 seen: no expiry */
                 value?: number | null;
                 /** @enum {string} */
                 type: "day" | "month";
             } | null;
+            /** @description Optional */
             trial?: {
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             grace_period?: {
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             tags?: string[] | null;
             /** @description The spec's sample also sends `status`; only `value: active` is taken. */
             status?: {
@@ -1584,6 +1601,7 @@ export interface components {
                 /** @description Sent by the spec's sample; ignored: the service counts. */
                 counters?: Record<string, never>;
             };
+            /** @description v1 only, optional */
             billing_retry?: {
                 /** @description The number of billing retries */
                 value: number;
@@ -1595,6 +1613,7 @@ export interface components {
             external_id?: string;
             name: components["schemas"]["LocalizedMap"];
             description?: components["schemas"]["LocalizedMap"];
+            /** @description Group the plans link to */
             group_id?: string | null;
             charge: {
                 amount: number;
@@ -1606,20 +1625,24 @@ export interface components {
                 };
             };
             expiration?: {
+                /** @description null or 0 seen: no expiry */
                 value?: number | null;
                 /** @enum {string} */
                 type: "day" | "month";
             } | null;
+            /** @description Optional */
             trial?: {
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             grace_period?: {
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             tags?: string[] | null;
             /** @description The spec's sample also sends `status`; only `value: active` is taken. */
             status?: {
@@ -1655,12 +1678,14 @@ export interface components {
                 /** @enum {string} */
                 type: "day" | "month";
             } | null;
+            /** @description Optional */
             trial: {
                 /** @description Number of units */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             grace_period: {
                 /** @description Number of units */
                 value: number;
@@ -1715,12 +1740,14 @@ export interface components {
                 /** @enum {string} */
                 type: "day" | "month";
             } | null;
+            /** @description Optional */
             trial: {
                 /** @description Number of units */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
+            /** @description Optional */
             grace_period: {
                 /** @description Number of units */
                 value: number;
@@ -2071,6 +2098,7 @@ export interface components {
         /** @description User transaction entry. */
         UserTransaction: {
             operation_id: number;
+            /** @description null seen */
             transaction_id: number | null;
             /** @enum {string} */
             transaction_type: "payment" | "coupon" | "inGamePurchase" | "internal" | "cancellation";
@@ -2078,7 +2106,9 @@ export interface components {
             status: string;
             date: components["schemas"]["Timestamp"];
             amount: number;
+            /** @description null seen */
             sum: number | null;
+            /** @description null seen */
             currency: string | null;
             /** @description `add` seen */
             digital_operation_type: string;
@@ -2131,6 +2161,7 @@ export interface components {
                     amount?: number | null;
                     name?: string | null;
                 } | null;
+                /** @description The items bought, as text */
                 virtual_items?: string | null;
             };
             transaction: {
@@ -2573,11 +2604,13 @@ export interface components {
             url: string;
             attempt: number;
             at: components["schemas"]["Timestamp"];
+            /** @description The listener's HTTP status; null when no answer came. */
             status: number | null;
             /** @description The start of the listener's answer, or what went wrong. */
             answer: string;
             ms: number;
             accepted: boolean;
+            /** @description The wait before the next attempt; null when none is scheduled. */
             retry_in_ms: number | null;
         };
         /** @description What the offline service sent to each project's listener. */
@@ -2673,8 +2706,11 @@ export interface components {
             email_confirmation: boolean;
             /** @description The merchant's user-store addresses the proxy variants forward to. */
             user_store: {
+                /** @description New user address */
                 new_user: string | null;
+                /** @description User verification address */
                 user_verification: string | null;
+                /** @description Password reset address */
                 password_reset: string | null;
             };
         };
@@ -2685,8 +2721,11 @@ export interface components {
             callback_urls?: string[];
             email_confirmation?: boolean;
             user_store?: {
+                /** @description New user address */
                 new_user?: string | null;
+                /** @description User verification address */
                 user_verification?: string | null;
+                /** @description Password reset address */
                 password_reset?: string | null;
             };
         };
