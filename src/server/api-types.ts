@@ -1,0 +1,5485 @@
+// Generated from mock/openapi.json by scripts/openapi-types.js (openapi-typescript).
+// Do not edit: change mock/openapi.json, then run `npm run openapi:types`.
+// Types only: importing them adds nothing to the server kit's code.
+
+export interface paths {
+    "/merchant/{version}/merchants/{merchant_id}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment token
+         * @description Returns a token used as `access_token` of the payment UI. The token is valid for 24 hours. A new token is needed before each rendering of the payment page. The token can carry only parameters listed here or predefined by the partner. When a parameter has the wrong format or type, no token is issued and the response is HTTP 422. An unknown or disabled SKU, group, package, plan or game in the token is 422 at its path.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/merchants/{merchant_id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the merchant's projects
+         * @description Not shown by the spec (the offline service's convention for lists).
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /** Create a project */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Get a project */
+        get: operations["getProject"];
+        /**
+         * Update a project
+         * @description Not shown by the spec; a field left out keeps its value.
+         */
+        put: operations["updateProject"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Get the virtual currency */
+        get: operations["getVirtualCurrency"];
+        /**
+         * Update the virtual currency
+         * @description Not shown by the spec: writes the record's own fields (`vc_name`, `base`, `default_currency`, `min`, `max`, `is_currency_discrete`, `allow_user_sum`, `image_url`, `type`).
+         */
+        put: operations["updateVirtualCurrency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_currency/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a virtual currency package
+         * @description Not shown by the spec.
+         */
+        post: operations["createPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_currency/packages/{package_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Get a virtual currency package */
+        get: operations["getPackage"];
+        /**
+         * Update a virtual currency package
+         * @description Accepts the package-record shape the spec's sample sends; a field left out keeps its value.
+         */
+        put: operations["updatePackage"];
+        post?: never;
+        /**
+         * Delete a virtual currency package
+         * @description Not shown by the spec.
+         */
+        delete: operations["deletePackage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_items/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** List virtual items */
+        get: operations["listItems"];
+        put?: never;
+        /**
+         * Create a virtual item
+         * @description Not shown by the spec.
+         */
+        post: operations["createItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_items/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a virtual item
+         * @description Not shown by the spec.
+         */
+        get: operations["getItem"];
+        /** Update a virtual item */
+        put: operations["updateItem"];
+        post?: never;
+        /** Delete a virtual item */
+        delete: operations["deleteItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_items/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List item groups
+         * @description Not shown by the spec.
+         */
+        get: operations["listGroups"];
+        put?: never;
+        /** Create an item group */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/virtual_items/groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an item group
+         * @description Not shown by the spec.
+         */
+        get: operations["getGroup"];
+        /**
+         * Update an item group
+         * @description Not shown by the spec.
+         */
+        put: operations["updateGroup"];
+        post?: never;
+        /**
+         * Delete an item group
+         * @description Not shown by the spec. The group's items stay, without it.
+         */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/user_attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** List user attributes */
+        get: operations["listUserAttributes"];
+        put?: never;
+        /**
+         * Create a user attribute
+         * @description Not shown by the spec.
+         */
+        post: operations["createUserAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/user_attributes/{attribute_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a user attribute
+         * @description Not shown by the spec.
+         */
+        get: operations["getUserAttribute"];
+        /**
+         * Update a user attribute
+         * @description Not shown by the spec.
+         */
+        put: operations["updateUserAttribute"];
+        post?: never;
+        /**
+         * Delete a user attribute
+         * @description Not shown by the spec.
+         */
+        delete: operations["deleteUserAttribute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/game_delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List game delivery entities
+         * @description Not shown by the spec.
+         */
+        get: operations["listGames"];
+        put?: never;
+        /** Create a game delivery entity */
+        post: operations["createGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/game_delivery/{game_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a game delivery entity
+         * @description Not shown by the spec.
+         */
+        get: operations["getGame"];
+        /**
+         * Update a game delivery entity
+         * @description Not shown by the spec.
+         */
+        put: operations["updateGame"];
+        post?: never;
+        /**
+         * Delete a game delivery entity
+         * @description Not shown by the spec.
+         */
+        delete: operations["deleteGame"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/v1/projects/{project_id}/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscription plans (v1)
+         * @description Not shown by the spec.
+         */
+        get: operations["listPlansV1"];
+        put?: never;
+        /** Create a subscription plan (v1) */
+        post: operations["createPlanV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/v1/projects/{project_id}/subscriptions/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a subscription plan (v1)
+         * @description Not shown by the spec.
+         */
+        get: operations["getPlanV1"];
+        /** Update a subscription plan (v1) */
+        put: operations["updatePlanV1"];
+        post?: never;
+        /**
+         * Delete a subscription plan (v1)
+         * @description Not shown by the spec. The plan stays readable with `status.value` `deleted`; its subscriptions run on.
+         */
+        delete: operations["deletePlanV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/v2/projects/{project_id}/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscription plans (v2)
+         * @description Not shown by the spec.
+         */
+        get: operations["listPlansV2"];
+        put?: never;
+        /** Create a subscription plan (v2) */
+        post: operations["createPlanV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/v2/projects/{project_id}/subscriptions/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a subscription plan (v2)
+         * @description Not shown by the spec.
+         */
+        get: operations["getPlanV2"];
+        /** Update a subscription plan (v2) */
+        put: operations["updatePlanV2"];
+        post?: never;
+        /**
+         * Delete a subscription plan (v2)
+         * @description Not shown by the spec. The plan stays readable with `status.value` `deleted`; its subscriptions run on.
+         */
+        delete: operations["deletePlanV2"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/subscriptions/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** List subscription products */
+        get: operations["listProducts"];
+        put?: never;
+        /** Create a subscription product */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/subscriptions/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a subscription product
+         * @description `name`, `group_id` (the sample also sends `description`).
+         */
+        put: operations["updateProduct"];
+        post?: never;
+        /** Delete a subscription product */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/subscriptions/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List subscription payments
+         * @description Query `limit` (and `offset`); other query parameters are not shown by the spec.
+         */
+        get: operations["listSubscriptionPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Get a subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/users/{user_id}/subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a user's subscription
+         * @description Changes the status or moves the next billing date. With `status` `canceled` and `cancel_subscription_payment` true, the last payment of the subscription is refunded. The spec shows the v2 path only; v1 answers the same.
+         */
+        put: operations["updateUserSubscription"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description A user list response `{data: [user], recordsTotal: integer}` exists in the spec; its path is not shown: this is the offline service's choice.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description The answer is not shown by the spec: users, keyed by the merchant's `user_id`, answer the user record.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Get a user */
+        get: operations["getUser"];
+        /**
+         * Update a user
+         * @description A user the API disabled cannot pay.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/projects/{project_id}/users/virtual_items/total": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Users' virtual items */
+        get: operations["listUserVirtualItemsTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/merchants/{merchant_id}/users/transactions.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** A user's transactions */
+        get: operations["listUserTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/merchants/{merchant_id}/reports/transactions/search.{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search transactions
+         * @description Sandbox payments (`dry_run` 1) are hidden unless `show_dry_run=true`. `csv` is RFC 4180 with a header row; `xls` opens in Excel and LibreOffice.
+         */
+        get: operations["searchTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/merchant/{version}/merchants/{merchant_id}/reports/transactions/{transaction_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+            };
+            cookie?: never;
+        };
+        /** Transaction details */
+        get: operations["getTransactionDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a user
+         * @description The user receives a confirmation message at the given email (in the offline service: `/mock/mail`). 422 at the field for a bad email, a short password or a taken username or email.
+         */
+        post: operations["loginRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a user in
+         * @description Wrong username or password: 422 `global_errors`, the same text for both. The token is an HS256 JWT signed with the Login project's secret key.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a user in the merchant's store
+         * @description Forwards to the New user address in Login settings; answers as `/api/user` when the store answers 2xx, 422 with the store's message on 4xx.
+         */
+        post: operations["proxyRegister"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log a user of the merchant's store in
+         * @description Same as `/api/login`. Forwards to the User verification address in Login settings.
+         */
+        post: operations["proxyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a password in the merchant's store
+         * @description Resets the password and forwards to the Password reset address in Login settings. Remaining parameters and response are not shown by the spec.
+         */
+        post: operations["proxyPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a password
+         * @description Not shown by the spec: sends a reset link to the user's address.
+         */
+        post: operations["passwordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a project's webhook settings
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getWebhookSettings"];
+        /**
+         * Set a project's webhook listener
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        put: operations["putWebhookSettings"];
+        post?: never;
+        /**
+         * Stop a project's webhooks
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        delete: operations["deleteWebhookSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook log
+         * @description What the offline service sent to the listeners of the caller's projects, newest first. `/mock/webhooks.html` shows the same as a page.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listWebhookLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/webhooks/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged webhook again
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        post: operations["resendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/transactions/{transaction_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a transaction
+         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`).
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["refundTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/subscriptions/{subscription_id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a subscription now
+         * @description Charges the subscription as its next renewal would, and sends `update_subscription`.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["renewSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/game_delivery/{game_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's key pool
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getGameKeys"];
+        put?: never;
+        /**
+         * Add keys to a game's pool
+         * @description A paid purchase of the game hands out one active key of the chosen DRM.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["addGameKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service clock
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Move the service clock
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        post: operations["moveClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Login API's mailbox
+         * @description Messages the Login API sent (confirmations, password resets), newest first.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's Login settings
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getLoginSettings"];
+        /**
+         * Change a project's Login settings
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        put: operations["putLoginSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The error body of every operation (service-spec.md shows only the token's 422 `extended_message`; the rest is the offline service's convention, DESIGN §8). */
+        Error: {
+            /** @description The HTTP status of the answer, repeated. */
+            http_status_code: number;
+            /** @description What went wrong, in one sentence. */
+            message: string;
+            extended_message: components["schemas"]["ExtendedMessage"] | null;
+            /** @description The id of this request, also sent as the `X-Request-Id` header; quote it when reporting a problem. */
+            request_id: string;
+        };
+        ExtendedMessage: {
+            /** @description Errors that concern the request as a whole. */
+            global_errors: string[];
+            /** @description Parameter path (`settings.project_id`, `prices.USD`, `purchase.virtual_items.items[0].sku`) → its messages. */
+            property_errors: {
+                [key: string]: string[];
+            };
+        };
+        /** @description The answer of a create whose answer the spec does not show (DESIGN §8). */
+        Created: {
+            /** @description The id of the new record. */
+            id: number;
+        };
+        /**
+         * @description Three-letter ISO 4217 currency code.
+         * @example USD
+         */
+        CurrencyCode: string;
+        /**
+         * @description Two-letter uppercase ISO 3166-1 alpha-2 country code.
+         * @example DE
+         */
+        CountryCode: string;
+        /**
+         * @description Two-letter lowercase language code (ISO 639-1).
+         * @example en
+         */
+        LanguageCode: string;
+        /**
+         * Format: date-time
+         * @description ISO 8601 timestamp with an offset. The spec's samples show `+0300`, `+03:00` and `Z`; the offline service writes RFC 3339 (`2026-01-31T12:00:00+00:00`).
+         */
+        Timestamp: string;
+        /**
+         * @description A localized map `{<locale>: <text>}`. Locales are two-letter lowercase language codes (`en`), optionally with an uppercase region (`en-US`): the spec does not list its locales, this is the choice of the offline service.
+         * @example {
+         *       "en": "Crystals",
+         *       "de": "Kristalle"
+         *     }
+         */
+        LocalizedMap: {
+            [key: string]: string;
+        };
+        /** @description A localized map whose values may be null (`vc_name`). */
+        LocalizedMapWithNulls: {
+            [key: string]: string | null;
+        };
+        /**
+         * @description Currency code → amount.
+         * @example {
+         *       "USD": 4.99,
+         *       "EUR": 4.59
+         *     }
+         */
+        CurrencyAmounts: {
+            [key: string]: number;
+        };
+        /**
+         * @description One of `recommended`, `best_deal`, `special_offer`, or null.
+         * @enum {string|null}
+         */
+        AdvertisementType: "recommended" | "best_deal" | "special_offer" | null;
+        /** @description Virtual currency package (single package record). */
+        VirtualCurrencyPackage: {
+            id: number;
+            /** @description Unique package ID. Changing it stops already installed widgets, which must be configured again. */
+            sku: string | null;
+            /** @description Quantity of virtual currency in the package */
+            amount: number;
+            /** @description Discount for the package, percent */
+            bonus: number;
+            enabled: boolean;
+            description: components["schemas"]["LocalizedMap"] | null;
+            label: components["schemas"]["LocalizedMap"] | null;
+            advertisement_type: components["schemas"]["AdvertisementType"];
+            /** @description A custom advertisement label: a value or null (its shape is not shown; the offline service keeps what it is given). */
+            advertisement_type_custom: unknown;
+            /** @description Protocol-relative address (`//cdn.example.test/p.png`) */
+            image_url: string;
+            /** @description The package's prices, one per currency. */
+            prices_array: {
+                name: components["schemas"]["CurrencyCode"];
+                value: number;
+            }[];
+        };
+        /** @description A package in the list inside the virtual currency record. */
+        VirtualCurrencyPacket: {
+            id: number;
+            sku: string | null;
+            amount: number;
+            bonus: number;
+            enabled: boolean;
+            /** @description The package's price in the currency this list is grouped under (in place of `prices_array`). */
+            price: number;
+            /** @description In the package list inside the virtual currency record `description`, `label` and `advertisement_type_custom` are arrays (empty when unset). */
+            description?: components["schemas"]["LocalizedMap"] | unknown[];
+            label?: components["schemas"]["LocalizedMap"] | unknown[];
+            advertisement_type?: components["schemas"]["AdvertisementType"];
+            advertisement_type_custom?: Record<string, never> | unknown[];
+            image_url?: string;
+        };
+        /** @description Virtual currency record, with its packages grouped by currency. Fields after `vc_name` are not shown by the spec; the offline service sends these. */
+        VirtualCurrency: {
+            id: number;
+            /** @description Whether the user may pay an arbitrary amount */
+            allow_user_sum: boolean;
+            /** @description Main product currency values */
+            base: components["schemas"]["CurrencyAmounts"];
+            default_currency: components["schemas"]["CurrencyCode"];
+            image_url: string;
+            /** @description Decimal units of the virtual currency */
+            is_currency_discrete: boolean;
+            /** @description Minimum purchase amount */
+            min: number;
+            /** @description Maximum purchase amount */
+            max: number;
+            /**
+             * @description Value seen: `discounts`; the allowed set is not shown, so the offline service accepts any string.
+             * @example discounts
+             */
+            type: string;
+            /** @description Product name; values may be null */
+            vc_name: components["schemas"]["LocalizedMapWithNulls"];
+            /** @description Currency code → the packages priced in it. */
+            packets: {
+                [key: string]: components["schemas"]["VirtualCurrencyPacket"][];
+            };
+        };
+        /** @description The virtual currency record's own fields. A field left out keeps its value (the spec does not show this operation; this is the offline service's choice). */
+        VirtualCurrencyUpdate: {
+            /** @description Whether the user may pay an arbitrary amount */
+            allow_user_sum?: boolean;
+            /** @description Main product currency values */
+            base?: components["schemas"]["CurrencyAmounts"];
+            default_currency?: components["schemas"]["CurrencyCode"];
+            image_url?: string;
+            /** @description Decimal units of the virtual currency */
+            is_currency_discrete?: boolean;
+            /** @description Minimum purchase amount */
+            min?: number;
+            /** @description Maximum purchase amount */
+            max?: number;
+            /**
+             * @description Value seen: `discounts`; the allowed set is not shown, so the offline service accepts any string.
+             * @example discounts
+             */
+            type?: string;
+            /** @description Product name; values may be null */
+            vc_name?: components["schemas"]["LocalizedMapWithNulls"];
+        };
+        /** @description Virtual currency package write body: the package-record shape the spec's request sample sends (its parameter table lists the currency's own fields too; those are written with `PUT …/virtual_currency`). On create `sku` and `amount` are required; on update a field left out keeps its value. */
+        VirtualCurrencyPackageWrite: {
+            /** @description Unique package ID in the project (a duplicate is 409). Changing it stops already installed widgets, which must be configured again. */
+            sku?: string;
+            /** @description Quantity of virtual currency in the package */
+            amount?: number;
+            /** @description Discount for the package, percent */
+            bonus?: number;
+            enabled?: boolean;
+            description?: components["schemas"]["LocalizedMap"] | null;
+            label?: components["schemas"]["LocalizedMap"] | null;
+            advertisement_type?: components["schemas"]["AdvertisementType"];
+            /** @description A custom advertisement label: a value or null (its shape is not shown; the offline service keeps what it is given). */
+            advertisement_type_custom?: unknown;
+            /** @description Protocol-relative address (`//cdn.example.test/p.png`) */
+            image_url?: string;
+            /** @description The package's prices, one per currency. */
+            prices_array?: {
+                name: components["schemas"]["CurrencyCode"];
+                value: number;
+            }[];
+        };
+        /** @description A new virtual currency package: the package write body with `sku` and `amount` required. */
+        VirtualCurrencyPackageCreate: WithRequired<components["schemas"]["VirtualCurrencyPackageWrite"], "sku" | "amount">;
+        /** @description Virtual item write body (the shape of the update request). The spec does not show types or required flags: on create `sku` and `name` are required; on update a field left out keeps its value. */
+        VirtualItemWrite: {
+            /**
+             * @description Unique item ID in the project (a duplicate is 409). The spec does not show its rules; the offline service takes 1–255 Latin letters, digits, `_`, `-` and `.`.
+             * @example starter-pack
+             */
+            sku?: string;
+            name?: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            long_description?: components["schemas"]["LocalizedMap"];
+            enabled?: boolean;
+            item_code?: string;
+            advertisement_type?: components["schemas"]["AdvertisementType"];
+            /** @description null seen; the allowed values are not shown */
+            item_type?: string | null;
+            /** @description Keywords per locale (an object; its inner shape is not shown, so any values are kept). */
+            keywords?: Record<string, never>;
+            /** @description Ids of the item groups the item belongs to. */
+            groups?: number[];
+            default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description null seen; the unit is not shown: the offline service keeps the integer and does not expire items */
+            expiration?: number | null;
+            /**
+             * Format: uri-reference
+             * @description Image address (absolute or protocol-relative)
+             */
+            image_url?: string;
+            permanent?: boolean;
+            /** @description Currency code → price. The spec's sample sends numeric strings (`"4.99"`); numbers are taken as well. */
+            prices?: {
+                [key: string]: number | string;
+            };
+            /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
+            user_attribute_conditions?: Record<string, never>[];
+        };
+        /** @description A new virtual item: the write body with `sku` and `name` required. */
+        VirtualItemCreate: WithRequired<components["schemas"]["VirtualItemWrite"], "sku" | "name">;
+        /** @description Virtual item (list entry). */
+        VirtualItemListEntry: {
+            id: number;
+            sku: string;
+            /** @description The name in the request's language (English when none). */
+            localized_name: string;
+            enabled: boolean;
+            permanent: boolean;
+            /** @description `recommended` seen */
+            advertisement_type: string | null;
+            default_currency: components["schemas"]["CurrencyCode"];
+            /** @description Group ids */
+            groups: number[];
+            prices: components["schemas"]["CurrencyAmounts"];
+            /** @description Price in virtual currency; null for an item without one. */
+            virtual_currency_price: number | null;
+        };
+        /** @description A single virtual item (not shown by the spec): the write body's fields plus `id`, `localized_name` and `virtual_currency_price` (null for an item without one); prices are numbers. */
+        VirtualItem: {
+            id: number;
+            /**
+             * @description Unique item ID in the project (a duplicate is 409). The spec does not show its rules; the offline service takes 1–255 Latin letters, digits, `_`, `-` and `.`.
+             * @example starter-pack
+             */
+            sku: string;
+            name: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            long_description?: components["schemas"]["LocalizedMap"];
+            enabled: boolean;
+            item_code?: string;
+            advertisement_type?: components["schemas"]["AdvertisementType"];
+            /** @description null seen; the allowed values are not shown */
+            item_type?: string | null;
+            /** @description Keywords per locale (an object; its inner shape is not shown, so any values are kept). */
+            keywords?: Record<string, never>;
+            /** @description Ids of the item groups the item belongs to. */
+            groups: number[];
+            default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description null seen; the unit is not shown: the offline service keeps the integer and does not expire items */
+            expiration?: number | null;
+            /**
+             * Format: uri-reference
+             * @description Image address (absolute or protocol-relative)
+             */
+            image_url?: string;
+            permanent: boolean;
+            prices: components["schemas"]["CurrencyAmounts"];
+            /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
+            user_attribute_conditions?: Record<string, never>[];
+            localized_name: string;
+            virtual_currency_price: number | null;
+        };
+        /** @description Item group create body. On create `name` is required (the spec does not show required flags); on update a field left out keeps its value. */
+        ItemGroupWrite: {
+            name?: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            enabled?: boolean;
+            /** @description Parent group id: an integer (sent as a string in the spec's sample; both are taken). */
+            parent_id?: number | string | null;
+            /** @description The group's unique code in the project (a duplicate is 409): an integer, sent as a string in the spec's sample; both are taken. */
+            code?: number | string;
+        };
+        /** @description A new item group: `name` required. */
+        ItemGroupCreate: WithRequired<components["schemas"]["ItemGroupWrite"], "name">;
+        /** @description An item group. The spec does not show a returned group: the offline service answers the create fields plus `id` and `localized_name`, with `code` and `parent_id` as integers (null when unset). */
+        ItemGroup: {
+            id: number;
+            code: number | null;
+            name: components["schemas"]["LocalizedMap"];
+            localized_name: string;
+            description: components["schemas"]["LocalizedMap"];
+            enabled: boolean;
+            parent_id: number | null;
+        };
+        /** @description User attribute. */
+        UserAttribute: {
+            id: number;
+            /** @description The attribute's key, unique in the project (a duplicate is 409). */
+            key: string;
+            name: components["schemas"]["LocalizedMap"];
+            /**
+             * @description `int` and `string` seen; the allowed set is not shown, the offline service takes these two.
+             * @enum {string}
+             */
+            type: "int" | "string";
+            /** @description The values the attribute may take. */
+            list_of_values: (string | number)[];
+            skip_condition_on_nonexistent_key: boolean;
+            visible: boolean;
+            localized_name: string;
+        };
+        /** @description User attribute write body (not shown by the spec: the record's fields less `id` and `localized_name`). On create `key`, `name` and `type` are required; on update a field left out keeps its value. */
+        UserAttributeWrite: {
+            /** @description The attribute's key, unique in the project (a duplicate is 409). */
+            key?: string;
+            name?: components["schemas"]["LocalizedMap"];
+            /**
+             * @description `int` and `string` seen; the allowed set is not shown, the offline service takes these two.
+             * @enum {string}
+             */
+            type?: "int" | "string";
+            /** @description The values the attribute may take. */
+            list_of_values?: (string | number)[];
+            skip_condition_on_nonexistent_key?: boolean;
+            visible?: boolean;
+        };
+        /** @description A new user attribute: `key`, `name` and `type` required. */
+        UserAttributeCreate: WithRequired<components["schemas"]["UserAttributeWrite"], "key" | "name" | "type">;
+        /** @description Game delivery entity write body. On create `sku`, `name`, `description`, `system_requirements` and `default_currency` are required (the fields the spec's table does not mark optional, less `delivery` and `drm`, which a game sold without pre-orders or keys yet may leave out); on update a field left out keeps its value. */
+        GameDeliveryWrite: {
+            /**
+             * @description Lowercase Latin letters, digits, dashes, underscores only. Unique in the project (a duplicate is 409).
+             * @example star-miners-deluxe
+             */
+            sku?: string;
+            name?: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            system_requirements?: string;
+            /**
+             * Format: uri-reference
+             * @description Optional
+             */
+            image_url?: string;
+            /** @description Optional */
+            long_description?: string;
+            /** @description Optional, comma-separated */
+            locales_list?: string;
+            /** @description Optional */
+            publisher?: string;
+            /** @description Optional */
+            developer?: string;
+            /** @description Optional */
+            genre?: string;
+            /** @description Optional */
+            additional_info?: string;
+            /**
+             * Format: uri
+             * @description Optional. The spec's table lists three link fields (video, forum, support) without their names; `video_url`, `forum_url` and `support_url` are the offline service's names.
+             */
+            video_url?: string;
+            /**
+             * Format: uri
+             * @description Optional. See `video_url`.
+             */
+            forum_url?: string;
+            /**
+             * Format: uri
+             * @description Optional. See `video_url`.
+             */
+            support_url?: string;
+            /** @description Optional */
+            old_price?: string;
+            /** @description Optional, parent game */
+            parent_id?: number | null;
+            default_currency?: components["schemas"]["CurrencyCode"];
+            /** @description Optional, expected release date (timestamp) */
+            release_date?: components["schemas"]["Timestamp"] | null;
+            /** @description Pre-ordered key delivery data */
+            delivery?: {
+                /**
+                 * @description A specific UTC date or a quarter and year; for a quarter the date is the last day of that quarter. `quarter` seen; the offline service takes `date` and `quarter`.
+                 * @enum {string}
+                 */
+                release_date_type?: "date" | "quarter";
+                delivery_method?: {
+                    /** @description `key` seen */
+                    default?: string[];
+                    /** @description Exceptions to the default method (shape not shown). */
+                    exceptions?: Record<string, never>;
+                };
+                /** @description Seen in the request sample */
+                is_pre_order?: boolean;
+                /** @description Seen in the request sample */
+                is_partner_side_processing?: boolean;
+            };
+            /** @description Per DRM. A game with no DRM can be written; the payment UI then answers 0010-0003. */
+            drm?: {
+                /** @description DRM id */
+                id: number;
+                /** @description The DRM's name. The parameter table says integer, the sample carries text: text it is. */
+                name: string;
+                enabled?: boolean;
+                image?: string;
+                /** @description Platforms */
+                platforms?: {
+                    id: number;
+                    name: string;
+                }[];
+                /** @description Seen in the sample */
+                is_autoredeem_enabled?: boolean;
+                /** @description Optional; the shape of an entry is not shown. */
+                prices?: Record<string, never>[];
+            }[];
+            /** @description Optional; use keys stored by the service */
+            obtain_code_from_db?: boolean;
+            /** @description Optional; use keys received via API */
+            obtain_code_from_api?: boolean;
+            /** @description Optional */
+            files?: {
+                name: string;
+                /** Format: uri */
+                url: string;
+            }[];
+            /** @description Optional */
+            tips_enabled?: boolean;
+            /** @description Seen in the sample */
+            sales_exist?: boolean;
+        };
+        /** @description A new game delivery entity. */
+        GameDeliveryCreate: WithRequired<components["schemas"]["GameDeliveryWrite"], "sku" | "name" | "description" | "system_requirements" | "default_currency">;
+        /** @description Game delivery entity (a game sold as keys), with `drm[].codes` counting its key pool. */
+        GameDelivery: {
+            id: number;
+            /**
+             * @description Lowercase Latin letters, digits, dashes, underscores only. Unique in the project (a duplicate is 409).
+             * @example star-miners-deluxe
+             */
+            sku: string;
+            name: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            system_requirements?: string;
+            /**
+             * Format: uri-reference
+             * @description Optional
+             */
+            image_url?: string;
+            /** @description Optional */
+            long_description?: string;
+            /** @description Optional, comma-separated */
+            locales_list?: string;
+            /** @description Optional */
+            publisher?: string;
+            /** @description Optional */
+            developer?: string;
+            /** @description Optional */
+            genre?: string;
+            /** @description Optional */
+            additional_info?: string;
+            /**
+             * Format: uri
+             * @description Optional. The spec's table lists three link fields (video, forum, support) without their names; `video_url`, `forum_url` and `support_url` are the offline service's names.
+             */
+            video_url?: string;
+            /**
+             * Format: uri
+             * @description Optional. See `video_url`.
+             */
+            forum_url?: string;
+            /**
+             * Format: uri
+             * @description Optional. See `video_url`.
+             */
+            support_url?: string;
+            /** @description Optional */
+            old_price?: string;
+            /** @description Optional, parent game */
+            parent_id?: number | null;
+            default_currency: components["schemas"]["CurrencyCode"];
+            /** @description Optional, expected release date (timestamp) */
+            release_date?: components["schemas"]["Timestamp"] | null;
+            delivery?: Record<string, never>;
+            drm: {
+                /** @description DRM id */
+                id: number;
+                /** @description The DRM's name. The parameter table says integer, the sample carries text: text it is. */
+                name: string;
+                enabled?: boolean;
+                image?: string;
+                /** @description Platforms */
+                platforms?: {
+                    id: number;
+                    name: string;
+                }[];
+                /** @description Seen in the sample */
+                is_autoredeem_enabled?: boolean;
+                /** @description Optional; the shape of an entry is not shown. */
+                prices?: Record<string, never>[];
+                /** @description Key counts of the DRM's pool, as strings (the spec's form). */
+                codes: {
+                    total: string;
+                    active: string;
+                    used: string;
+                };
+            }[];
+            /** @description Optional; use keys stored by the service */
+            obtain_code_from_db?: boolean;
+            /** @description Optional; use keys received via API */
+            obtain_code_from_api?: boolean;
+            /** @description Optional */
+            files?: {
+                name: string;
+                /** Format: uri */
+                url: string;
+            }[];
+            /** @description Optional */
+            tips_enabled?: boolean;
+            /** @description Seen in the sample */
+            sales_exist?: boolean;
+        };
+        /** @description Subscription plan write body of v1 (with `billing_retry`). `name` and `charge` are required (the spec shows no flags); on update every field is written again (the spec sends the same fields). */
+        PlanWriteV1: {
+            /** @description Up to 32 characters, optional; unique in the project (a duplicate is 409). */
+            external_id?: string;
+            name: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            /** @description Group the plans link to */
+            group_id?: string | null;
+            charge: {
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                period: {
+                    value: number;
+                    /** @enum {string} */
+                    type: "day" | "month";
+                };
+            };
+            expiration?: {
+                /** @description null or 0 seen: no expiry */
+                value?: number | null;
+                /** @enum {string} */
+                type: "day" | "month";
+            } | null;
+            /** @description Optional */
+            trial?: {
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            grace_period?: {
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            tags?: string[] | null;
+            /** @description The spec's sample also sends `status`; only `value: active` is taken. */
+            status?: {
+                /**
+                 * @description `active` seen in the sample; `deleted` is set by DELETE only.
+                 * @enum {string}
+                 */
+                value?: "active";
+                /** @description Sent by the spec's sample; ignored: the service counts. */
+                counters?: Record<string, never>;
+            };
+            /** @description v1 only, optional */
+            billing_retry?: {
+                /** @description The number of billing retries */
+                value: number;
+            } | null;
+        };
+        /** @description Subscription plan write body of v2 (no `billing_retry`: it is 422 here). `name` and `charge` are required. */
+        PlanWriteV2: {
+            /** @description Up to 32 characters, optional; unique in the project (a duplicate is 409). */
+            external_id?: string;
+            name: components["schemas"]["LocalizedMap"];
+            description?: components["schemas"]["LocalizedMap"];
+            /** @description Group the plans link to */
+            group_id?: string | null;
+            charge: {
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                period: {
+                    value: number;
+                    /** @enum {string} */
+                    type: "day" | "month";
+                };
+            };
+            expiration?: {
+                /** @description null or 0 seen: no expiry */
+                value?: number | null;
+                /** @enum {string} */
+                type: "day" | "month";
+            } | null;
+            /** @description Optional */
+            trial?: {
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            grace_period?: {
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            tags?: string[] | null;
+            /** @description The spec's sample also sends `status`; only `value: active` is taken. */
+            status?: {
+                /**
+                 * @description `active` seen in the sample; `deleted` is set by DELETE only.
+                 * @enum {string}
+                 */
+                value?: "active";
+                /** @description Sent by the spec's sample; ignored: the service counts. */
+                counters?: Record<string, never>;
+            };
+        };
+        /** @description Subscription plan (v1, with `billing_retry`). */
+        PlanV1: {
+            /** @description In the create response: `plan_id` */
+            id: number;
+            external_id: string | null;
+            name: components["schemas"]["LocalizedMap"];
+            description: components["schemas"]["LocalizedMap"] | null;
+            group_id: string | null;
+            charge: {
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                period: {
+                    /** @description Number of units */
+                    value: number;
+                    /** @enum {string} */
+                    type: "day" | "month";
+                };
+            };
+            expiration: {
+                value: number | null;
+                /** @enum {string} */
+                type: "day" | "month";
+            } | null;
+            /** @description Optional */
+            trial: {
+                /** @description Number of units */
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            grace_period: {
+                /** @description Number of units */
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            tags: string[] | null;
+            status: {
+                /**
+                 * @description `active`, `deleted` seen
+                 * @enum {string}
+                 */
+                value: "active" | "deleted";
+                counters: {
+                    active: number;
+                    canceled: number;
+                    frozen: number;
+                    non_renewing: number;
+                };
+            };
+            localized_name: string | null;
+            project_id: number;
+            /**
+             * @description `charge` seen
+             * @enum {string}
+             */
+            type: "charge";
+            billing_retry: {
+                value: number;
+            } | null;
+        };
+        /** @description Subscription plan (v2). Fields after `trial` in the v2 update response are not shown by the spec; the offline service sends the same record as every plan answer. */
+        PlanV2: {
+            /** @description In the create response: `plan_id` */
+            id: number;
+            external_id: string | null;
+            name: components["schemas"]["LocalizedMap"];
+            description: components["schemas"]["LocalizedMap"] | null;
+            group_id: string | null;
+            charge: {
+                amount: number;
+                currency: components["schemas"]["CurrencyCode"];
+                period: {
+                    /** @description Number of units */
+                    value: number;
+                    /** @enum {string} */
+                    type: "day" | "month";
+                };
+            };
+            expiration: {
+                value: number | null;
+                /** @enum {string} */
+                type: "day" | "month";
+            } | null;
+            /** @description Optional */
+            trial: {
+                /** @description Number of units */
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            /** @description Optional */
+            grace_period: {
+                /** @description Number of units */
+                value: number;
+                /** @enum {string} */
+                type: "day";
+            } | null;
+            tags: string[] | null;
+            status: {
+                /**
+                 * @description `active`, `deleted` seen
+                 * @enum {string}
+                 */
+                value: "active" | "deleted";
+                counters: {
+                    active: number;
+                    canceled: number;
+                    frozen: number;
+                    non_renewing: number;
+                };
+            };
+            localized_name: string | null;
+            project_id: number;
+            /**
+             * @description `charge` seen
+             * @enum {string}
+             */
+            type: "charge";
+        };
+        /** @description The create response carries `external_id` and `plan_id`. */
+        PlanCreated: {
+            external_id: string | null;
+            plan_id: number;
+        };
+        /** @description Subscription product body: `name` string, `group_id` string, `description`. `name` is required (the spec shows no flags). */
+        ProductWrite: {
+            name: string;
+            group_id?: string;
+            /** @description A localized map, or an empty array (the samples' form for none). */
+            description?: components["schemas"]["LocalizedMap"] | unknown[];
+        };
+        /** @description Subscription product. */
+        Product: {
+            id: number;
+            name: string;
+            group_id: string | null;
+            /** @description A localized map, or an empty array (the samples' form for none). */
+            description: components["schemas"]["LocalizedMap"] | unknown[];
+        };
+        ProductCreated: {
+            product_id: number;
+        };
+        /** @description Subscription (single retrieval: `plan` is `{id, external_id}`). */
+        Subscription: {
+            id: number;
+            /**
+             * @description `active`, `canceled`, `non_renewing`, `freeze`, `new` seen
+             * @enum {string}
+             */
+            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+            charge_amount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            comment: string | null;
+            date_create: components["schemas"]["Timestamp"] | null;
+            date_end: components["schemas"]["Timestamp"] | null;
+            date_last_charge: components["schemas"]["Timestamp"] | null;
+            date_next_charge: components["schemas"]["Timestamp"] | null;
+            product: components["schemas"]["Product"] | null;
+            user: {
+                id: string;
+                name: string;
+            };
+            plan: {
+                id: number;
+                external_id: string | null;
+            };
+        };
+        /** @description The subscription inside a payment entry: the full plan object. */
+        SubscriptionInPayment: {
+            id: number;
+            /**
+             * @description `active`, `canceled`, `non_renewing`, `freeze`, `new` seen
+             * @enum {string}
+             */
+            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+            charge_amount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            comment: string | null;
+            date_create: components["schemas"]["Timestamp"] | null;
+            date_end: components["schemas"]["Timestamp"] | null;
+            date_last_charge: components["schemas"]["Timestamp"] | null;
+            date_next_charge: components["schemas"]["Timestamp"] | null;
+            product: components["schemas"]["Product"] | null;
+            user: {
+                id: string;
+                name: string;
+            };
+            /** @description The full plan object (v1 answers carry `billing_retry`). */
+            plan: components["schemas"]["PlanV2"] | components["schemas"]["PlanV1"];
+        };
+        /** @description Subscription payment entry. */
+        SubscriptionPayment: {
+            id: number;
+            /** @description The transaction's id */
+            id_payment: number;
+            date_payment: components["schemas"]["Timestamp"];
+            /**
+             * @description `done`, `fail` seen
+             * @enum {string}
+             */
+            status: "done" | "fail";
+            subscription: components["schemas"]["SubscriptionInPayment"];
+        };
+        /** @description Update Subscription. At least one of `status` and `timeshift` (otherwise 422). */
+        UserSubscriptionUpdate: {
+            /**
+             * @description Settable values
+             * @enum {string}
+             */
+            status?: "active" | "canceled" | "non_renewing";
+            /** @description Works only together with status `canceled` (otherwise 422): the last payment of the subscription is refunded. */
+            cancel_subscription_payment?: boolean;
+            /** @description Moves the next billing date later by the given units. */
+            timeshift?: {
+                /** @enum {string} */
+                type: "day" | "month";
+                /** @description 1 to 366 for `day`, 1 to 12 for `month` (a string in the spec; an integer is taken too). A month shift clamps to the month's last day. */
+                value: string | number;
+            };
+            /** @description The spec's sample also sends `comment`. */
+            comment?: string;
+        };
+        /** @description Project fields. On create `name` is required (the spec shows no flags); on update a field left out keeps its value. */
+        ProjectWrite: {
+            name?: components["schemas"]["LocalizedMap"];
+            /** @description Up to 12 characters, short name for reports */
+            descriptor?: string;
+            /**
+             * Format: uri
+             * @description Project website
+             */
+            url?: string;
+            description?: components["schemas"]["LocalizedMap"];
+            /** @description Comma-separated */
+            keywords?: string;
+            /**
+             * Format: uri
+             * @description Webhook address
+             */
+            payment_url?: string;
+            /** @description Project secret key */
+            key?: string;
+            /**
+             * Format: uri
+             * @description Redirect after successful payment
+             */
+            return_url?: string;
+            enabled?: boolean;
+            /** @description Keep user data in the service's storage */
+            user_billing_enabled?: boolean;
+            /** @description Show saved payment accounts and payment history */
+            show_user_in_payui?: boolean;
+            locale_list?: components["schemas"]["LanguageCode"][];
+            /** @description Verification via Public User ID, for cash kiosks */
+            user_public_id_enabled?: boolean;
+            /** @description Enables tokenless integration */
+            send_json_to_payui?: boolean;
+            is_external_id_required?: boolean;
+            /** @description Whether webhooks go to payment_url */
+            ipn_enabled?: boolean;
+            /**
+             * @description True when a signed agreement is in force and at least one project is enabled; default false
+             * @default false
+             */
+            payments_available: boolean;
+            /** @description Each is {enabled boolean, custom_name localized map} */
+            components?: {
+                virtual_currency?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+                items?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+                simple_checkout?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+                subscriptions?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+                coupons?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+                game_delivery?: {
+                    enabled?: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+            };
+            /** @description Seen in the sample */
+            is_cancel_implemented?: boolean;
+            /** @description Seen in the sample */
+            is_send_email?: boolean;
+            /** @description Seen in the sample */
+            offerwall_enabled?: boolean;
+            /** @description Seen in the sample */
+            vendor_tips_enabled?: boolean;
+            /** @description Seen in the sample */
+            cardRecurring?: boolean;
+            /**
+             * @description 1 seen
+             * @enum {integer}
+             */
+            is_sandbox_available?: 0 | 1;
+            /** @description Seen in the sample */
+            users_count?: number;
+            /** @description Seen in the sample */
+            autoredirect_from_status_page_in_seconds?: number;
+            /** @description `done` seen */
+            status_page_show_return_to_game_link?: string;
+            status_page_return_to_game_link_name?: components["schemas"]["LocalizedMap"];
+        };
+        /** @description Fields accepted on creation (from the table and the request sample); `name` required. */
+        ProjectCreate: WithRequired<components["schemas"]["ProjectWrite"], "name">;
+        /** @description A retrieved project (not shown by the spec): its create fields plus `id`, `key` included (the merchant's own credentials read it). */
+        Project: {
+            id: number;
+            name: components["schemas"]["LocalizedMap"];
+            /** @description Up to 12 characters, short name for reports */
+            descriptor?: string;
+            /**
+             * Format: uri
+             * @description Project website
+             */
+            url?: string;
+            description?: components["schemas"]["LocalizedMap"];
+            /** @description Comma-separated */
+            keywords?: string;
+            /**
+             * Format: uri
+             * @description Webhook address
+             */
+            payment_url?: string;
+            /** @description Project secret key */
+            key?: string;
+            /**
+             * Format: uri
+             * @description Redirect after successful payment
+             */
+            return_url?: string;
+            enabled: boolean;
+            /** @description Keep user data in the service's storage */
+            user_billing_enabled?: boolean;
+            /** @description Show saved payment accounts and payment history */
+            show_user_in_payui?: boolean;
+            locale_list?: components["schemas"]["LanguageCode"][];
+            /** @description Verification via Public User ID, for cash kiosks */
+            user_public_id_enabled?: boolean;
+            /** @description Enables tokenless integration */
+            send_json_to_payui?: boolean;
+            is_external_id_required?: boolean;
+            /** @description Whether webhooks go to payment_url */
+            ipn_enabled?: boolean;
+            /**
+             * @description True when a signed agreement is in force and at least one project is enabled; default false
+             * @default false
+             */
+            payments_available: boolean;
+            /** @description Each is {enabled boolean, custom_name localized map} */
+            components?: {
+                [key: string]: {
+                    enabled: boolean;
+                    custom_name?: components["schemas"]["LocalizedMap"];
+                };
+            };
+            /** @description Seen in the sample */
+            is_cancel_implemented?: boolean;
+            /** @description Seen in the sample */
+            is_send_email?: boolean;
+            /** @description Seen in the sample */
+            offerwall_enabled?: boolean;
+            /** @description Seen in the sample */
+            vendor_tips_enabled?: boolean;
+            /** @description Seen in the sample */
+            cardRecurring?: boolean;
+            /**
+             * @description 1 seen
+             * @enum {integer}
+             */
+            is_sandbox_available?: 0 | 1;
+            /** @description Seen in the sample */
+            users_count?: number;
+            /** @description Seen in the sample */
+            autoredirect_from_status_page_in_seconds?: number;
+            /** @description `done` seen */
+            status_page_show_return_to_game_link?: string;
+            status_page_return_to_game_link_name?: components["schemas"]["LocalizedMap"];
+        };
+        /** @description User. */
+        User: {
+            user_id: string;
+            user_name: string | null;
+            user_custom: string | null;
+            email: string | null;
+            enabled: boolean;
+            /** @description Virtual currency balance */
+            balance: number;
+            register_date: components["schemas"]["Timestamp"];
+            wallet_amount: number;
+            wallet_currency: components["schemas"]["CurrencyCode"] | null;
+        };
+        /** @description A new user: `user_id` string (required), `user_name`, `user_custom`, `email` (strings). */
+        UserCreate: {
+            /** @description The merchant's own user id, unique in the project (a duplicate is 409). */
+            user_id: string;
+            user_name?: string;
+            user_custom?: string | null;
+            /** Format: email */
+            email?: string;
+        };
+        /** @description User update: `user_id` and `enabled` required; a field left out keeps its value. */
+        UserUpdate: {
+            /** @description Must equal the path's `user_id` (otherwise 422). */
+            user_id: string;
+            enabled: boolean;
+            user_name?: string;
+            user_custom?: string | null;
+            /** Format: email */
+            email?: string;
+        };
+        /** @description User list `{data: [user], recordsTotal: integer}`. */
+        UserList: {
+            data: components["schemas"]["User"][];
+            /** @description All users of the project, whatever the page */
+            recordsTotal: number;
+        };
+        /** @description A user's inventory: the items they hold and how many. */
+        UserVirtualItemsTotal: {
+            user_id: string;
+            virtual_items: {
+                id: number;
+                quantity: number;
+                sku: string;
+            }[];
+        };
+        /** @description User transaction entry. */
+        UserTransaction: {
+            operation_id: number;
+            /** @description null seen */
+            transaction_id: number | null;
+            /** @enum {string} */
+            transaction_type: "payment" | "coupon" | "inGamePurchase" | "internal" | "cancellation";
+            /** @description `notified` seen */
+            status: string;
+            date: components["schemas"]["Timestamp"];
+            amount: number;
+            /** @description null seen */
+            sum: number | null;
+            /** @description null seen */
+            currency: string | null;
+            /** @description `add` seen */
+            digital_operation_type: string;
+            comment: string | null;
+            coupon_code: string | null;
+            external_id: string | null;
+            user_balance: number;
+            user_id: string;
+            user_name: string | null;
+            user_custom: string | null;
+            project: {
+                id: number;
+                localized_name: string;
+            };
+            virtual_items: {
+                amount: number;
+                virtual_item: {
+                    localized_name: string;
+                    sku: string;
+                };
+            }[];
+        };
+        /** @description Report transaction entry. */
+        ReportTransaction: {
+            payment_details: {
+                payment?: {
+                    amount?: number | null;
+                    currency?: string | null;
+                    amount_from_ps?: number | null;
+                };
+                sales_tax?: {
+                    amount?: number | null;
+                    percent?: number | null;
+                };
+            };
+            purchase: {
+                pin_codes?: {
+                    amount?: number | null;
+                    currency?: string | null;
+                    content?: string | null;
+                } | null;
+                simple_checkout?: {
+                    amount?: number | null;
+                    currency?: string | null;
+                } | null;
+                subscription?: {
+                    name?: string | null;
+                } | null;
+                virtual_currency?: {
+                    amount?: number | null;
+                    name?: string | null;
+                } | null;
+                /** @description The items bought, as text */
+                virtual_items?: string | null;
+            };
+            transaction: {
+                id: number;
+                external_id?: string | null;
+                /**
+                 * @description 1 for a sandbox payment
+                 * @enum {integer}
+                 */
+                dry_run: 0 | 1;
+                /** @enum {integer} */
+                is_refund_allowed?: 0 | 1;
+                payment_method?: {
+                    id?: number | null;
+                    name?: string | null;
+                };
+                project?: {
+                    id?: number;
+                    name?: string;
+                };
+                refund_reason?: string | null;
+                /** @description `created`, `processing`, `done`, `canceled`, `error`, `review`, `refunded`, `awaitingRefund`, `notified` */
+                status: string;
+                transfer_date?: components["schemas"]["Timestamp"] | null;
+            };
+            user: {
+                id: string;
+                name?: string | null;
+                email?: string | null;
+                phone?: string | null;
+                country?: string | null;
+                custom?: string | null;
+            };
+        };
+        /** @description Full transaction information. Its fields are not shown by the spec: the offline service answers the report entry's groups, and may carry more. */
+        TransactionDetails: components["schemas"]["ReportTransaction"];
+        /** @description Payment system entry. The path that lists payment systems is not shown by the spec, so no operation answers it; the record is here for completeness. */
+        PaymentSystem: {
+            id: number;
+            name: string;
+            enabled: boolean;
+            image_url?: string;
+            categories?: string[];
+            countries?: string[];
+            regions?: string[];
+            prices?: {
+                currencies?: string[];
+                description?: string;
+                fee_fixed_currency?: string;
+                fee_fixed_value?: number;
+                fee_percent?: number;
+                is_unknown_commission?: boolean;
+            }[];
+        };
+        /** @description A payment system list response: `count` and `payment_systems`. */
+        PaymentSystemList: {
+            count: number;
+            payment_systems: components["schemas"]["PaymentSystem"][];
+        };
+        /** @description The body of a token request: every parameter of the service's token table (service-spec.md, "Payment token"). The service refuses parameters it does not list (HTTP 422 at their path), except inside `user.attributes` and `custom_parameters`. `user.id`, `user.email` and `settings.project_id` are required. */
+        TokenRequest: {
+            user: {
+                id: {
+                    /** @example player-42 */
+                    value: string;
+                };
+                name?: {
+                    /** @description Screen name */
+                    value?: string;
+                };
+                email: {
+                    /**
+                     * Format: email
+                     * @description Valid per RFC 822; a missing value can lower acceptance
+                     * @example player42@example.test
+                     */
+                    value: string;
+                };
+                phone?: {
+                    value?: string;
+                };
+                country?: {
+                    /**
+                     * @description ISO 3166-1 alpha-2, uppercase
+                     * @example DE
+                     */
+                    value?: string;
+                    /** @description Default false */
+                    allow_modify?: boolean;
+                };
+                /** @description Key-value pairs to filter the item list */
+                attributes?: {
+                    [key: string]: unknown;
+                };
+                steam_id?: {
+                    value?: string;
+                };
+                tracking_id?: {
+                    value?: string;
+                };
+                public_id?: {
+                    /** @description Identifier known to the user; allows purchases through cash kiosks */
+                    value?: string;
+                };
+                /** @description Traffic attributes */
+                utm?: {
+                    utm_source?: string;
+                    utm_medium?: string;
+                    utm_campaign?: string;
+                    utm_term?: string;
+                    utm_content?: string;
+                };
+                /** @example false */
+                is_legal?: boolean;
+                /** @description All required when `user.is_legal` is true (required when `user.is_legal` is true). */
+                legal?: {
+                    name?: string;
+                    address?: string;
+                    vat_id?: string;
+                    /**
+                     * @description ISO 3166-1 alpha-2, uppercase
+                     * @example DE
+                     */
+                    country?: string;
+                };
+            };
+            settings: {
+                /** @example 200001 */
+                project_id: number;
+                /** @description Transaction external ID */
+                external_id?: string;
+                /**
+                 * @description Two-letter, lowercase
+                 * @example en
+                 */
+                language?: string;
+                /**
+                 * Format: uri
+                 * @description The parameters user_id, foreigninvoice, invoice_id and status are appended
+                 * @example https://shop.example.test/return
+                 */
+                return_url?: string;
+                /**
+                 * @description ISO 4217
+                 * @example EUR
+                 */
+                currency?: string;
+                /**
+                 * @description `sandbox` for testing
+                 * @enum {string}
+                 */
+                mode?: "sandbox";
+                /** @description Payment method ID */
+                payment_method?: number;
+                /** @enum {string} */
+                payment_widget?: "paybycash" | "giftcard";
+                ui?: {
+                    /** @enum {string} */
+                    theme?: "default" | "default_dark";
+                    /** @description Allowed values are not listed by the service; the mock accepts any string */
+                    size?: string;
+                    /**
+                     * @description `desktop` (default) or `mobile`
+                     * @enum {string}
+                     */
+                    version?: "desktop" | "mobile";
+                    /**
+                     * @description Desktop only
+                     * @enum {string}
+                     */
+                    mode?: "user_account";
+                    /** @description Link to the EULA */
+                    license_url?: string;
+                    header?: {
+                        /** @description Default true */
+                        visible_virtual_currency_balance?: boolean;
+                    };
+                    desktop?: {
+                        header?: {
+                            is_visible?: boolean;
+                            visible_logo?: boolean;
+                            visible_name?: boolean;
+                            /** @description Default true */
+                            visible_purchase?: boolean;
+                            /**
+                             * @description `normal` (default) or `compact`
+                             * @enum {string}
+                             */
+                            type?: "compact" | "normal";
+                            /** @description Default false; redirects to settings.return_url */
+                            close_button?: boolean;
+                        };
+                        subscription_list?: {
+                            /**
+                             * @description `list` (default) or `grid`
+                             * @enum {string}
+                             */
+                            layout?: "list" | "grid";
+                            description?: string;
+                            display_local_price?: boolean;
+                        };
+                        virtual_item_list?: {
+                            /**
+                             * @description `list` (default) or `grid`
+                             * @enum {string}
+                             */
+                            layout?: "list" | "grid";
+                            /** @description Default false */
+                            button_with_price?: boolean;
+                            /**
+                             * @description `vertical` (default) or `horizontal_navigation`
+                             * @enum {string}
+                             */
+                            view?: "horizontal_navigation" | "vertical";
+                        };
+                        virtual_currency_list?: {
+                            description?: string;
+                            /** @description Default false */
+                            button_with_price?: boolean;
+                        };
+                    };
+                    mobile?: {
+                        /** @enum {string} */
+                        mode?: "saved_accounts";
+                        header?: {
+                            /** @description Default false */
+                            close_button?: boolean;
+                        };
+                        footer?: {
+                            is_visible?: boolean;
+                        };
+                    };
+                    components?: {
+                        virtual_items?: {
+                            order?: number;
+                            hidden?: boolean;
+                            selected_group?: string;
+                            /** @description Item SKU */
+                            selected_item?: string;
+                        };
+                        virtual_currency?: {
+                            custom_amount?: boolean;
+                            order?: number;
+                            hidden?: boolean;
+                        };
+                        subscriptions?: {
+                            order?: number;
+                            hidden?: boolean;
+                        };
+                    };
+                    user_account?: {
+                        info?: {
+                            order?: number;
+                            /** @description Default false */
+                            enable?: boolean;
+                        };
+                        history?: {
+                            order?: number;
+                            /** @description Default false */
+                            enable?: boolean;
+                        };
+                        payment_accounts?: {
+                            order?: number;
+                            /** @description Default false */
+                            enable?: boolean;
+                        };
+                        subscriptions?: {
+                            order?: number;
+                            /** @description Default false */
+                            enable?: boolean;
+                        };
+                    };
+                };
+            };
+            purchase?: {
+                virtual_currency?: {
+                    /** @example 550 */
+                    quantity?: number;
+                    /**
+                     * @description ISO 4217
+                     * @example EUR
+                     */
+                    currency?: string;
+                };
+                virtual_items?: {
+                    /**
+                     * @description ISO 4217
+                     * @example EUR
+                     */
+                    currency?: string;
+                    items?: {
+                        /** @example starter-pack */
+                        sku: string;
+                        /** @example 1 */
+                        amount: number;
+                    }[];
+                    /** @description Only items of these groups are shown */
+                    available_groups?: string[];
+                };
+                subscription?: {
+                    /** @example captain-monthly */
+                    plan_id?: string;
+                    product_id?: string;
+                    /**
+                     * @description ISO 4217
+                     * @example EUR
+                     */
+                    currency?: string;
+                    /**
+                     * @description `change_plan` changes the plan; the new plan ID goes to plan_id
+                     * @enum {string}
+                     */
+                    operation?: "change_plan";
+                    available_plans?: string[];
+                    trial_days?: number;
+                };
+                pin_codes?: {
+                    /**
+                     * @description ISO 4217
+                     * @example EUR
+                     */
+                    currency?: string;
+                    codes?: {
+                        /** @description Game SKU */
+                        digital_content?: string;
+                        /**
+                         * @description When omitted the user chooses in the payment UI
+                         * @enum {string}
+                         */
+                        drm?: "steam" | "playstation" | "xbox" | "uplay" | "origin" | "drmfree" | "gog" | "epicgames" | "nintendo_eshop" | "discord_game_store" | "oculus";
+                    }[];
+                    upgrade?: {
+                        id_user_history?: number;
+                        id?: number;
+                    };
+                };
+                gift?: {
+                    giver_id?: string;
+                    message?: string;
+                    /** @description Default true */
+                    hide_giver_from_receiver?: string;
+                    friends?: {
+                        id?: string;
+                        name?: string;
+                        email?: string;
+                    }[];
+                };
+                coupon_code?: {
+                    value?: string;
+                    /** @description Default false */
+                    hidden?: boolean;
+                };
+            };
+            /** @description Custom key-value pairs */
+            custom_parameters?: {
+                [key: string]: unknown;
+            };
+        };
+        TokenAnswer: {
+            /** @description The `access_token` of the payment UI, valid 24 hours. Not shown by the spec: the offline service answers `{token}`. */
+            token: string;
+        };
+        /** @description `username`, `password`, `email` (strings, all required). */
+        LoginRegisterBody: {
+            username: string;
+            /** @description At least 6 characters (the offline service's rule). */
+            password: string;
+            /**
+             * Format: email
+             * @description The confirmation message goes here.
+             */
+            email: string;
+        };
+        /** @description `username`, `password` (required), `remember_me` boolean, default false. */
+        LoginBody: {
+            username: string;
+            password: string;
+            /**
+             * @description The token lives 30 days instead of 24 hours.
+             * @default false
+             */
+            remember_me: boolean;
+        };
+        LoginAnswer: {
+            /**
+             * Format: uri
+             * @description An address to redirect to, carrying `token` (the JWT) and `remember_me` query parameters.
+             */
+            login_url: string;
+        };
+        /** @description The spec does not show the parameters: the offline service takes the `username` and sends a reset link to that user's address (the mailbox, `/mock/mail`). */
+        PasswordResetBody: {
+            /** @description The user's username. */
+            username: string;
+        };
+        /** @description A project's webhook settings. */
+        WebhookSettingsWrite: {
+            /**
+             * Format: uri
+             * @description The listener: an https address, or http to a loopback address (localhost, 127.0.0.1, [::1]).
+             */
+            url: string;
+            /** @description The project's secret key the webhooks are signed with. */
+            secret: string;
+            /**
+             * @description `combined` (all data in `order_paid`/`order_canceled`) or `separate` (`payment`, `refund` as well).
+             * @enum {string}
+             */
+            variant: "combined" | "separate";
+        };
+        /** @description A project's webhook settings as shown: the secret is never shown; `url` and `variant` only when enabled. */
+        WebhookSettings: {
+            project_id: number;
+            /** @description Whether the project has a listener. */
+            enabled: boolean;
+            /** Format: uri */
+            url?: string;
+            /** @enum {string} */
+            variant?: "combined" | "separate";
+        };
+        WebhookDelivery: {
+            id: number;
+            project_id: number;
+            notification_type: string;
+            /**
+             * @description `refused`: not sent again, or not at all; `reason` says why.
+             * @enum {string}
+             */
+            state: "waiting" | "sending" | "accepted" | "refused";
+            reason: string | null;
+            attempts: number;
+            next_attempt: components["schemas"]["Timestamp"] | null;
+            /** @description The exact body sent. */
+            body: string;
+        };
+        WebhookAttempt: {
+            delivery: number;
+            project_id: number;
+            notification_type: string;
+            url: string;
+            attempt: number;
+            at: components["schemas"]["Timestamp"];
+            /** @description The listener's HTTP status; null when no answer came. */
+            status: number | null;
+            /** @description The start of the listener's answer, or what went wrong. */
+            answer: string;
+            ms: number;
+            accepted: boolean;
+            /** @description The wait before the next attempt; null when none is scheduled. */
+            retry_in_ms: number | null;
+        };
+        /** @description What the offline service sent to each project's listener. */
+        WebhookLog: {
+            projects: {
+                project_id: number;
+                name: string;
+                enabled: boolean;
+                url?: string;
+                /** @enum {string} */
+                variant?: "combined" | "separate";
+            }[];
+            /** @description Newest first */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Newest first */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description Optional body of a refund. */
+        RefundBody: {
+            /** @description Why, as the report's `refund_reason`. */
+            reason?: string;
+        };
+        RefundAnswer: {
+            transaction_id: number;
+            /** @enum {string} */
+            status: "refunded";
+        };
+        RenewAnswer: {
+            subscription_id: number;
+            /** @enum {string} */
+            status: "active";
+        };
+        /** @description A game's key pool per DRM (the offline service's own record). */
+        GameKeys: {
+            game_id: number;
+            drm: {
+                drm_id: number;
+                name: string;
+                total: number;
+                active: number;
+                used: number;
+                /** @description The keys of the pool, oldest first. */
+                keys: {
+                    key: string;
+                    used: boolean;
+                }[];
+            }[];
+        };
+        /** @description Keys to add to a game's pool. */
+        GameKeysAdd: {
+            /** @description The DRM of the game these keys are for. */
+            drm_id: number;
+            /** @description The keys; a key already in the game's pool is 409. */
+            keys: string[];
+        };
+        /** @description The service clock. */
+        Clock: {
+            now: components["schemas"]["Timestamp"];
+            /** @description Whether a test moved the clock (otherwise it is real time). */
+            moved: boolean;
+        };
+        /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order. */
+        ClockMove: {
+            /**
+             * Format: duration
+             * @description ISO 8601 duration
+             * @example P1M
+             */
+            advance: string;
+        } | {
+            to: components["schemas"]["Timestamp"];
+        };
+        /** @description A message the Login API sent. */
+        MailMessage: {
+            id: number;
+            /** Format: email */
+            to: string;
+            subject: string;
+            text: string;
+            links: string[];
+            date: components["schemas"]["Timestamp"];
+        };
+        /** @description A project's Login settings. */
+        LoginSettings: {
+            /**
+             * Format: uuid
+             * @description The Login project's id (`projectId` of the Login API).
+             */
+            login_project_id: string;
+            /** @description Signs the Login JWTs (HS256). Never shared. */
+            secret_key: string;
+            callback_urls: string[];
+            email_confirmation: boolean;
+            /** @description The merchant's user-store addresses the proxy variants forward to. */
+            user_store: {
+                /** @description New user address */
+                new_user: string | null;
+                /** @description User verification address */
+                user_verification: string | null;
+                /** @description Password reset address */
+                password_reset: string | null;
+            };
+        };
+        /** @description Login settings to change; a field left out keeps its value. `login_project_id` is not writable. */
+        LoginSettingsWrite: {
+            /** @description A new secret key (e.g. when the old one leaked). */
+            secret_key?: string;
+            callback_urls?: string[];
+            email_confirmation?: boolean;
+            user_store?: {
+                /** @description New user address */
+                new_user?: string | null;
+                /** @description User verification address */
+                user_verification?: string | null;
+                /** @description Password reset address */
+                password_reset?: string | null;
+            };
+        };
+    };
+    responses: {
+        /** @description Malformed JSON. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No credentials, or wrong ones (Basic `merchant_id:api_key`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path names another merchant, or another merchant's project (whether or not it exists). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record, or an id that is not a plain decimal integer. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path has no such method; `Allow` lists those it has. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A record with this unique key (`sku`, `external_id`, …) already exists in the project. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. */
+        UnprocessableEntity: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Listed for completeness; a later version of the offline service implements it. */
+        NotImplemented: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The merchant's user store did not answer. */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+        version: "v1" | "v2";
+        /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+        merchant_id: string;
+        /** @description Project id: a plain decimal integer (anything else is 404). */
+        project_id: string;
+        /** @description Package id */
+        package_id: string;
+        /** @description Virtual item id */
+        item_id: string;
+        /** @description Item group id */
+        group_id: string;
+        /** @description User attribute id */
+        attribute_id: string;
+        /** @description Game delivery entity id */
+        game_id: string;
+        /** @description Subscription plan id */
+        plan_id: string;
+        /** @description Subscription product id */
+        product_id: string;
+        /** @description Subscription id */
+        subscription_id: string;
+        /** @description Transaction id */
+        transaction_id: string;
+        /** @description Webhook delivery id (of the log) */
+        delivery_id: string;
+        /** @description The merchant's user id (a string). */
+        user_id: string;
+        /** @description Index of the first element, counted from 0. */
+        offset: number;
+        /** @description Page size: 1 to 100 (more is 422), default 20. */
+        limit: number;
+        /** @description The Login ID from the merchant console (the Login project's UUID). */
+        projectId: string;
+        /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+        login_url: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description How many records the list has in all, whatever the page. */
+        "X-Total-Count": number;
+        /** @description The id of this request (the error body's `request_id`). */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The projects, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id: <project_id>}` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project: its create fields plus `id` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getVirtualCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Virtual currency record with packages grouped by currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualCurrency"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateVirtualCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualCurrencyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualCurrencyPackageCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id}` of the new package */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Package id */
+                package_id: components["parameters"]["package_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Package record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualCurrencyPackage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updatePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Package id */
+                package_id: components["parameters"]["package_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualCurrencyPackageWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deletePackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Package id */
+                package_id: components["parameters"]["package_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+                /** @description Only items purchasable for that kind of currency. */
+                has_price?: "virtual_currency" | "real_currency";
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of item list entries, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualItemListEntry"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualItemCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id}` of the new item */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Virtual item id */
+                item_id: components["parameters"]["item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualItem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Virtual item id */
+                item_id: components["parameters"]["item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualItemWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Virtual item id */
+                item_id: components["parameters"]["item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemGroup"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id}` of the new group */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Item group id */
+                group_id: components["parameters"]["group_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemGroup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Item group id */
+                group_id: components["parameters"]["group_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemGroupWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Item group id */
+                group_id: components["parameters"]["group_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listUserAttributes: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of user attribute records */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttribute"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAttributeCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id}` of the new attribute */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description User attribute id */
+                attribute_id: components["parameters"]["attribute_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attribute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttribute"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description User attribute id */
+                attribute_id: components["parameters"]["attribute_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserAttributeWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description User attribute id */
+                attribute_id: components["parameters"]["attribute_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listGames: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The games, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDelivery"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameDeliveryCreate"];
+            };
+        };
+        responses: {
+            /** @description `{id}` of the new game */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game, with `drm[].codes` counting its keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameDelivery"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameDeliveryWrite"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listPlansV1: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV1"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createPlanV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanWriteV1"];
+            };
+        };
+        responses: {
+            /** @description `{external_id, plan_id}` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPlanV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV1"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updatePlanV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanWriteV1"];
+            };
+        };
+        responses: {
+            /** @description Updated (the v1 response is not shown by the spec) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deletePlanV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, `status.value` `deleted` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV1"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listPlansV2: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV2"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createPlanV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanWriteV2"];
+            };
+        };
+        responses: {
+            /** @description `{external_id, plan_id}` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getPlanV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV2"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updatePlanV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanWriteV2"];
+            };
+        };
+        responses: {
+            /** @description The plan object */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV2"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deletePlanV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription plan id */
+                plan_id: components["parameters"]["plan_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, `status.value` `deleted` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanV2"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                group_id?: string;
+                product_id?: number;
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of products */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            /** @description `{product_id}` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription product id */
+                product_id: components["parameters"]["product_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductWrite"];
+            };
+        };
+        responses: {
+            /** @description `{description, group_id, id, name}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription product id */
+                product_id: components["parameters"]["product_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (the body is not shown by the spec) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listSubscriptionPayments: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of payment entries */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionPayment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Subscription id */
+                subscription_id: components["parameters"]["subscription_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscription object */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    updateUserSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description The merchant's user id (a string). */
+                user_id: components["parameters"]["user_id"];
+                /** @description Subscription id */
+                subscription_id: components["parameters"]["subscription_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSubscriptionUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated (the body is not shown by the spec) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data, recordsTotal}`, user_id ascending */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
+        };
+        responses: {
+            /** @description The user record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description The merchant's user id (a string). */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description User record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description The merchant's user id (a string). */
+                user_id: components["parameters"]["user_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Updated (the body is not shown by the spec) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listUserVirtualItemsTotal: {
+        parameters: {
+            query?: {
+                /** @description Only this user. */
+                user_id?: string;
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of {user_id, virtual_items} */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserVirtualItemsTotal"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listUserTransactions: {
+        parameters: {
+            query: {
+                project_id?: number;
+                user_id: string;
+                datetime_from: string;
+                datetime_to: string;
+                transaction_type?: "payment" | "coupon" | "inGamePurchase" | "internal" | "cancellation";
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of user transaction entries */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserTransaction"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    searchTransactions: {
+        parameters: {
+            query?: {
+                datetime_from?: string;
+                datetime_to?: string;
+                project_id?: number;
+                /** @description Include test transactions */
+                show_dry_run?: boolean;
+                transaction_id?: number;
+                /** @description International format */
+                phone?: string;
+                user_id?: string;
+                user_name?: string;
+                user_custom?: string;
+                email?: string;
+                external_id?: string;
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+                transaction_type?: "payment" | "coupon" | "inGamePurchase" | "internal" | "cancellation";
+                status?: "created" | "processing" | "done" | "canceled" | "error" | "review" | "refunded" | "awaitingRefund";
+            };
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+                format: "json" | "csv" | "xls";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of report transaction entries (`json`), or the same rows as a CSV or XLS file. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportTransaction"][];
+                    "text/csv": string;
+                    "application/vnd.ms-excel": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTransactionDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version. Every operation answers under both with the same shape, except where the spec shows a difference (`billing_retry` in v1 only). */
+                version: components["parameters"]["version"];
+                /** @description Merchant id: a plain decimal integer (anything else is 404); another merchant's id is 403. */
+                merchant_id: components["parameters"]["merchant_id"];
+                /** @description Transaction id */
+                transaction_id: components["parameters"]["transaction_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Full transaction information */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetails"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    loginRegister: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description Registered (the answer is not shown by the spec) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    login: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description `{login_url}`: an address to redirect to, carrying `token` and `remember_me` query parameters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    proxyRegister: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRegisterBody"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    proxyLogin: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginBody"];
+            };
+        };
+        responses: {
+            /** @description `{login_url}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    proxyPasswordReset: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description A reset link was sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    passwordReset: {
+        parameters: {
+            query: {
+                /** @description The Login ID from the merchant console (the Login project's UUID). */
+                projectId: components["parameters"]["projectId"];
+                /** @description Address used to build the link and to redirect the user; must equal a callback address set in the Login settings; required when several callback addresses exist. */
+                login_url?: components["parameters"]["login_url"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetBody"];
+            };
+        };
+        responses: {
+            /** @description A reset link was sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (never the secret) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    putWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSettingsWrite"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, `enabled` false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listWebhookLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id (of the log) */
+                delivery_id: components["parameters"]["delivery_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    refundTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Transaction id */
+                transaction_id: components["parameters"]["transaction_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    renewSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                subscription_id: components["parameters"]["subscription_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Renewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getGameKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys per DRM */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameKeys"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    addGameKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameKeysAdd"];
+            };
+        };
+        responses: {
+            /** @description The pool after the addition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    moveClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockMove"];
+            };
+        };
+        responses: {
+            /** @description The clock after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    listMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessage"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    getLoginSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    putLoginSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginSettingsWrite"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+}
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
