@@ -172,6 +172,10 @@ export default defineConfig(({ mode }): UserConfig => {
         define: { ...define, __PAYUI_LIVE_URL__: JSON.stringify('http://localhost:5175/'), __PAYUI_SANDBOX_URL__: JSON.stringify('http://localhost:5176/') },
         test: {
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          // The offline service's database (PGlite, Postgres in WebAssembly) takes 1–4 s to start
+          // on a busy 2-core machine; tests that start one get that much more time.
+          hookTimeout: 60_000,
+          testTimeout: 20_000,
           environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
           coverage: {

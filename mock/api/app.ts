@@ -56,7 +56,13 @@ export interface Answer {
   headers?: Record<string, string | number>;
 }
 
-export type Operation<Context> = (call: Call<Context>) => Promise<Answer> | Answer;
+export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Answer) & {
+  /**
+   * Checks of the body beyond its schema (against the catalogue, …), reported with the schema's
+   * findings in one 422: every failing field at once.
+   */
+  check?: (call: Call<Context>) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
+};
 
 export interface ApiOptions<Context> {
   document: OpenApiDocument;
@@ -84,6 +90,20 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
   409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 501: 'Not Implemented',
 };
+
+/** Two sets of 422 findings as one. */
+function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
+  const merged: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
+  for (const set of sets) {
+    if (!set) continue;
+    merged.global_errors.push(...set.global_errors);
+    for (const [path, messages] of Object.entries(set.property_errors)) {
+      const known = (merged.property_errors[path] ??= []);
+      for (const message of messages) if (!known.includes(message)) known.push(message);
+    }
+  }
+  return merged;
+}
 
 /** `/merchant/{version}/projects/{project_id}` → a test of concrete paths, for 405's `Allow`. */
 const pathTest = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
@@ -168,10 +188,8 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         if (!params(rawParams)) throw new ApiError(404, 'Not Found');
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
-        if (!query(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(query.errors ?? [], rawQuery));
-        if (body && (bodyRequired || request.body !== undefined) && !body(request.body)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(body.errors ?? [], request.body));
-        if (!handler) throw new ApiError(501, `Not Implemented: ${operation.operationId} is described in openapi.json but this version of the offline service does not answer it yet`);
-        const answer = await handler({
+        if (!query(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(query.errors ?? [], rawQuery, document));
+        const call: Call<Context> = {
           operationId: operation.operationId,
           params: request.params as Record<string, string>,
           query: rawQuery,
@@ -180,7 +198,13 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
           context: options.context,
           request,
-        });
+        };
+        const schemaFindings = body && (bodyRequired || request.body !== undefined) && !body(request.body)
+          ? extendedMessage(body.errors ?? [], request.body, document) : null;
+        const ownFindings = handler?.check ? await handler.check(call) : null;
+        if (schemaFindings || ownFindings) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(schemaFindings, ownFindings));
+        if (!handler) throw new ApiError(501, `Not Implemented: ${operation.operationId} is described in openapi.json but this version of the offline service does not answer it yet`);
+        const answer = await handler(call);
         reply.code(answer.status ?? 200);
         for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
         if (answer.body === undefined) return reply.send();

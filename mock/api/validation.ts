@@ -114,30 +114,68 @@ function describe(error: ErrorObject): string {
     case 'maximum': return `must be at most ${String(params.limit)}`;
     case 'exclusiveMinimum': return `must be more than ${String(params.limit)}`;
     case 'format': return params.format === 'email' ? 'must be an email address (RFC 822)' : params.format === 'uri' ? 'must be an absolute URL' : `must be a ${String(params.format)}`;
-    case 'pattern': return `must match ${String(params.pattern)}`;
+    case 'pattern': return params.pattern === '\\S' ? 'must not be empty' : `must match ${String(params.pattern)}`;
     case 'minItems': return `must have at least ${String(params.limit)} entries`;
     case 'maxItems': return `must have at most ${String(params.limit)} entries`;
     default: return error.message ?? 'is not valid';
   }
 }
 
-/** Ajv's findings as a 422's `extended_message`; combinators' own summaries are left out (their parts say it). */
-export function extendedMessage(errors: readonly ErrorObject[], data: unknown, prefix = ''): ExtendedMessage {
+/** The schema at a JSON pointer of the document (`#/components/…`), or undefined. */
+function schemaAt(document: object, pointer: string): Record<string, unknown> | undefined {
+  const parts = pointer.replace(/^.*?#\/?/, '').split('/').filter(Boolean).map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+  let value: unknown = document;
+  for (const part of parts) {
+    // Ajv names the place by the path it took, through `$ref`s: follow them.
+    while (typeof value === 'object' && value !== null && !(part in value) && typeof (value as { $ref?: unknown }).$ref === 'string') {
+      value = schemaAt(document, (value as { $ref: string }).$ref);
+    }
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
+ * A field required by a condition (`if` is_legal is true `then` legal and its fields): each field
+ * it requires, named with the condition — what a merchant has to add, not just the group.
+ */
+function conditional(error: ErrorObject, data: unknown, document: object, add: (path: string, message: string) => void): boolean {
+  const at = error.schemaPath.lastIndexOf('/then/required');
+  if (error.keyword !== 'required' || at < 0) return false;
+  const owner = schemaAt(document, error.schemaPath.slice(0, at));
+  const condition = Object.entries((owner?.if as { properties?: Record<string, { const?: unknown }> } | undefined)?.properties ?? {})
+    .map(([name, rule]) => `${fieldPath(error.instancePath, data, name)} is ${JSON.stringify(rule.const)}`).join(' and ');
+  const missing = String((error.params as { missingProperty: string }).missingProperty);
+  const group = (owner?.then as { properties?: Record<string, { required?: string[] }> } | undefined)?.properties?.[missing];
+  const base = fieldPath(error.instancePath, data, missing);
+  const when = condition ? `is required when ${condition}` : 'is required';
+  if (group?.required?.length) for (const name of group.required) add(`${base}.${name}`, when);
+  else add(base, when);
+  return true;
+}
+
+/**
+ * Ajv's findings as a 422's `extended_message`; combinators' own summaries are left out (their
+ * parts say it), and a pattern is not repeated where the service's format says it in words.
+ */
+export function extendedMessage(errors: readonly ErrorObject[], data: unknown, document: object = {}): ExtendedMessage {
   const result: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
+  const add = (path: string, message: string) => {
+    const messages = (result.property_errors[path] ??= []);
+    if (!messages.includes(message)) messages.push(message);
+  };
+  const worded = new Set(errors.filter((e) => e.keyword === 'x-payui-format').map((e) => e.instancePath));
   for (const error of errors) {
     if (['if', 'anyOf', 'oneOf', 'not', 'then', 'else'].includes(error.keyword)) continue;
+    if (error.keyword === 'pattern' && worded.has(error.instancePath)) continue;
+    if (conditional(error, data, document, add)) continue;
     const params = error.params as Record<string, unknown>;
     const extra = error.keyword === 'required' ? String(params.missingProperty)
       : error.keyword === 'additionalProperties' ? String(params.additionalProperty)
         : undefined;
-    const path = prefix + fieldPath(error.instancePath, data, extra);
-    if (path === '') {
-      result.global_errors.push(error.keyword === 'type' ? 'the request body must be a JSON object' : describe(error));
-      continue;
-    }
-    const messages = (result.property_errors[path] ??= []);
-    const message = describe(error);
-    if (!messages.includes(message)) messages.push(message);
+    const path = fieldPath(error.instancePath, data, extra);
+    if (path === '') result.global_errors.push(error.keyword === 'type' ? 'the request body must be a JSON object' : describe(error));
+    else add(path, describe(error));
   }
   return result;
 }

@@ -12,13 +12,14 @@ import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from '../api/operations';
+import { projectNames } from '../store/projects';
 import type { ServiceContext } from '../api/operations/common';
 import demoFixtures from '../fixtures/demo.json';
 
 export { demoFixtures };
 
 export interface MerchantApiOptions {
-  /** The service's database; none: a new one in memory, seeded with the demo fixtures. */
+  /** The service's database; none: one in memory shared by the process, seeded with the demo fixtures. */
   db?: Database;
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now?: () => number;
@@ -41,8 +42,12 @@ export async function openServiceDatabase(dataDir: string | null, fixtures: unkn
   return db;
 }
 
+/** One database in memory per process, for services made without one (tests of other parts). */
+let shared: Promise<Database> | undefined;
+export const sharedMemoryDatabase = () => (shared ??= memoryDatabase());
+
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
-  const db = options.db ?? (await memoryDatabase());
+  const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender();
   const context: ServiceContext = { db, sender, payments: options.payments ?? createPayments(sender), now: options.now ?? Date.now };
   await loadWebhookSettings(context);
@@ -63,7 +68,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(document)));
       app.get('/mock/webhooks.html', async (_request, reply) => {
         reply.hijack();
-        sendLogPage(reply.raw, sender);
+        sendLogPage(reply.raw, sender, await projectNames(db));
       });
     },
   });

@@ -13,7 +13,7 @@ export interface ExtendedMessage {
   property_errors: Record<string, string[]>;
 }
 
-type Add = (path: string, message: string) => void;
+export type Add = (path: string, message: string) => void;
 type Plain = Record<string, unknown>;
 
 /** [test, what the value must be]; an empty string is checked like any other. */
@@ -85,7 +85,7 @@ function missing(param: Param, path: string, body: Plain, add: Add, within = fal
 }
 
 /** What the service checks against the merchant's catalogue, beyond the table's types. */
-function checkCatalogue(body: Plain, merchantId: number, add: Add): void {
+export function checkCatalogue(body: Plain, merchantId: number, add: Add): void {
   const settings = isObject(body.settings) ? body.settings : {};
   if (!Number.isInteger(settings.project_id)) return;
   const projectId = settings.project_id as number;

@@ -4,17 +4,24 @@
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { PROJECTS } from '../shared/catalog';
 import type { WebhookSender } from './sender';
 
-export function webhookLog(sender: WebhookSender) {
+/** A project as the log names it. */
+export interface LoggedProject {
+  id: number;
+  name: string;
+}
+
+/** The log of these projects (a merchant's, or every one for the page). */
+export function webhookLog(sender: WebhookSender, projects: readonly LoggedProject[]) {
+  const ids = new Set(projects.map((p) => p.id));
   return {
-    projects: Object.values(PROJECTS).map((project) => {
+    projects: projects.map((project) => {
       const settings = sender.settings(project.id);
       return { project_id: project.id, name: project.name, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) };
     }),
-    deliveries: sender.deliveries().reverse(),
-    attempts: sender.attempts().reverse(),
+    deliveries: sender.deliveries().filter((d) => ids.has(d.project_id)).reverse(),
+    attempts: sender.attempts().filter((a) => ids.has(a.project_id)).reverse(),
   };
 }
 
@@ -26,14 +33,14 @@ const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c22
   + '.ok{color:#17663a}.bad{color:#a11a1a}';
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-export function sendLogPage(res: ServerResponse, sender: WebhookSender): void {
-  const log = webhookLog(sender);
+export function sendLogPage(res: ServerResponse, sender: WebhookSender, projects: readonly LoggedProject[]): void {
+  const log = webhookLog(sender, projects);
   const rows = (cells: unknown[][]) => cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Webhooks · payui mock service</title><style>${STYLE}</style></head>
 <body><main>
 <h1>Webhooks</h1>
-<p>What the mock service sent to each project's listener, newest first. JSON: <a href="/mock/webhooks">/mock/webhooks</a>.</p>
+<p>What the mock service sent to each project's listener, newest first. JSON, with the merchant's credentials: <code>/mock/webhooks</code>.</p>
 <h2>Projects</h2>
 <table><thead><tr><th>Project</th><th>Listener</th><th>Variant</th></tr></thead><tbody>
 ${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled ? `<code>${escape(p.url)}</code>` : 'no webhooks', escape(p.variant ?? '')]))}

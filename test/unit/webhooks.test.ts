@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi } from '../../mock/merchant-api/server';
+import { createMerchantApi, demoFixtures, sharedMemoryDatabase } from '../../mock/merchant-api/server';
+import { importState } from '../../mock/store/snapshot';
 import { createPaymentUi } from '../../mock/server';
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
 import { parseArgs, runTrigger, trigger } from '../../mock/trigger';
@@ -26,12 +27,13 @@ const SECRET = DEMO_WEBHOOK_SECRETS[200001]!;
 let roots: { app: string; dist: string; ui: string };
 const running: Listening[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
+  await sharedMemoryDatabase();
   const root = mkdtempSync(join(tmpdir(), 'payui-webhooks-'));
   roots = { app: join(root, 'app'), dist: join(root, 'dist'), ui: join(root, 'ui') };
   for (const dir of Object.values(roots)) mkdirSync(dir, { recursive: true });
   writeFileSync(join(roots.ui, 'index.html'), '<meta name="payui-mock-mode" content="live">');
-});
+}, 60_000);
 afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
 });
@@ -46,7 +48,10 @@ async function serve(listener: RequestListener): Promise<string> {
 async function world({ variant = 'combined' as Variant, demoListener = true, retry = FAST, queueLimit = QUEUE_LIMIT } = {}) {
   const sender = createWebhookSender({ retry, queueLimit });
   const payments = createPayments(sender);
-  const api = await serve(await createMerchantApi({ sender, payments }));
+  // Every world starts from the demo fixtures (webhook settings of an earlier test included).
+  const db = await sharedMemoryDatabase();
+  await importState(db, demoFixtures);
+  const api = await serve(await createMerchantApi({ db, sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
   const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: ui, sandbox: ui } }));
   if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
@@ -265,7 +270,7 @@ describe('delivery one at a time per project', () => {
     orders.push((await pay(ui, await tokenFor(api, 'p-7'))).body.invoice);
 
     // The log (newest first) shows both of the plan's webhooks refused, never tried, and why.
-    const log: Delivery[] = (await json(`${api}/mock/webhooks`)).body.deliveries;
+    const log: Delivery[] = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body.deliveries;
     const refused = log.filter((d) => d.state === 'refused');
     expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['create_subscription', 0], ['order_paid', 0]]);
     expect(JSON.parse(refused[1]!.body).order.id).toBe(plan.body.invoice);
@@ -383,7 +388,7 @@ describe('webhook settings, log and the trigger command', () => {
     const hostile = await serve((_req, res) => void res.writeHead(400, { 'content-type': 'text/html' }).end('<script>alert(1)</script>'));
     sender.configure(200001, { url: hostile, secret: SECRET, variant: 'combined' });
     await pay(ui, await tokenFor(api, 'player-42'));
-    const log = (await json(`${api}/mock/webhooks`)).body;
+    const log = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body;
     expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: '<script>alert(1)</script>', accepted: false, attempt: 1 });
     expect(log.projects.find((p: { project_id: number }) => p.project_id === 200001)).toEqual({ project_id: 200001, name: 'Star Miners', enabled: true, url: hostile, variant: 'combined' });
     expect(JSON.stringify(log)).not.toContain(SECRET);

@@ -4,13 +4,10 @@
  * every failing field at once). Valid 24 hours.
  */
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../shared/token';
-import { validateTokenRequest } from '../../merchant-api/validate';
-import { ApiError } from '../app';
+import { checkCatalogue, type ExtendedMessage } from '../../merchant-api/validate';
 import type { Op } from './common';
 
 export const createToken: Op = async ({ body, merchantId, context }) => {
-  const problems = validateTokenRequest(body, merchantId);
-  if (problems) throw new ApiError(422, 'Unprocessable Entity', problems);
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
   const issuedAt = Math.floor(context.now() / 1000);
   const payload: TokenPayload = {
@@ -25,4 +22,12 @@ export const createToken: Op = async ({ body, merchantId, context }) => {
     ...(request.custom_parameters ? { custom_parameters: request.custom_parameters } : {}),
   };
   return { body: { token: await signToken(payload) } };
+};
+
+/** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
+createToken.check = ({ body, merchantId }) => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const found: ExtendedMessage = { global_errors: [], property_errors: {} };
+  checkCatalogue(body as Record<string, unknown>, merchantId, (path, message) => (found.property_errors[path] ??= []).push(message));
+  return Object.keys(found.property_errors).length ? found : null;
 };

@@ -4,6 +4,7 @@
  */
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
 import { webhookLog } from '../../webhooks/log';
+import { projectNames } from '../../store/projects';
 import { saveWebhookSettings } from '../../store/webhook-settings';
 import { ApiError, fieldError } from '../app';
 import { idParam, type Op, type OpCall } from './common';
@@ -34,7 +35,7 @@ export const deleteWebhookSettings: Op = async (call) => {
   return { body: shown(id, null) };
 };
 
-export const listWebhookLog: Op = ({ context }) => ({ body: webhookLog(context.sender) });
+export const listWebhookLog: Op = async ({ context, merchantId }) => ({ body: webhookLog(context.sender, await projectNames(context.db, merchantId)) });
 
 const reasonOf = (call: OpCall) => {
   const reason = (call.body as { reason?: unknown } | undefined)?.reason;
