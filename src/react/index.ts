@@ -12,7 +12,6 @@ import type { EventMap, EventType, PaymentStatus } from '../core/events';
 import type { PayUIOptions } from '../core/options';
 import { chunks } from '../loaders/chunks';
 import { createWidget, type PayUIWidget, type PaymentResult } from '../widget';
-import type {} from './jsx';
 
 export interface PayUIHook {
   /** Opens the payment UI with the latest options; settles as the widget's open() does. */
@@ -147,3 +146,5 @@ export function PayUICheckout(props: PayUICheckoutProps): ReactElement {
 
 export type { PayUIOptions, PaymentResult, PayUIWidget, PaymentStatus, EventMap, EventType } from '../index';
 export type { PayUICheckoutElement, PayUICheckoutAttributes } from '../element/types';
+// React's JSX types `<payui-checkout>` with this entry.
+export type { PayUICheckoutElementProps } from './jsx';

@@ -2,13 +2,17 @@
  * `<payui-checkout>` in React's JSX (React 18.2+ and 19 read `React.JSX`), typed with its
  * attributes. Types only.
  */
-import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type * as React from 'react';
 import type { PayUICheckoutAttributes, PayUICheckoutElement } from '../element/types';
+
+/** The props of `<payui-checkout>` in React. */
+export type PayUICheckoutElementProps = Omit<React.DetailedHTMLProps<React.HTMLAttributes<PayUICheckoutElement>, PayUICheckoutElement>, keyof PayUICheckoutAttributes> &
+  PayUICheckoutAttributes;
 
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'payui-checkout': Omit<DetailedHTMLProps<HTMLAttributes<PayUICheckoutElement>, PayUICheckoutElement>, keyof PayUICheckoutAttributes> & PayUICheckoutAttributes;
+      'payui-checkout': PayUICheckoutElementProps;
     }
   }
 }
