@@ -153,6 +153,7 @@ export default defineConfig(({ mode }): UserConfig => {
               index: root('demo/index.html'),
               game: root('demo/game.html'),
               spa: root('demo/spa.html'),
+              react: root('demo/react.html'),
               redirect: root('demo/redirect.html'),
               nativeHost: root('demo/native-host.html'),
               return: root('demo/return.html'),
