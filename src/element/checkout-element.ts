@@ -63,6 +63,18 @@ function configure(element: HTMLElement, state: State): void {
   state.stale = false;
 }
 
+/**
+ * configure() now, so that the widget fetches the code of an open when the page is idle
+ * (`preload`); a problem with the options is told by the next open().
+ */
+function tryConfigure(element: HTMLElement, state: State): void {
+  try {
+    configure(element, state);
+  } catch {
+    // Told by open().
+  }
+}
+
 const dispatch = (element: HTMLElement, type: string, detail: unknown) =>
   element.dispatchEvent(new CustomEvent(`payui-${type}`, { detail, bubbles: true, composed: true }));
 
@@ -93,9 +105,10 @@ export function defineCheckoutElement(Base: typeof HTMLElement): new () => PayUI
       root.append(document.createElement('slot'), frame);
       states.set(this, { widget: null, stale: true, options: {}, frame });
       // A click on the element or anything in it (its slotted button): the event reaches the
-      // host from the light DOM. Inside the inline payment UI, clicks stay in the frame.
+      // host from the light DOM.
       this.addEventListener('click', (event) => {
-        if (event.defaultPrevented) return;
+        // Not a click in what inline mode shows (its own controls may end the open they belong to).
+        if (event.defaultPrevented || event.composedPath().includes(frame)) return;
         // A button in a form would submit it.
         event.preventDefault();
         this.open().catch(() => undefined);
@@ -109,15 +122,12 @@ export function defineCheckoutElement(Base: typeof HTMLElement): new () => PayUI
       const widget = (state.widget = createWidget(chunks));
       state.stale = true;
       relayEvents(widget, (type, detail) => dispatch(this, type, detail));
-      // Given its options now, so that the code of an open is fetched when the page is idle; a
-      // problem with them is told at the open.
-      try {
-        configure(this, state);
-      } catch {
-        // Told by open().
+      tryConfigure(this, state);
+      // Inline with nothing to click: the payment UI shows in the element at once (after the
+      // script that put it in the page, or imported this, has set its `options`).
+      if (this.getAttribute('mode') === 'inline' && !this.firstElementChild) {
+        queueMicrotask(() => this.isConnected && state.widget === widget && this.open().catch(() => undefined));
       }
-      // Inline with nothing to click: the payment UI shows in the element at once.
-      if (this.getAttribute('mode') === 'inline' && !this.firstElementChild) this.open().catch(() => undefined);
     }
 
     disconnectedCallback(): void {
@@ -167,6 +177,8 @@ export function defineCheckoutElement(Base: typeof HTMLElement): new () => PayUI
       const state = stateOf(this);
       state.options = value ?? {};
       state.stale = true;
+      // Given to the widget now (in the page), so that the code of an open is fetched when the page is idle.
+      if (state.widget) tryConfigure(this, state);
     }
 
     get token(): string | null {

@@ -110,6 +110,16 @@ describe('<payui-checkout> attributes', () => {
     expect([url.origin, url.searchParams.get('theme')]).toEqual([UI, 'dark']);
   });
 
+  it('a click in what inline mode shows (its shadow root) opens nothing', async () => {
+    const events = heard();
+    const element = checkout({ token: 'T', sandbox: '' }, '<button type="button">Buy</button>');
+    element.shadowRoot!.querySelector('[part="frame"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    await task();
+    expect(element.isOpen).toBe(false);
+    expect(events.map((e) => e.type)).toEqual(['payui-init']);
+    expect(lightboxFrame()).toBeNull();
+  });
+
   it('an element not in the page refuses to open', async () => {
     const element = document.createElement('payui-checkout');
     element.token = 'T';
