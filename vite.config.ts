@@ -26,6 +26,8 @@ const define = {
 
 /** `payui-embed/server` as a merchant's server imports it (the demo server and the tests). */
 const serverKit = { 'payui-embed/server': root('src/server/index.ts') };
+/** The framework bindings as a merchant's app imports them (the demo). */
+const bindings = { 'payui-embed/element': root('src/element/index.ts'), 'payui-embed/react': root('src/react/index.ts') };
 
 const shared: UserConfig = {
   define,
@@ -87,10 +89,15 @@ export default defineConfig(({ mode }): UserConfig => {
         build: {
           ...distBuild,
           outDir: cjs ? 'dist/cjs' : 'dist',
-          // Two entries: the widget, and `payui-embed/server` (the merchant's backend, Node only).
-          lib: { entry: { index: root('src/index.ts'), 'server/index': root('src/server/index.ts') }, formats: [cjs ? 'cjs' : 'es'] },
+          // The entries: the widget, `payui-embed/server` (the merchant's backend, Node only), and the
+          // framework bindings `payui-embed/element` and `payui-embed/react` (DESIGN.md §12).
+          lib: {
+            entry: { index: root('src/index.ts'), 'server/index': root('src/server/index.ts'), 'element/index': root('src/element/index.ts'), 'react/index': root('src/react/index.ts') },
+            formats: [cjs ? 'cjs' : 'es'],
+          },
           rolldownOptions: {
-            external: [/^preact(\/|$)/, /^@preact\//, /^node:/],
+            // React is the app's (an optional peer dependency), like Preact.
+            external: [/^preact(\/|$)/, /^@preact\//, /^react(-dom)?(\/|$)/, /^node:/],
             output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: cjs ? '[name].cjs' : '[name].js' },
           },
         },
@@ -136,7 +143,7 @@ export default defineConfig(({ mode }): UserConfig => {
         appType: 'mpa',
         publicDir: root('demo/public'),
         // The demo imports the package by its name, exactly as a merchant's app would.
-        resolve: { alias: { ...serverKit, 'payui-embed': root('src/index.ts') } },
+        resolve: { alias: { ...serverKit, ...bindings, 'payui-embed': root('src/index.ts') } },
         build: {
           outDir: 'build/app',
           emptyOutDir: true,
@@ -146,6 +153,7 @@ export default defineConfig(({ mode }): UserConfig => {
               index: root('demo/index.html'),
               game: root('demo/game.html'),
               spa: root('demo/spa.html'),
+              react: root('demo/react.html'),
               redirect: root('demo/redirect.html'),
               nativeHost: root('demo/native-host.html'),
               return: root('demo/return.html'),

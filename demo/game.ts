@@ -2,7 +2,8 @@
 // was clicked, at every click, and a live log of the widget's events. The widget's events say what
 // the player saw; the crystals count as delivered only when our server says so, after it got the
 // payment's verified webhook. It may run before payui.js has loaded; the stub queues these calls.
-import type { PayUIWidget } from 'payui-embed';
+import type { EventMap, EventType, PayUIWidget } from 'payui-embed';
+import 'payui-embed/element';
 import { listPurchases, orderLabel, paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
 
 declare global {
@@ -73,7 +74,8 @@ async function showPurchases(): Promise<void> {
   }
 }
 
-window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
+/** One line of the log, and what the page shows of this purchase (never what an earlier one did). */
+function onEvent(type: string, data: unknown): void {
   const item = document.createElement('li');
   const name = document.createElement('strong');
   name.textContent = type;
@@ -81,11 +83,28 @@ window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => {
   detail.textContent = JSON.stringify(data);
   item.append(name, ' ', detail);
   log.prepend(item);
-  // What this purchase did, never what an earlier one did.
   if (type === 'open') balance.textContent = '';
   if (type === 'status-done' && current) void confirm(current);
   if (type === 'status-troubled') balance.textContent = 'The payment was declined: no crystals this time.';
-});
+}
+window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => onEvent(type, data));
+
+// The 1200 pack: a <payui-checkout> element with a widget of its own. It asks our server for a
+// token itself (token-url), so the page learns which order it paid from the payment UI's
+// `foreignInvoice` (our order id, sent as `external_id`). Its events bubble as `payui-<event>`.
+const checkout = document.querySelector('payui-checkout')!;
+checkout.options = { ...paymentUiBases(), lightbox: { height: null } };
+for (const type of ALL_EVENTS.split(' ') as EventType[]) {
+  checkout.addEventListener(`payui-${type}`, (event) => {
+    const data = (event as CustomEvent<EventMap[EventType]>).detail;
+    if (type === 'open') current = null;
+    if (type === 'status-done') {
+      const { foreignInvoice } = (data as EventMap['status-done']).paymentInfo;
+      current = typeof foreignInvoice === 'string' ? { id: foreignInvoice, label: `${checkout.dataset.pack} Crystals` } : null;
+    }
+    onEvent(type, data);
+  });
+}
 
 
 // One provider for every buy button: the clicked one says which pack (`data-pack`).
@@ -103,5 +122,5 @@ window.PayUI.init({
   lightbox: { height: null },
 });
 void showPurchases();
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack]')) button.disabled = false;
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
 document.body.dataset.ready = 'yes';

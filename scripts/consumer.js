@@ -67,12 +67,14 @@ mkdirSync(join(WORK, 'src'), { recursive: true });
 const write = (path, text) => writeFileSync(join(WORK, path), text);
 write('package.json', JSON.stringify({ name: 'payui-consumer', private: true, type: 'module' }, null, 2));
 // @types/node as a merchant's Node backend has it: `payui-embed/server` types name node:http.
-const nodeTypes = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@types', 'node', 'package.json'), 'utf8')).version;
-run('npm', ['install', tarball, `@types/node@${nodeTypes}`, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: WORK });
+// React and its types as a React app has them: `payui-embed/react` and `<payui-checkout>` in React's JSX.
+const versionOf = (name) => JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+const installs = ['@types/node', 'react', '@types/react'].map((name) => `${name}@${versionOf(name)}`);
+run('npm', ['install', tarball, ...installs, '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], { cwd: WORK });
 
 write('tsconfig.json', JSON.stringify({
-  compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: false, noEmit: true, types: [] },
-  include: ['src/*.ts', 'src/*.cts'],
+  compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], jsx: 'react-jsx', skipLibCheck: false, noEmit: true, types: [] },
+  include: ['src/*.ts', 'src/*.cts', 'src/*.tsx'],
 }, null, 2));
 write('src/types.ts', `import { createPayUI, EventTypes, PayUIError, parseReturnParams, type PaymentResult, type StatusEventData } from 'payui-embed';
 const widget = createPayUI({ access_token: 'T', sandbox: true, lightbox: { zIndex: 5, spinner: 'round' } });
@@ -124,6 +126,50 @@ const refused = (error: unknown): LoginTokenErrorCode | null => (error instanceo
 verifyLoginToken('x', 'login-secret', {});
 export { token, ok, player, refused, TokenRequestError };
 `);
+// The framework bindings (DESIGN.md §12): the element by its tag, its events and attributes in
+// React's and Preact's JSX, and the React hook and component.
+write('src/element.ts', `import 'payui-embed/element';
+import type { PayUICheckoutElement } from 'payui-embed/element';
+import type { PaymentResult } from 'payui-embed';
+const element: PayUICheckoutElement = document.createElement('payui-checkout');
+element.addEventListener('payui-status-done', (event) => event.detail.paymentInfo.invoice);
+element.addEventListener('payui-close', (event) => event.detail.reason.toUpperCase());
+element.options = { paymentUiUrl: 'https://pay.example/' };
+const result: Promise<PaymentResult> = element.open();
+// @ts-expect-error not a mode
+element.mode = 'popover';
+element.addEventListener('payui-close', (event) => {
+  // @ts-expect-error close data has no paymentInfo
+  void event.detail.paymentInfo;
+});
+export { result };
+`);
+write('src/react.tsx', `import { PayUICheckout, usePayUI } from 'payui-embed/react';
+import type { PaymentResult } from 'payui-embed';
+export function Shop() {
+  const { open, close, isOpen, lastStatus, widget } = usePayUI({ access_token: () => Promise.resolve('T'), sandbox: true });
+  const done: boolean = lastStatus === 'done';
+  widget?.on('status-done', ({ paymentInfo }) => paymentInfo.invoice);
+  return (
+    <main>
+      <button type="button" disabled={isOpen || done} onClick={() => void open().then((r: PaymentResult) => r.status)}>Buy</button>
+      <button type="button" onClick={close}>Close</button>
+      <payui-checkout token-url="/api/checkout-token" data-sku="crystals-550" sandbox mode="lightbox" className="buy"><button type="button">Buy</button></payui-checkout>
+      {/* @ts-expect-error not a mode */}
+      <payui-checkout token="T" mode="popover" />
+      <PayUICheckout mode="inline" access_token="T" onResult={(result) => result.reason} />
+      {/* @ts-expect-error an option of the wrong type */}
+      <PayUICheckout mode="inline" access_token="T" sandbox="yes" />
+    </main>
+  );
+}
+`);
+write('src/preact.tsx', `/** @jsxImportSource preact */
+import 'payui-embed/element';
+export const buy = <payui-checkout token="T" sandbox language="de"><button type="button">Buy</button></payui-checkout>;
+// @ts-expect-error not a mode
+export const bad = <payui-checkout token="T" mode="popover" />;
+`);
 try {
   run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(WORK, 'tsconfig.json')]);
   console.log('consumer: TypeScript (strict, nodenext, skipLibCheck false) accepts the types, and every @ts-expect-error is still an error');
@@ -162,11 +208,21 @@ for (const dir of ['server', join('cjs', 'server')]) {
   }
 }
 console.log(`consumer: payui-embed/server by require and import: ${kitCjs}`);
+// The bindings import on a server (no window, no customElements), from both module systems.
+const bindingsCheck = "console.log(typeof b.usePayUI, typeof b.PayUICheckout, typeof globalThis.customElements)";
+const bindingsCjs = run(process.execPath, ['-e', `require('payui-embed/element'); const b = require('payui-embed/react'); ${bindingsCheck}`], { cwd: WORK }).trim();
+const bindingsEsm = run(process.execPath, ['--input-type=module', '-e', `await import('payui-embed/element'); const b = await import('payui-embed/react'); ${bindingsCheck}`], { cwd: WORK }).trim();
+for (const [how, out] of [['require', bindingsCjs], ['import', bindingsEsm]]) if (out !== 'function function undefined') problems.push(`${how}('payui-embed/element', 'payui-embed/react') in Node gave: ${out}`);
+console.log(`consumer: payui-embed/element and payui-embed/react by require and import in Node: ${bindingsCjs}`);
 
 // 5. Two apps, built for production by Vite and by webpack.
 write('src/helper.js', "import { parseReturnParams } from 'payui-embed';\ndocument.title = JSON.stringify(parseReturnParams(location.href));\n");
 write('src/widget.js', "import { createPayUI } from 'payui-embed';\nconst widget = createPayUI({ access_token: 'T', sandbox: true });\ndocument.querySelector('button').addEventListener('click', () => widget.open());\n");
+// Only the element: its registration survives tree-shaking (the package's one side effect).
+write('src/element.js', "import 'payui-embed/element';\n");
 const isPreact = (id) => /[\\/]node_modules[\\/](preact|@preact)[\\/]/.test(id);
+/** The bundle registers `<payui-checkout>`. */
+const registers = (code) => code.includes('customElements.define') && code.includes('payui-checkout');
 
 async function withVite(entry) {
   const output = await viteBuild({
@@ -175,7 +231,7 @@ async function withVite(entry) {
   });
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output).filter((o) => o.type === 'chunk');
   const initial = chunks.find((c) => c.isEntry);
-  return { bytes: gzip(initial.code), preact: Object.keys(initial.modules).some(isPreact), chunks: chunks.length };
+  return { bytes: gzip(initial.code), preact: Object.keys(initial.modules).some(isPreact), chunks: chunks.length, element: registers(initial.code) };
 }
 
 function withWebpack(entry) {
@@ -190,7 +246,8 @@ function withWebpack(entry) {
       const info = stats.toJson({ all: false, chunks: true, chunkModules: true, assets: true });
       const initial = info.chunks.find((c) => c.initial);
       const file = join(WORK, 'webpack', entry.replace('.js', ''), initial.files[0]);
-      done({ bytes: gzip(readFileSync(file)), preact: initial.modules.some((m) => isPreact(m.identifier ?? m.name ?? '')), chunks: info.chunks.length });
+      const code = readFileSync(file, 'utf8');
+      done({ bytes: gzip(code), preact: initial.modules.some((m) => isPreact(m.identifier ?? m.name ?? '')), chunks: info.chunks.length, element: registers(code) });
     });
   });
 }
@@ -199,13 +256,16 @@ const rows = [];
 for (const [bundler, make] of [['Vite', withVite], ['webpack', withWebpack]]) {
   const helper = await make('helper.js');
   const widget = await make('widget.js');
-  rows.push([bundler, helper, widget]);
+  const element = await make('element.js');
+  rows.push([bundler, helper, widget, element]);
+  if (!element.element) problems.push(`${bundler}: an app that imports payui-embed/element does not register <payui-checkout>`);
+  if (widget.element || helper.element) problems.push(`${bundler}: an app that does not import payui-embed/element has it`);
   if (helper.bytes > HELPER_BUDGET) problems.push(`${bundler}: only parseReturnParams costs ${kb(helper.bytes)} (budget ${kb(HELPER_BUDGET)})`);
   if (widget.preact) problems.push(`${bundler}: Preact is in the initial chunk of the widget app`);
 }
-console.log(`${'consumer (gzip -9)'.padEnd(20)}${'only parseReturnParams'.padStart(24)}${'whole widget, initial chunk'.padStart(30)}${'chunks'.padStart(8)}`);
-for (const [bundler, helper, widget] of rows) {
-  console.log(`${bundler.padEnd(20)}${`${kb(helper.bytes)} (≤ ${kb(HELPER_BUDGET)})`.padStart(24)}${`${kb(widget.bytes)}${widget.preact ? ', WITH Preact' : ', no Preact'}`.padStart(30)}${String(widget.chunks).padStart(8)}`);
+console.log(`${'consumer (gzip -9)'.padEnd(20)}${'only parseReturnParams'.padStart(24)}${'whole widget, initial chunk'.padStart(30)}${'chunks'.padStart(8)}${'payui-embed/element'.padStart(22)}`);
+for (const [bundler, helper, widget, element] of rows) {
+  console.log(`${bundler.padEnd(20)}${`${kb(helper.bytes)} (≤ ${kb(HELPER_BUDGET)})`.padStart(24)}${`${kb(widget.bytes)}${widget.preact ? ', WITH Preact' : ', no Preact'}`.padStart(30)}${String(widget.chunks).padStart(8)}${kb(element.bytes).padStart(22)}`);
 }
 console.log(`consumer: done in ${Math.round(performance.now() - started)} ms`);
 if (problems.length) {

@@ -1,7 +1,7 @@
 // `npm run size` (part of `npm test`, after the build): gzip sizes of what a page loads, each
 // beside its budget. DESIGN.md §10 sets the targets (payui.js 4 KB, a desktop open 24 KB); the ceilings stop regressions and fail the
 // run. Figures go to build/size.json for the benchmark.
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -15,10 +15,13 @@ const lightbox = gzip('dist/payui-lightbox.js');
 /** Every module of the ESM package (one file per source module; what an app's bundler starts from). */
 const esmModules = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = `${dir}/${entry.name}`;
-  // Not the widget's: the CommonJS twin, the launcher page, the server kit (Node only, its own row).
-  if (entry.isDirectory()) return ['cjs', 'launcher', 'server'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
+  // Not the widget's: the CommonJS twin, the launcher page, the server kit (Node only), the
+  // framework bindings (each its own row).
+  if (entry.isDirectory()) return ['cjs', 'launcher', 'server', 'element', 'react', 'bindings'].includes(entry.name) && dir === 'dist' ? [] : esmModules(path);
   return entry.name.endsWith('.js') && !entry.name.startsWith('payui') ? [path] : [];
 });
+/** What a binding adds to the widget's modules: its own and the shared ones of dist/bindings/. */
+const binding = (name) => [`dist/${name}`, 'dist/bindings'].filter(existsSync).flatMap(esmModules).reduce((sum, file) => sum + gzip(file), 0);
 const rows = [
   // [what, bytes, DESIGN target, ceiling]; where a target is met, it is the ceiling.
   ['payui.js (script tag, up front)', script, budget['payui.js'].gzipBytes, budget['payui.js'].ceilingBytes],
@@ -35,6 +38,9 @@ const rows = [
   // payui-embed/server runs on the merchant's server, never in a page: held only against creeping.
   // Each feature moves it: the shared body reader (a lingering 413, one error shape) and the Login
   // JWT check took it from 3.6 to 5.4 KB; the merchant operations of issues 27–29 will add more.
+  // The framework bindings (DESIGN.md §12): what each adds to the ESM package's widget modules.
+  ['payui-embed/element: its modules, each gzipped', binding('element'), null, budget['payui-embed/element'].ceilingBytes],
+  ['payui-embed/react: its modules, each gzipped', binding('react'), null, budget['payui-embed/react'].ceilingBytes],
   ['server kit (Node): all its modules, each gzipped', esmModules('dist/server').reduce((sum, file) => sum + gzip(file), 0), null, 6_144],
 ];
 

@@ -3,6 +3,9 @@
  * backend (server/shop.ts, on `payui-embed/server`):
  * - `POST /api/token`: a token for a purchase, asked server-to-server (the API key never reaches
  *   the browser), tied to a new order of ours: `{ token, order }`;
+ * - `POST /api/checkout-token`: the same for a `<payui-checkout token-url>` button, which POSTs its
+ *   `data-*` (here `{"pack": "1200"}`) and reads `{ token }` (the page learns the order from the
+ *   payment UI's `paymentInfo.foreignInvoice`, our order id);
  * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
  * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
@@ -137,6 +140,26 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     // #endregion token-errors
   }
 
+  /** Crystal packs the game sells through `<payui-checkout data-pack>`. */
+  const PACKS = new Set(['100', '550', '1200']);
+
+  /**
+   * `<payui-checkout token-url>`: the element's `data-*` as JSON; the pack is checked here, on
+   * the server, since anyone can edit an attribute. Answers `{"token": "…"}`.
+   */
+  async function checkoutToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson(req, 4 * 1024);
+    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const pack = (body.value as { pack?: unknown } | null)?.pack;
+    if (typeof pack !== 'string' || !PACKS.has(pack)) return sendError(res, 422, 'UNKNOWN_PACK', 'data-pack is not a pack of the game');
+    try {
+      const { token } = await shop.startOrder(tokenBody({ purchase: { virtual_currency: { quantity: Number(pack) } } }));
+      json(res, 200, { token });
+    } catch {
+      sendError(res, 502, 'MERCHANT_API', 'the merchant API did not give a token');
+    }
+  }
+
   /** `/api/orders/{id}` and `/api/orders/{id}/refund`. */
   async function orders(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const [, id = '', action] = /^\/api\/orders\/([\w-]{1,80})(\/refund)?$/.exec(pathname) ?? [];
@@ -184,6 +207,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (pathname === '/api/token' && req.method === 'POST') {
       return token(req, res);
     }
+    if (pathname === '/api/checkout-token' && req.method === 'POST') return checkoutToken(req, res);
     if (pathname.startsWith('/api/webhooks/')) {
       const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
       return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');

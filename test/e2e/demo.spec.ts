@@ -3,7 +3,7 @@ import { world } from './world';
 
 test('the landing page leads to every demo', async ({ page }) => {
   await page.goto(`${world.demo}/`);
-  for (const [name, path] of [['Game site', '/game.html'], ['Storefront', '/spa.html'], ['Native host', '/native-host.html'], ['Redirect shop', '/redirect.html']] as const) {
+  for (const [name, path] of [['Game site', '/game.html'], ['Storefront', '/spa.html'], ['React store', '/react.html'], ['Native host', '/native-host.html'], ['Redirect shop', '/redirect.html']] as const) {
     await expect(page.getByRole('link', { name })).toHaveAttribute('href', path);
   }
 });

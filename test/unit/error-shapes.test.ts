@@ -63,6 +63,8 @@ describe('the service\'s shape: {http_status_code, message, extended_message, re
 describe('the kit\'s shape: {"error": {"code", "message"}}', () => {
   it.each<[string, keyof typeof servers, string, RequestInit?]>([
     ['demo: malformed JSON for a token (400)', 'demo', '/api/token', json('{')],
+    ['demo: malformed JSON for a <payui-checkout> token (400)', 'demo', '/api/checkout-token', json('{')],
+    ['demo: a <payui-checkout> pack the game does not sell (422)', 'demo', '/api/checkout-token', json('{"pack":"7"}')],
     ['demo: no such order (404)', 'demo', '/api/orders/x'],
     ['demo: wrong method (405)', 'demo', '/api/orders/x/refund'],
     ['demo: no such page (404)', 'demo', '/missing.html'],

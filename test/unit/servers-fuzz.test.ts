@@ -86,7 +86,7 @@ describe('servers of the offline world', () => {
 
   it('every one of 3,000 random and malformed requests is answered, and every server is still up', async () => {
     const r = random(3000);
-    const paths = ['/', '/index.html', '/page.js', '/%E0%A4%A.html', '/%', '/%00', '/../../etc/passwd', '/..%2f..%2fetc/passwd', '//x', '/dist/', '/api/token',
+    const paths = ['/', '/index.html', '/page.js', '/%E0%A4%A.html', '/%', '/%00', '/../../etc/passwd', '/..%2f..%2fetc/passwd', '//x', '/dist/', '/api/token', '/api/checkout-token',
       '/merchant/v2/merchants/100001/token', '/merchant/v2/merchants/x/token', '/health', `/${'a'.repeat(5000)}`, '/?q=%ZZ', '/\u00e9', '/a b',
       // Webhooks (issue 16): listeners, orders, payments, the log, settings, refunds, renewals.
       '/api/webhooks/200001', '/api/webhooks/1', '/api/orders/x', '/api/orders/x/refund', '/api/orders/%zz', '/api/payments', '/mock/webhooks', '/mock/webhooks.html',

@@ -1,0 +1,84 @@
+// The framework bindings in the demo (issue 26): a purchase through <payui-checkout token-url> on
+// the game site, and through usePayUI and <PayUICheckout> on the React store.
+import { expect, test, type Page } from '@playwright/test';
+import { world } from './world';
+
+test('game site: the <payui-checkout token-url> button buys its pack; the element asked our server with its data-*', async ({ page }) => {
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const tokenRequest = page.waitForRequest(`${world.demo}/api/checkout-token`);
+  await page.getByRole('button', { name: 'Buy 1200 Crystals' }).click();
+  expect((await tokenRequest).postDataJSON()).toEqual({ pack: '1200' });
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await expect(ui.getByText('1200')).toBeVisible();
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  // The element's events (payui-status-done, …) reach the page's log and its delivery check.
+  await expect(page.getByRole('status')).toContainText('1200 Crystals delivered');
+  const log = await page.locator('#log li strong').allTextContents();
+  expect(log.reverse()).toEqual(expect.arrayContaining(['open', 'open-lightbox', 'status-done', 'close-lightbox', 'close']));
+  await expect(page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem').first()).toHaveText(/^1200 Crystals: delivered/);
+});
+
+test('game site: an unknown pack in data-* is refused by our server: the player sees the failure, nothing opens to pay', async ({ page }) => {
+  await page.goto(`${world.demo}/game.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  await page.locator('payui-checkout').evaluate((element) => ((element as HTMLElement).dataset.pack = '999999'));
+  await page.getByRole('button', { name: 'Buy 1200 Crystals' }).click();
+  await expect(page.locator('#log li strong').first()).toHaveText('error');
+  await expect(page.locator('#log li code').first()).toContainText('TOKEN_FAILED');
+  await expect(page.frameLocator('[data-payui-lightbox] iframe').getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+});
+
+async function reactStore(page: Page) {
+  await page.goto(`${world.demo}/react.html`);
+  await expect(page.getByRole('button', { name: /^Buy / })).toBeEnabled();
+  await page.getByRole('button', { name: 'Choose Plasma drill' }).click();
+}
+
+test('React store: usePayUI buys; isOpen and lastStatus follow the purchase; our server confirms it', async ({ page }) => {
+  await reactStore(page);
+  const state = page.getByTestId('hook-state');
+  await expect(state).toHaveText('Payment closed');
+  await page.getByRole('button', { name: 'Buy Plasma drill' }).click();
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await expect(ui.getByText('Plasma drill')).toBeVisible();
+  await expect(state).toHaveText('Payment open');
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await expect(state).toHaveText('Payment open, last status: done');
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(state).toHaveText('Payment closed, last status: done');
+  await expect(page.getByTestId('result')).toHaveText('Thank you!');
+  await expect(page.getByTestId('delivery')).toHaveText('Delivered: our server got the payment\'s signed webhook.');
+});
+
+test('React store: Esc cancels; the page says so and can buy again', async ({ page }) => {
+  await reactStore(page);
+  await page.getByRole('button', { name: 'Buy Plasma drill' }).click();
+  await expect(page.locator('[data-payui-lightbox] .root.ready')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('result')).toHaveText('Payment cancelled.');
+  await expect(page.getByRole('button', { name: 'Buy Plasma drill' })).toBeEnabled();
+});
+
+/** This build's widget has mount() (issue 25): the script tag's PayUI tells. */
+async function hasMount(page: Page): Promise<boolean> {
+  await page.goto(`${world.demo}/game.html`);
+  await page.waitForFunction(() => !!(window as { PayUI?: { version?: string } }).PayUI?.version);
+  return page.evaluate(() => typeof (window as unknown as { PayUI: { mount?: unknown } }).PayUI.mount === 'function');
+}
+
+// Inline needs the widget's mount() (issue 25, another branch): runs once the two are merged.
+test('React store: <PayUICheckout mode="inline"> buys in the page (needs mount(), issue 25)', async ({ page }) => {
+  test.skip(!(await hasMount(page)), 'this build has no mount() yet (issue 25)');
+  await reactStore(page);
+  await page.getByRole('button', { name: 'Pay in the page' }).click();
+  const ui = page.frameLocator('[data-payui-checkout] iframe');
+  await expect(ui.getByText('Plasma drill')).toBeVisible();
+  await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('result')).toHaveText('Thank you!');
+  await expect(page.locator('[data-payui-checkout]')).toHaveCount(0);
+  await expect(page.getByTestId('delivery')).toHaveText('Delivered: our server got the payment\'s signed webhook.');
+});
