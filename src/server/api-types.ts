@@ -1921,7 +1921,7 @@ export interface components {
              * @description True when a signed agreement is in force and at least one project is enabled; default false
              * @default false
              */
-            payments_available: boolean;
+            payments_available?: boolean;
             /** @description Each is {enabled boolean, custom_name localized map} */
             components?: {
                 virtual_currency?: {
@@ -2017,7 +2017,7 @@ export interface components {
              * @description True when a signed agreement is in force and at least one project is enabled; default false
              * @default false
              */
-            payments_available: boolean;
+            payments_available?: boolean;
             /** @description Each is {enabled boolean, custom_name localized map} */
             components?: {
                 [key: string]: {
@@ -2543,7 +2543,7 @@ export interface components {
              * @description The token lives 30 days instead of 24 hours.
              * @default false
              */
-            remember_me: boolean;
+            remember_me?: boolean;
         };
         LoginAnswer: {
             /**
