@@ -5,10 +5,11 @@
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
 import { createPayUI, type PaymentResult } from 'payui-embed';
-import { PROJECTS } from '../../mock/shared/catalog';
-import { paymentUiBases, startPurchase, waitForOrder, type OrderStatus } from '../api';
+import { fetchCatalogue, paymentUiBases, startPurchase, waitForOrder, type OrderStatus, type ShopItem } from '../api';
 
-const project = PROJECTS[200001]!;
+/** What the shop sells: our server's catalogue, synced from the merchant API. */
+const items = signal<ShopItem[]>([]);
+void fetchCatalogue().then((synced) => (items.value = synced), () => undefined);
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 type Step = { name: 'shop' } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
 const cart = signal<Record<string, number>>({});
@@ -16,7 +17,7 @@ const step = signal<Step>({ name: 'shop' });
 /** Our server's id of the order being paid, and what the server says of it. */
 const order = signal<string | null>(null);
 const delivery = signal<OrderStatus | 'unconfirmed' | null>(null);
-const lines = computed(() => project.items.filter((item) => cart.value[item.sku]).map((item) => ({ ...item, quantity: cart.value[item.sku]! })));
+const lines = computed(() => items.value.filter((item) => cart.value[item.sku]).map((item) => ({ ...item, quantity: cart.value[item.sku]! })));
 const total = computed(() => lines.value.reduce((sum, line) => sum + line.price.amount * line.quantity, 0));
 
 function add(sku: string) {
@@ -97,7 +98,7 @@ function App() {
           <section aria-labelledby="store-title">
             <h1 id="store-title">Ship upgrades</h1>
             <ul class="products" aria-label="Products">
-              {project.items.map((item) => (
+              {items.value.map((item) => (
                 <li class="product" key={item.sku}>
                   <h2>{item.name}</h2>
                   <p class="price">{money.format(item.price.amount)}</p>

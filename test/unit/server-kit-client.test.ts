@@ -8,7 +8,9 @@ import { afterAll, afterEach, describe, expect, expectTypeOf, it, vi } from 'vit
 import document from '../../mock/openapi.json';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
-import { DEMO_MERCHANT } from '../../mock/shared/catalog';
+import { DEMO_MERCHANT, PROJECTS } from '../../mock/shared/catalog';
+import { createDemoServer } from '../../server/demo';
+import { createShop } from '../../server/shop';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type components, type MerchantClientOptions,
 } from '../../src/server/index';
@@ -317,13 +319,16 @@ describe('every method', () => {
 describe('the catalog and users, on the service', () => {
   it.skipIf(!ready('createItem', 'listItems', 'getItem'))('items: create → list → get', async () => {
     const kit = client();
-    const { id } = await kit.virtualItems.create(200001, { sku: 'kit-test-lantern', name: { en: 'Lantern' }, prices: { USD: 2.5 }, default_currency: 'USD', enabled: true });
+    // In a project of its own: the demo project's items stay the seeded ones (the demo shop's test below).
+    const { id: project } = await kit.projects.create({ name: { en: 'Kit items' } });
+    const { id } = await kit.virtualItems.create(project, { sku: 'kit-test-lantern', name: { en: 'Lantern' }, prices: { USD: 2.5 }, default_currency: 'USD', enabled: true });
+    for (const sku of ['kit-a', 'kit-b']) await kit.virtualItems.create(project, { sku, name: { en: sku } });
     const listed: Schemas['VirtualItemListEntry'][] = [];
-    for await (const item of kit.virtualItems.list(200001, { limit: 2 })) listed.push(item);
-    expect(listed.find((item) => item.id === id)).toMatchObject({ sku: 'kit-test-lantern', localized_name: 'Lantern', prices: { USD: 2.5 } });
-    expect(new Set(listed.map((item) => item.id)).size).toBe(listed.length);
-    expect(await kit.virtualItems.get(200001, id)).toMatchObject({ id, sku: 'kit-test-lantern', name: { en: 'Lantern' } });
-    const duplicate = await fail(kit.virtualItems.create(200001, { sku: 'kit-test-lantern', name: { en: 'Again' } }));
+    for await (const item of kit.virtualItems.list(project, { limit: 2 })) listed.push(item);
+    expect(listed.map((item) => item.sku)).toEqual(['kit-test-lantern', 'kit-a', 'kit-b']);
+    expect(listed[0]).toMatchObject({ id, localized_name: 'Lantern', prices: { USD: 2.5 } });
+    expect(await kit.virtualItems.get(project, id)).toMatchObject({ id, sku: 'kit-test-lantern', name: { en: 'Lantern' } });
+    const duplicate = await fail(kit.virtualItems.create(project, { sku: 'kit-test-lantern', name: { en: 'Again' } }));
     expect(duplicate).toMatchObject({ status: 409, code: 'CONFLICT', requestId: expect.stringMatching(/.+/) });
   });
 
@@ -350,4 +355,30 @@ it('a refused connection is NETWORK after its tries', async () => {
   const fetches = vi.spyOn(globalThis, 'fetch');
   expect(await fail(client({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1 }).projects.get(1))).toMatchObject({ code: 'NETWORK', status: null, requestId: null });
   expect(fetches).toHaveBeenCalledTimes(2);
+});
+
+describe('the demo shop (server/shop.ts, server/demo.ts)', () => {
+  const shop = () => createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: base, players: new Set() });
+  /** What the pages sold from the static catalogue: the seed fixtures hold the same items. */
+  const seeded = PROJECTS[200001]!.items.map(({ sku, name, price }) => ({ sku, name, price }));
+
+  it.skipIf(!ready('listItems'))('syncs the catalogue through the kit: the items the service lists, with their names and prices', async () => {
+    expect(await shop().syncCatalogue(200001)).toEqual(seeded);
+  });
+
+  it.skipIf(!ready('getUser'))('looks a player up through the kit: their balance, 0 for one the service has not met', async () => {
+    expect(await shop().balanceOf(200001, 'nobody-at-all')).toBe(0);
+  });
+
+  it('the demo server sells the synced catalogue, or the static one in one logged line while the service does not list items', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const demo = await listenLoopback(createDemoServer({ appRoot: '/nowhere', distRoot: '/nowhere', merchantApi: base, paymentUiOrigins: [], paymentUi: { live: base, sandbox: base } }), 0);
+    stands.push(demo);
+    const get = async (path: string) => (await fetch(`http://127.0.0.1:${demo.port}${path}`)).json();
+    expect(await get('/api/catalogue')).toEqual({ items: seeded });
+    expect(await get('/api/catalogue')).toEqual({ items: seeded });
+    if (ready('listItems')) expect(log).not.toHaveBeenCalled();
+    else expect(log.mock.calls).toEqual([['demo shop: the merchant API does not list items yet; selling the static catalogue']]);
+    expect(await get('/api/player')).toEqual({ id: 'demo-player-1', name: 'Nova Rider', balance: ready('getUser') ? expect.any(Number) : null });
+  });
 });
