@@ -1,7 +1,7 @@
 /// <reference types="node" preserve="true" />
 /**
  * `createMerchantClient`: the merchant API calls a merchant's server makes — `createToken`, and one
- * method per operation of the catalog, projects and users (DESIGN.md §13), grouped by resource.
+ * method per operation (DESIGN.md §13: catalog, projects, users, subscriptions, reports), grouped by resource.
  * Every method is a row of `TABLE` run by one `request` function; their types come from
  * mock/openapi.json (api-types.ts), so a method's body and answer are the description's. Lists are
  * async iterables that page with `offset`/`limit`. Credentials go in Basic auth and never leave the
@@ -18,8 +18,8 @@ export interface MerchantClientOptions {
   baseUrl: string;
   /** Milliseconds before a call (each try of it) gives up with `MerchantApiError` code `TIMEOUT`. Default 10000. */
   timeoutMs?: number;
-  /** The API version of every call's path. Default `'v2'`. */
-  apiVersion?: 'v1' | 'v2';
+  /** The API version of every call's path (and of the subscription plans' types). Default `'v2'`. */
+  apiVersion?: ApiVersion;
   /**
    * How many times a GET, PUT or DELETE is tried again after a network error or a 5xx (with a
    * backoff of about 0.2 s, then 0.4 s, with jitter). Default 2; 0 turns retries off. A POST is
@@ -28,6 +28,7 @@ export interface MerchantClientOptions {
   maxRetries?: number;
 }
 
+export type ApiVersion = 'v1' | 'v2';
 type OperationId = keyof operations;
 /** The JSON body operation `K` of the description takes. */
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
@@ -59,6 +60,8 @@ type Call<K extends OperationId, A extends unknown[]> = (...args: A) => Promise<
 type Write<K extends OperationId, A extends unknown[]> = (...args: [...A, body: RequestBody<K>]) => Promise<ResponseBody<K>>;
 type List<K extends OperationId, A extends unknown[]> = (...args: [...A, query?: Query<K>]) => Listing<ListEntry<K>>;
 type InProject = [projectId: number];
+/** A list whose query is required (it names what to list). */
+type ListBy<K extends OperationId, A extends unknown[]> = (...args: [...A, query: Query<K>]) => Listing<ListEntry<K>>;
 /** A project's records of one kind: create, get, list, update, delete. */
 interface Records<C extends OperationId, G extends OperationId, L extends OperationId, U extends OperationId, D extends OperationId, Id extends unknown[]> {
   create: Write<C, InProject>;
@@ -68,7 +71,11 @@ interface Records<C extends OperationId, G extends OperationId, L extends Operat
   delete: Call<D, [...InProject, ...Id]>;
 }
 
-export interface MerchantClient {
+type PlansV1 = Records<'createPlanV1', 'getPlanV1', 'listPlansV1', 'updatePlanV1', 'deletePlanV1', [planId: number]>;
+type PlansV2 = Records<'createPlanV2', 'getPlanV2', 'listPlansV2', 'updatePlanV2', 'deletePlanV2', [planId: number]>;
+
+/** The client of every operation; `V` is its `apiVersion` (the plans' shapes differ between v1 and v2). */
+export interface MerchantClient<V extends ApiVersion = 'v2'> {
   /** A token for one payment UI opening; the body is the service's token table. */
   createToken(body: TokenRequest): Promise<{ token: string }>;
   /** The merchant's projects. */
@@ -93,6 +100,21 @@ export interface MerchantClient {
   /** A project's users, keyed by the merchant's `user_id`; `virtualItemsTotal`: what they hold. */
   users: Omit<Records<'createUser', 'getUser', 'listUsers', 'updateUser', never, [userId: string]>, 'delete'> & {
     virtualItemsTotal: List<'listUserVirtualItemsTotal', InProject>;
+    /** A user's transactions, across the merchant's projects (`user_id`, `datetime_from`, `datetime_to` required). */
+    transactions: ListBy<'listUserTransactions', []>;
+  };
+  /** Plans, products, subscription payments, and one user's subscription (its status changed by `update`). */
+  subscriptions: {
+    plans: V extends 'v1' ? PlansV1 : PlansV2;
+    products: Omit<Records<'createProduct', never, 'listProducts', 'updateProduct', 'deleteProduct', [productId: number]>, 'get'>;
+    payments: { list: List<'listSubscriptionPayments', InProject> };
+    get: Call<'getSubscription', [...InProject, subscriptionId: number]>;
+    update: Write<'updateUserSubscription', [...InProject, userId: string, subscriptionId: number]>;
+  };
+  /** The transactions report (JSON) and one transaction's details. */
+  reports: {
+    transactions: List<'searchTransactions', []>;
+    details: Call<'getTransactionDetails', [transactionId: number]>;
   };
 }
 
@@ -188,7 +210,19 @@ const TABLE: Table = {
   itemGroups: groups,
   userAttributes: records('user_attributes'),
   gameKeys: records('game_delivery'),
-  users: { ...records('users', 'create get list update'), virtualItemsTotal: `LIST ${IN_PROJECT}users/virtual_items/total` },
+  users: {
+    ...records('users', 'create get list update'),
+    virtualItemsTotal: `LIST ${IN_PROJECT}users/virtual_items/total`,
+    transactions: 'LIST merchants/$/users/transactions.json',
+  },
+  subscriptions: {
+    plans: records('subscriptions/plans'),
+    products: records('subscriptions/products', 'create list update delete'),
+    payments: { list: `LIST ${IN_PROJECT}subscriptions/payments` },
+    get: `GET ${IN_PROJECT}subscriptions/:`,
+    update: `PUT ${IN_PROJECT}users/:/subscriptions/:`,
+  },
+  reports: { transactions: 'LIST merchants/$/reports/transactions/search.json', details: 'GET merchants/$/reports/transactions/:/details' },
 };
 
 const CODES: Record<number, MerchantApiErrorCode> = {
@@ -203,7 +237,7 @@ interface Answer {
   headers: Headers;
 }
 
-export function createMerchantClient(options: MerchantClientOptions): MerchantClient {
+export function createMerchantClient<V extends ApiVersion = 'v2'>(options: MerchantClientOptions & { apiVersion?: V }): MerchantClient<V> {
   const base = checkOptions(options);
   const { merchantId, apiKey, timeoutMs = 10_000, apiVersion = 'v2', maxRetries = 2 } = options;
   const credentials = Buffer.from(`${merchantId}:${apiKey}`, 'utf8').toString('base64');
@@ -316,7 +350,7 @@ export function createMerchantClient(options: MerchantClientOptions): MerchantCl
     }));
 
   return {
-    ...(methods(TABLE) as unknown as Omit<MerchantClient, 'createToken'>),
+    ...(methods(TABLE) as unknown as Omit<MerchantClient<V>, 'createToken'>),
     async createToken(body) {
       const { json } = await request('POST', `merchants/${merchantId}/token`, body, {}, 'token request');
       const token = (json as { token?: unknown } | undefined)?.token;

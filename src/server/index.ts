@@ -6,7 +6,7 @@
  */
 export { createMerchantClient, MerchantApiError, TokenRequestError } from './client';
 export type {
-  ListEntry, Listing, MerchantApiErrorCode, MerchantApiErrorDetails, MerchantClient, MerchantClientOptions, Page, Query, RequestBody, ResponseBody,
+  ApiVersion, ListEntry, Listing, MerchantApiErrorCode, MerchantApiErrorDetails, MerchantClient, MerchantClientOptions, Page, Query, RequestBody, ResponseBody,
 } from './client';
 /** The description's records (`components['schemas']['VirtualItem']`) and operations, generated from openapi.json. */
 export type { components, operations } from './api-types';

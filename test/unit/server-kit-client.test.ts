@@ -12,7 +12,7 @@ import { DEMO_MERCHANT, PROJECTS } from '../../mock/shared/catalog';
 import { createDemoServer } from '../../server/demo';
 import { createShop } from '../../server/shop';
 import {
-  createMerchantClient, MerchantApiError, TokenRequestError, type components, type MerchantClientOptions,
+  createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClientOptions,
 } from '../../src/server/index';
 
 type Schemas = components['schemas'];
@@ -28,8 +28,8 @@ afterAll(async () => {
 });
 
 const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
-const client = (options: Partial<MerchantClientOptions> = {}) =>
-  createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base, ...options });
+const client = <V extends ApiVersion = 'v2'>(options: Partial<MerchantClientOptions> & { apiVersion?: V } = {}) =>
+  createMerchantClient<V>({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base, ...options });
 
 /**
  * Whether the service answers an operation, asked once: its path (ids that name nothing), with
@@ -281,6 +281,23 @@ describe('every method', () => {
       [() => kit.users.update(7, 'a/b', { user_id: 'a/b', enabled: false }), 'PUT /merchant/v2/projects/7/users/a%2Fb'],
       [() => kit.users.list(7), 'GET /merchant/v2/projects/7/users?offset=0&limit=100'],
       [() => kit.users.virtualItemsTotal(7, { user_id: 'p 1' }), 'GET /merchant/v2/projects/7/users/virtual_items/total?user_id=p+1&offset=0&limit=100'],
+      // Issue 28's operations (the offline service answers them later).
+      [() => kit.users.transactions({ user_id: 'p1', datetime_from: '2026-01-01', datetime_to: '2026-02-01' }),
+        'GET /merchant/v2/merchants/100001/users/transactions.json?user_id=p1&datetime_from=2026-01-01&datetime_to=2026-02-01&offset=0&limit=100'],
+      [() => kit.subscriptions.plans.create(7, {} as never), 'POST /merchant/v2/projects/7/subscriptions/plans'],
+      [() => kit.subscriptions.plans.get(7, 2), 'GET /merchant/v2/projects/7/subscriptions/plans/2'],
+      [() => kit.subscriptions.plans.list(7), 'GET /merchant/v2/projects/7/subscriptions/plans?offset=0&limit=100'],
+      [() => kit.subscriptions.plans.update(7, 2, {} as never), 'PUT /merchant/v2/projects/7/subscriptions/plans/2'],
+      [() => kit.subscriptions.plans.delete(7, 2), 'DELETE /merchant/v2/projects/7/subscriptions/plans/2'],
+      [() => kit.subscriptions.products.create(7, {} as never), 'POST /merchant/v2/projects/7/subscriptions/products'],
+      [() => kit.subscriptions.products.list(7, { group_id: 'g' }), 'GET /merchant/v2/projects/7/subscriptions/products?group_id=g&offset=0&limit=100'],
+      [() => kit.subscriptions.products.update(7, 3, {} as never), 'PUT /merchant/v2/projects/7/subscriptions/products/3'],
+      [() => kit.subscriptions.products.delete(7, 3), 'DELETE /merchant/v2/projects/7/subscriptions/products/3'],
+      [() => kit.subscriptions.payments.list(7), 'GET /merchant/v2/projects/7/subscriptions/payments?offset=0&limit=100'],
+      [() => kit.subscriptions.get(7, 11), 'GET /merchant/v2/projects/7/subscriptions/11'],
+      [() => kit.subscriptions.update(7, 'p1', 11, { status: 'canceled' } as never), 'PUT /merchant/v2/projects/7/users/p1/subscriptions/11'],
+      [() => kit.reports.transactions({ show_dry_run: true }), 'GET /merchant/v2/merchants/100001/reports/transactions/search.json?show_dry_run=true&offset=0&limit=100'],
+      [() => kit.reports.details(12), 'GET /merchant/v2/merchants/100001/reports/transactions/12/details'],
     ];
     for (const [method, expected] of calls) {
       echo.seen.length = 0;
@@ -313,6 +330,11 @@ describe('every method', () => {
     expectTypeOf(kit.users.list).returns.toMatchTypeOf<AsyncIterable<Schemas['User']>>();
     expectTypeOf(kit.users.get).parameters.toEqualTypeOf<[projectId: number, userId: string]>();
     expectTypeOf(kit.users.virtualItemsTotal(1).page).returns.resolves.toEqualTypeOf<{ items: Schemas['UserVirtualItemsTotal'][]; total: number }>();
+    // The plans' shapes are the client's version's.
+    expectTypeOf(kit.subscriptions.plans.get).returns.resolves.toEqualTypeOf<Schemas['PlanV2']>();
+    expectTypeOf(client({ apiVersion: 'v1' }).subscriptions.plans.get).returns.resolves.toEqualTypeOf<Schemas['PlanV1']>();
+    // @ts-expect-error a user's transactions need their query
+    void (() => kit.users.transactions());
   });
 });
 
