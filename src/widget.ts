@@ -6,7 +6,7 @@
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
-import { invalid, PayUIError } from './core/errors';
+import { PayUIError } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
 import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
@@ -89,7 +89,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   };
   const mobile = () => isMobile(readDeviceEnv());
   const checkName = (command: unknown) => {
-    if (typeof command !== 'string' || !command) throw invalid('command', 'expected a name');
+    if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
   function start(opts: NormalizedOptions, trigger: Element | null, mount?: [container: unknown]): Promise<PaymentResult> {

@@ -12,6 +12,10 @@ import { once } from './once';
  * (`base` is its address), each imported once; a failed download may be retried by the next open().
  */
 export function besideScript(base: string): Loaders {
-  const loader = <T>(name: string) => once(() => import(/* @vite-ignore */ new URL(`payui-${name}.js`, base).href) as Promise<T>);
-  return { loadSession: loader<SessionModule>('session'), loadLightbox: loader<LightboxModule>('lightbox'), loadInline: loader<InlineModule>('inline') };
+  const loader = <T>(file: string) => once(() => import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>);
+  return {
+    loadSession: loader<SessionModule>('payui-session.js'),
+    loadLightbox: loader<LightboxModule>('payui-lightbox.js'),
+    loadInline: loader<InlineModule>('payui-inline.js'),
+  };
 }
