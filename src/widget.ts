@@ -2,7 +2,8 @@
  * The facade of DESIGN.md §1: options, state and events of one widget instance, and the one
  * lifecycle of an open (see `Session` in session/contract.ts). open() opens the child window
  * here, synchronously, inside the click; the rest of an open — channel, message relay, the
- * lightbox — is code that arrives on demand (`loadSession`, `loadLightbox`), so payui.js stays small.
+ * lightbox, the inline view — is code that arrives on demand (`loadSession`, `loadLightbox`,
+ * `loadInline`), so payui.js stays small.
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';

@@ -1,6 +1,6 @@
 // mount(container) in a real browser (DESIGN.md §11): the payment UI inside the merchant's page,
 // on the widget fixture page with a checkout section (`inline: true`), served with a strict CSP.
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { focusedHere } from './engines/engine';
 import { expectContractOrder } from './event-order';
 import { eventTypes, eventsOf, gotoFixture, results, whatThePageHolds, type FixtureQuery } from './widget-page';
@@ -171,6 +171,25 @@ test.describe('inline: ends', () => {
     await mountAndWaitReady(page, { provider: 50 });
     await ui(page).getByRole('button', { name: /^Pay/ }).waitFor();
     expect(requests).toHaveLength(1);
+  });
+});
+
+test.describe('inline: on a phone', () => {
+  // The phone's screen, touch and user agent, in Chromium (its default browser would be WebKit).
+  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+  test.use(iPhone);
+
+  test('in the page too: no window opens, the payment UI is as wide as the section, and a purchase goes through', async ({ page }) => {
+    const popups: string[] = [];
+    page.on('popup', (popup) => popups.push(popup.url()));
+    await mountAndWaitReady(page);
+    const width = await page.locator('#checkout').evaluate((section) => section.clientWidth);
+    expect((await boxes(page, ['[data-payui-inline] iframe']))[0]!.width).toBe(width);
+    await ui(page).getByRole('button', { name: /^Pay/ }).click();
+    await ui(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await expectRemoved(page, 'ui', 'done');
+    expect(popups).toEqual([]);
+    expect(await eventsOf(page, 'open')).toEqual([{ mode: 'inline' }]);
   });
 });
 
