@@ -15,7 +15,8 @@ import { expect, test } from '@playwright/test';
 const SERVER = join(process.cwd(), 'mock', 'dist', 'server.js');
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
-test.describe.configure({ mode: 'serial' });
+// Each test starts the service several times; its database takes seconds to start on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +38,7 @@ async function start(dataDir: string): Promise<Running> {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 30_000 }).toContain('Press Ctrl-C to stop.');
+  await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
   return { child, api: `http://127.0.0.1:${api}`, output: () => output };
 }
 
