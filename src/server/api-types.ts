@@ -1229,7 +1229,8 @@ export interface components {
             description?: components["schemas"]["LocalizedMap"];
             long_description?: components["schemas"]["LocalizedMap"];
             enabled?: boolean;
-            item_code?: string;
+            /** @description The item's code; null when unset (the demo's items carry null). */
+            item_code?: string | null;
             advertisement_type?: components["schemas"]["AdvertisementType"];
             /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
@@ -1252,6 +1253,8 @@ export interface components {
             };
             /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
             user_attribute_conditions?: Record<string, never>[];
+            /** @description Price in the project's virtual currency, or null for none. Not in the spec's write body, whose list entry shows it: the offline service takes it here (a number, or a numeric string like `prices`; whole units when the currency is discrete). */
+            virtual_currency_price?: number | string | null;
         };
         /** @description A new virtual item: the write body with `sku` and `name` required. */
         VirtualItemCreate: WithRequired<components["schemas"]["VirtualItemWrite"], "sku" | "name">;
@@ -1284,7 +1287,8 @@ export interface components {
             description?: components["schemas"]["LocalizedMap"];
             long_description?: components["schemas"]["LocalizedMap"];
             enabled: boolean;
-            item_code?: string;
+            /** @description The item's code; null when unset (the demo's items carry null). */
+            item_code?: string | null;
             advertisement_type?: components["schemas"]["AdvertisementType"];
             /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
