@@ -31,7 +31,7 @@ const items = projectRecords({
     const projectId = idParam(call, 'project_id');
     const found = findings();
     for (const [currency, value] of Object.entries(isObject(body.prices) ? body.prices : {})) {
-      if ((typeof value === 'number' || typeof value === 'string') && !fitsCurrency(value, currency)) found.add(`prices.${currency}`, decimalsRule(currency));
+      if ((typeof value === 'number' || typeof value === 'string') && Number.isFinite(Number(value)) && !fitsCurrency(value, currency)) found.add(`prices.${currency}`, decimalsRule(currency));
     }
     const priced = Object.keys(item.prices as object);
     if (priced.length && typeof item.default_currency === 'string' && !priced.includes(item.default_currency)) {
