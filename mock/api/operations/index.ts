@@ -1,7 +1,9 @@
 /** Every operation the service answers, by the `operationId` of mock/openapi.json. */
 import type { Op } from './common';
+import * as login from './login';
+import * as loginSettings from './login-settings';
 import * as projects from './projects';
 import * as token from './token';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...login, ...loginSettings };
