@@ -8,7 +8,7 @@ import { ApiError, fieldError, type Answer } from '../api/app';
 import type { OpCall } from '../api/operations/common';
 import type { Sql } from '../store/database';
 import {
-  loginProjectById, makeLink, recentFailures, sendMail, type LoginLink, type LoginProject, type UserStoreAddress,
+  clearFailures, loginProjectById, makeLink, recentFailures, recordFailure, sendMail, type LoginLink, type LoginProject, type UserStoreAddress,
 } from '../store/login';
 import { loginRedirect, signLoginToken, type LoginIdentity } from './jwt';
 import type { StoreReply } from './user-store';
@@ -47,11 +47,38 @@ export function callbackOf(project: LoginProject, call: OpCall): string {
 }
 
 /** 429 once a user has failed to log in `FAILED_LOGINS_PER_MINUTE` times within the last minute. */
-export async function checkRate(sql: Sql, project: LoginProject, username: string, now: Date): Promise<void> {
+async function checkRate(sql: Sql, project: LoginProject, username: string, now: Date): Promise<void> {
   const { count, first } = await recentFailures(sql, project.id, username, now, RATE_WINDOW_MS);
   if (count < FAILED_LOGINS_PER_MINUTE || !first) return;
   const wait = Math.max(1, Math.ceil((first.getTime() + RATE_WINDOW_MS - now.getTime()) / 1000));
   throw new ApiError(429, `Too Many Requests: ${count} failed logins of this user within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
+}
+
+export interface LoginAttempt {
+  project: LoginProject;
+  callback: string;
+  username: string;
+  password: string;
+  sql: Sql;
+  /** Counts this attempt as failed (toward the 429). */
+  failed(): Promise<void>;
+  /** A success forgets the user's failed attempts. */
+  succeeded(): Promise<void>;
+}
+
+/** A login (plain or proxy) up to the password check: its Login project, callback, and the rate limit. */
+export async function beginLogin(call: OpCall): Promise<LoginAttempt> {
+  const project = await loginProjectOfCall(call);
+  const callback = callbackOf(project, call);
+  const { username, password } = call.body as { username: string; password: string };
+  const { sql } = call.context.db;
+  const now = new Date(call.context.now());
+  await checkRate(sql, project, username, now);
+  return {
+    project, callback, username, password, sql,
+    failed: () => recordFailure(sql, project.id, username, now, RATE_WINDOW_MS),
+    succeeded: () => clearFailures(sql, project.id, username),
+  };
 }
 
 /** 200 `{login_url}`: the callback with the signed JWT and `remember_me`. */

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../api/operations/common';
 import { confirmUser, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
+import { escapeHtml } from '../shared/plain';
 import { hashPassword } from './password';
 import { callUserStore } from './user-store';
 
 const MIN_PASSWORD = 6;
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1c2230;background:#f4f6fa}'
   + 'main{max-width:26rem;margin:4rem auto;padding:1.5rem 2rem;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002}'

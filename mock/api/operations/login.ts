@@ -7,16 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError } from '../app';
 import {
-  callbackOf, checkRate, globalError, loggedIn, loginProjectOfCall, mailLink, NOT_CONFIRMED, RATE_WINDOW_MS, storeAddress,
-  storeIdentity, storeProblem, WRONG_CREDENTIALS,
+  beginLogin, callbackOf, globalError, loggedIn, loginProjectOfCall, mailLink, NOT_CONFIRMED, storeAddress, storeIdentity, storeProblem,
+  WRONG_CREDENTIALS,
 } from '../../login/flow';
 import { checkPassword, hashPassword } from '../../login/password';
 import { callUserStore } from '../../login/user-store';
-import { clearFailures, findUser, insertUser, recordFailure, takenFields } from '../../store/login';
+import { findUser, insertUser, takenFields } from '../../store/login';
 import { noContent, type Op } from './common';
 
 interface Registration { username: string; password: string; email: string }
-interface Credentials { username: string; password: string; remember_me?: boolean }
 
 export const loginRegister: Op = async (call) => {
   const project = await loginProjectOfCall(call);
@@ -41,20 +40,15 @@ export const loginRegister: Op = async (call) => {
 };
 
 export const login: Op = async (call) => {
-  const project = await loginProjectOfCall(call);
-  const callback = callbackOf(project, call);
-  const { username, password } = call.body as Credentials;
-  const { sql } = call.context.db;
-  const now = new Date(call.context.now());
-  await checkRate(sql, project, username, now);
-  const user = await findUser(sql, project.id, username);
-  if (!(await checkPassword(password, user?.password_hash ?? null)) || !user) {
-    await recordFailure(sql, project.id, username, now, RATE_WINDOW_MS);
+  const attempt = await beginLogin(call);
+  const user = await findUser(attempt.sql, attempt.project.id, attempt.username);
+  if (!(await checkPassword(attempt.password, user?.password_hash ?? null)) || !user) {
+    await attempt.failed();
     throw globalError(422, WRONG_CREDENTIALS);
   }
-  await clearFailures(sql, project.id, username);
-  if (project.email_confirmation && !user.confirmed) throw globalError(422, NOT_CONFIRMED);
-  return loggedIn(call, project, callback, { sub: user.id, username: user.username, email: user.email });
+  await attempt.succeeded();
+  if (attempt.project.email_confirmation && !user.confirmed) throw globalError(422, NOT_CONFIRMED);
+  return loggedIn(call, attempt.project, attempt.callback, { sub: user.id, username: user.username, email: user.email });
 };
 
 export const passwordReset: Op = async (call) => {
@@ -79,16 +73,11 @@ export const proxyRegister: Op = async (call) => {
 };
 
 export const proxyLogin: Op = async (call) => {
-  const project = await loginProjectOfCall(call);
-  const callback = callbackOf(project, call);
-  const { username, password } = call.body as Credentials;
-  const { sql } = call.context.db;
-  const now = new Date(call.context.now());
-  await checkRate(sql, project, username, now);
+  const { project, callback, username, password, failed, succeeded } = await beginLogin(call);
   const reply = await callUserStore(storeAddress(project, 'user_verification'), { login_project_id: project.id, username, password }, project.secret_key, call.context.userStoreTimeoutMs);
-  if (reply.kind === 'refused') await recordFailure(sql, project.id, username, now, RATE_WINDOW_MS);
+  if (reply.kind === 'refused') await failed();
   if (reply.kind !== 'accepted') throw storeProblem(reply, ['username', 'password']);
-  await clearFailures(sql, project.id, username);
+  await succeeded();
   return loggedIn(call, project, callback, storeIdentity(project, reply.body, username));
 };
 
