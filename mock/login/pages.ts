@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../api/operations/common';
+import type { UserStorePasswordResetRequest } from '../../src/server/user-store';
 import { confirmUser, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
 import { escapeHtml } from '../shared/plain';
 import { hashPassword } from './password';
@@ -95,7 +96,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
       } else {
         const project = await loginProjectById(context.db.sql, link.login_project_id);
         const answer = project?.password_reset
-          ? await callUserStore(project.password_reset, { login_project_id: project.id, username: link.username, password }, project.secret_key, context.userStoreTimeoutMs)
+          ? await callUserStore(project.password_reset, { login_project_id: project.id, username: link.username, password } satisfies UserStorePasswordResetRequest, project.secret_key, context.userStoreTimeoutMs)
           : ({ kind: 'no-answer', why: 'no Password reset address' } as const);
         if (answer.kind === 'refused') return page(reply, 422, 'Set a new password', passwordForm(token, answer.message));
         if (answer.kind === 'no-answer') return page(reply, 502, 'The password was not changed', '<p class="bad">The game\'s user store did not answer. Try again later.</p>');

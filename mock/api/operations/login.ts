@@ -13,6 +13,7 @@ import {
 import { checkPassword, hashPassword } from '../../login/password';
 import { callUserStore } from '../../login/user-store';
 import { findUser, insertUser, takenFields } from '../../store/login';
+import type { UserStoreNewUserRequest, UserStorePasswordResetRequest, UserStoreVerificationRequest } from '../../../src/server/user-store';
 import { noContent, type Op } from './common';
 
 interface Registration { username: string; password: string; email: string }
@@ -67,14 +68,14 @@ export const proxyRegister: Op = async (call) => {
   const project = await loginProjectOfCall(call);
   callbackOf(project, call);
   const { username, password, email } = call.body as Registration;
-  const reply = await callUserStore(storeAddress(project, 'new_user'), { login_project_id: project.id, username, password, email }, project.secret_key, call.context.userStoreTimeoutMs);
+  const reply = await callUserStore(storeAddress(project, 'new_user'), { login_project_id: project.id, username, password, email } satisfies UserStoreNewUserRequest, project.secret_key, call.context.userStoreTimeoutMs);
   if (reply.kind !== 'accepted') throw storeProblem(reply, ['username', 'password', 'email']);
   return noContent;
 };
 
 export const proxyLogin: Op = async (call) => {
   const { project, callback, username, password, failed, succeeded } = await beginLogin(call);
-  const reply = await callUserStore(storeAddress(project, 'user_verification'), { login_project_id: project.id, username, password }, project.secret_key, call.context.userStoreTimeoutMs);
+  const reply = await callUserStore(storeAddress(project, 'user_verification'), { login_project_id: project.id, username, password } satisfies UserStoreVerificationRequest, project.secret_key, call.context.userStoreTimeoutMs);
   if (reply.kind === 'refused') await failed();
   if (reply.kind !== 'accepted') throw storeProblem(reply, ['username', 'password']);
   await succeeded();
@@ -85,7 +86,7 @@ export const proxyPasswordReset: Op = async (call) => {
   const project = await loginProjectOfCall(call);
   const callback = callbackOf(project, call);
   const { username } = call.body as { username: string };
-  const reply = await callUserStore(storeAddress(project, 'password_reset'), { login_project_id: project.id, username }, project.secret_key, call.context.userStoreTimeoutMs);
+  const reply = await callUserStore(storeAddress(project, 'password_reset'), { login_project_id: project.id, username } satisfies UserStorePasswordResetRequest, project.secret_key, call.context.userStoreTimeoutMs);
   if (reply.kind !== 'accepted') throw storeProblem(reply, ['username']);
   const email = reply.body.email;
   if (typeof email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(email)) {
