@@ -16,7 +16,9 @@ import { MIGRATIONS } from '../../mock/store/migrations';
 const SERVER = join(process.cwd(), 'mock', 'dist', 'server.js');
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
-test.describe.configure({ mode: 'serial' });
+// Each test starts the service and runs the command several times, each opening the database
+// (2–5 s apiece on a busy 2-core machine): more than the default 30 s per test.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

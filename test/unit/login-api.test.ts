@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
+import { exportState, importState } from '../../mock/store/snapshot';
 import { LoginTokenError, verifyLoginToken, verifyWebhookSignature } from '../../src/server/index';
 
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
@@ -479,5 +480,19 @@ describe('CORS', () => {
     const preflight = await call('/mock/mail', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.status).toBe(405);
+  });
+});
+
+describe('the state', () => {
+  it('an export and its import keep the Login projects, players, their passwords and the mailbox', async () => {
+    const player = newPlayer();
+    await api('user', STAR.id, player);
+    const link = new URL((await mailTo(player.email))[0]!.links[0]!);
+    const snapshot = await exportState(db);
+    expect(snapshot.tables.login_projects!.length).toBeGreaterThanOrEqual(2);
+    await importState(db, JSON.parse(JSON.stringify(snapshot)));
+    expect((await call(`${link.pathname}${link.search}`)).status).toBe(200);
+    redirect(await api('login', STAR.id, { username: player.username, password: player.password }), STAR.callback);
+    expect(await exportState(db)).toMatchObject({ version: 2, tables: { login_projects: snapshot.tables.login_projects, mail: snapshot.tables.mail } });
   });
 });
