@@ -32,7 +32,14 @@ export const loginRegister: Op = async (call) => {
       throw error;
     }
     const id = randomUUID();
-    await insertUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(now()) });
+    try {
+      await insertUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(now()) });
+    } catch (error) {
+      // Another registration of the same name or address got in first (a Postgres server runs them side by side).
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === '23505') throw fieldError(constraint === 'login_users_email' ? 'email' : 'username', 'is already taken');
+      throw error;
+    }
     if (project.email_confirmation) {
       await mailLink(call, sql, { kind: 'confirm', login_project_id: project.id, user_id: id, username, login_url: callback }, email);
     }
