@@ -23,8 +23,8 @@ const LINK_LIFETIME_MS = { confirm: 7 * 24 * 3600_000, reset: 3600_000 } as cons
 export const WRONG_CREDENTIALS = 'wrong username or password';
 export const NOT_CONFIRMED = 'email not confirmed';
 
-export const globalError = (status: number, text: string, message = 'Unprocessable Entity') =>
-  new ApiError(status, message, { global_errors: [text], property_errors: {} });
+/** 422 with one global error. */
+export const globalError = (text: string) => new ApiError(422, 'Unprocessable Entity', { global_errors: [text], property_errors: {} });
 
 /** The Login project of `projectId`, or 404. */
 export async function loginProjectOfCall(call: OpCall): Promise<LoginProject> {
@@ -107,7 +107,7 @@ const STORE_NAMES: Record<UserStoreAddress, string> = { new_user: 'New user', us
 /** The user-store address the proxy variant forwards to, or 422 when the settings have none. */
 export function storeAddress(project: LoginProject, which: UserStoreAddress): string {
   const address = project[which];
-  if (!address) throw globalError(422, `the Login settings have no ${STORE_NAMES[which]} address (user_store.${which}) for the proxy variant`);
+  if (!address) throw globalError(`the Login settings have no ${STORE_NAMES[which]} address (user_store.${which}) for the proxy variant`);
   return address;
 }
 
@@ -115,7 +115,7 @@ export function storeAddress(project: LoginProject, which: UserStoreAddress): st
 export function storeProblem(reply: Exclude<StoreReply, { kind: 'accepted' }>, fields: readonly string[]): ApiError {
   if (reply.kind === 'no-answer') return new ApiError(502, `Bad Gateway: the merchant's user store gave no usable answer: ${reply.why}`);
   if (reply.field && fields.includes(reply.field)) return fieldError(reply.field, reply.message);
-  return globalError(422, reply.message);
+  return globalError(reply.message);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

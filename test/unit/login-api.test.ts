@@ -13,6 +13,7 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
 import { exportState, importState } from '../../mock/store/snapshot';
 import { LoginTokenError, verifyLoginToken, verifyWebhookSignature } from '../../src/server/index';
+import type { UserStoreNewUserRequest, UserStorePasswordResetAnswer, UserStoreRefusal, UserStoreVerificationAnswer } from '../../src/server/index';
 
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 // The demo project Star Miners' Login project (mock/fixtures/demo.json).
@@ -317,11 +318,11 @@ describe('proxy variants against the merchant user store', () => {
     store.answers.set('/new-user', { status: 201, body: { id: 'u-1' } });
     expect((await api('proxy/registration', lab.loginId, player)).status).toBe(204);
     const request = sent('/new-user');
-    expect(request.body).toEqual({ login_project_id: lab.loginId, ...player });
+    expect(request.body).toEqual({ login_project_id: lab.loginId, ...player } satisfies UserStoreNewUserRequest);
     expect(verifyWebhookSignature(request.raw, request.authorization, lab.secret)).toBe(true);
     expect(await mailTo(player.email)).toEqual([]);
 
-    store.answers.set('/new-user', { status: 409, body: { message: 'That name is taken in the game', field: 'username' } });
+    store.answers.set('/new-user', { status: 409, body: { message: 'That name is taken in the game', field: 'username' } satisfies UserStoreRefusal });
     expect(propertyErrors(await api('proxy/registration', lab.loginId, player))).toEqual({ username: ['That name is taken in the game'] });
     store.answers.set('/new-user', { status: 400, body: { error: { message: 'Banned address' } } });
     expect(globalErrors(await api('proxy/registration', lab.loginId, player))).toEqual(['Banned address']);
@@ -339,7 +340,7 @@ describe('proxy variants against the merchant user store', () => {
   });
 
   it('login: the store says who it is; the JWT names them with a stable UUID; a refusal is 422, silence 502', async () => {
-    store.answers.set('/verify', { status: 200, body: { id: 42, email: 'ann@example.test' } });
+    store.answers.set('/verify', { status: 200, body: { id: 42, email: 'ann@example.test' } satisfies UserStoreVerificationAnswer });
     const first = redirect(await api('proxy/login', lab.loginId, { username: 'ann', password: 'whatever', remember_me: true }), 'http://localhost:5173/lab.html');
     expect(sent('/verify').body).toEqual({ login_project_id: lab.loginId, username: 'ann', password: 'whatever' });
     expect(verifyWebhookSignature(sent('/verify').raw, sent('/verify').authorization, lab.secret)).toBe(true);
@@ -359,7 +360,7 @@ describe('proxy variants against the merchant user store', () => {
   });
 
   it('password reset: the store names the address, the link is mailed, the page sends the new password to the store', async () => {
-    store.answers.set('/reset', { status: 200, body: { email: 'cy@example.test' } });
+    store.answers.set('/reset', { status: 200, body: { email: 'cy@example.test' } satisfies UserStorePasswordResetAnswer });
     expect((await api('proxy/password/reset', lab.loginId, { username: 'cy' })).status).toBe(204);
     expect(sent('/reset').body).toEqual({ login_project_id: lab.loginId, username: 'cy' });
     const link = new URL((await mailTo('cy@example.test'))[0]!.links[0]!);

@@ -52,10 +52,10 @@ export const login: Op = async (call) => {
   const user = await findUser(attempt.sql, attempt.project.id, attempt.username);
   if (!(await checkPassword(attempt.password, user?.password_hash ?? null)) || !user) {
     await attempt.failed();
-    throw globalError(422, WRONG_CREDENTIALS);
+    throw globalError(WRONG_CREDENTIALS);
   }
   await attempt.succeeded();
-  if (attempt.project.email_confirmation && !user.confirmed) throw globalError(422, NOT_CONFIRMED);
+  if (attempt.project.email_confirmation && !user.confirmed) throw globalError(NOT_CONFIRMED);
   return loggedIn(call, attempt.project, attempt.callback, { sub: user.id, username: user.username, email: user.email });
 };
 
