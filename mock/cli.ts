@@ -68,6 +68,7 @@ function serve(inMemory: boolean): void {
     payment UI live     ${service.live}
     payment UI sandbox  ${service.sandbox}
     webhooks            ${service.merchantApi}/mock/webhooks.html
+    Login API           ${service.merchantApi}/api/…  (mailbox: ${service.merchantApi}/mock/mail)
     state               ${dataDir ?? 'in memory (gone when it stops)'}
   Press Ctrl-C to stop.`);
       stopOnSignals(service.close);

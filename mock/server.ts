@@ -119,14 +119,17 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     for (const [project, settings] of Object.entries(options.webhooks ?? {})) await saveWebhookSettings(db, Number(project), settings);
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
-    const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), config.merchantApiPort, listen);
+    // The API names its own origin (the Login JWT's `iss`, mailed links) once it knows its port.
+    let merchantApi = '';
+    const api = await listenLoopback(await createMerchantApi({ db, sender, payments, origin: () => merchantApi }), config.merchantApiPort, listen);
+    merchantApi = `http://${config.host}:${api.port}`;
     running.push(api);
     const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);
     running.push(live);
     const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), config.sandboxUiPort, listen);
     running.push(sandbox);
     return {
-      merchantApi: `http://${config.host}:${api.port}`,
+      merchantApi,
       live: `http://${config.host}:${live.port}/`,
       sandbox: `http://${config.host}:${sandbox.port}/`,
       db,

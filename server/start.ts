@@ -44,6 +44,7 @@ async function main(): Promise<void> {
   merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
+  Login API           ${mock.merchantApi}/api/…  (mailbox: ${mock.merchantApi}/mock/mail)
   state               ${dataDir ?? 'in memory (gone when it stops)'}
   webhooks            ${mock.merchantApi}/mock/webhooks.html (each project → ${`http://${config.host}:${demo.port}/api/webhooks/{project_id}`})
 Press Ctrl-C to stop.`);

@@ -73,6 +73,11 @@ export interface ApiOptions<Context> {
   projectOwner: (projectId: number) => Promise<number | undefined>;
   /** Extra routes of the same origin (pages, files), registered as they are. */
   extra?: (app: FastifyInstance) => void;
+  /**
+   * Paths under this prefix (`/api/`) answer CORS from any origin with credentials allowed, their
+   * preflight (OPTIONS) included: browser SDKs on game pages call them. Other paths send no CORS.
+   */
+  corsPrefix?: string;
 }
 
 interface Parameter { name: string; in: string; required?: boolean; schema?: object }
@@ -126,7 +131,28 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('cache-control', 'no-store');
+    if (options.corsPrefix && request.url.startsWith(options.corsPrefix)) return cors(request, reply);
   });
+
+  /** CORS for any origin, credentials allowed; a preflight is answered here. */
+  function cors(request: FastifyRequest, reply: FastifyReply) {
+    const origin = request.headers.origin;
+    reply.header('vary', 'Origin');
+    if (!origin) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+    reply.header('access-control-expose-headers', 'X-Request-Id, Retry-After');
+    const method = request.headers['access-control-request-method'];
+    if (request.method !== 'OPTIONS' || !method) return;
+    const pathname = request.url.split('?')[0]!;
+    const route = allowed.find((r) => r.test.test(pathname));
+    if (!route) return;
+    const headers = request.headers['access-control-request-headers'];
+    reply.header('access-control-allow-methods', route.methods.join(', '));
+    reply.header('access-control-allow-headers', typeof headers === 'string' && /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/.test(headers) ? headers : 'Content-Type');
+    reply.header('access-control-max-age', '600');
+    return reply.code(204).send();
+  }
 
   // JSON only, parsed as sent; anything else that has a body is 415.
   app.removeAllContentTypeParsers();

@@ -1,7 +1,9 @@
 /**
  * The offline service's merchant API origin: every operation of `mock/openapi.json` (those of
- * later parts answer 501), the service's own `/mock/…` calls, `GET /openapi.json`, and the webhook
- * log page. It is meant to be called server-to-server, so it sends no CORS headers.
+ * later parts answer 501), the service's own `/mock/…` calls, `GET /openapi.json`, the webhook
+ * log page, and the pages the Login API's mailed links open. The merchant API is meant to be
+ * called server-to-server and sends no CORS headers; the Login API (`/api/…`) answers CORS for
+ * browser SDKs.
  */
 import type { RequestListener } from 'node:http';
 import document from '../openapi.json' with { type: 'json' };
@@ -13,6 +15,9 @@ import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from '../api/operations';
 import { projectNames } from '../store/projects';
+import { loginPages } from '../login/pages';
+import { USER_STORE_TIMEOUT_MS } from '../login/user-store';
+import { readConfig } from '../config';
 import type { ServiceContext } from '../api/operations/common';
 import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 
@@ -26,6 +31,13 @@ export interface MerchantApiOptions {
   /** The webhook sender and the payments the payment UI took (shared with the payment UI's server). */
   sender?: WebhookSender;
   payments?: Payments;
+  /**
+   * The origin this API is reached at (the Login JWT's `iss`, the links in mailed messages); never
+   * taken from a request's Host. Default `http://localhost:<PAYUI_MERCHANT_API_PORT or 5174>`.
+   */
+  origin?: () => string;
+  /** Milliseconds the Login API waits for a merchant's user store (default 5000). */
+  userStoreTimeoutMs?: number;
 }
 
 /** A database in memory holding the demo merchant, for tests and `--in-memory`. */
@@ -49,7 +61,15 @@ export const sharedMemoryDatabase = () => (shared ??= memoryDatabase());
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender();
-  const context: ServiceContext = { db, sender, payments: options.payments ?? createPayments(sender), now: options.now ?? Date.now };
+  const fallbackOrigin = `http://localhost:${readConfig().merchantApiPort}`;
+  const context: ServiceContext = {
+    db,
+    sender,
+    payments: options.payments ?? createPayments(sender),
+    now: options.now ?? Date.now,
+    origin: options.origin ?? (() => fallbackOrigin),
+    userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
+  };
   await loadWebhookSettings(context);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
@@ -59,6 +79,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       const { rows } = await db.sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [merchantId]);
       return rows[0]?.api_key;
     },
+    corsPrefix: '/api/',
     projectOwner: async (projectId) => {
       const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [projectId]);
       return rows[0] ? Number(rows[0].merchant_id) : undefined;
@@ -70,6 +91,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
         reply.hijack();
         sendLogPage(reply.raw, sender, await projectNames(db));
       });
+      loginPages(app, context);
     },
   });
   return listener;

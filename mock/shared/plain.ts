@@ -7,3 +7,7 @@ export const isObject = (value: unknown): value is Plain => typeof value === 'ob
 
 /** A 2xx status (an answer that accepted); null (no answer) is not. */
 export const is2xx = (status: number | null | undefined): boolean => typeof status === 'number' && status >= 200 && status < 300;
+
+/** Text made safe to write into HTML, in an element or a quoted attribute. */
+export const escapeHtml = (value: unknown): string =>
+  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { WebhookSender } from './sender';
+import { escapeHtml } from '../shared/plain';
 
 /** A project as the log names it. */
 export interface LoggedProject {
@@ -25,8 +26,7 @@ export function webhookLog(sender: WebhookSender, projects: readonly LoggedProje
   };
 }
 
-const escape = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c2230}table{border-collapse:collapse;width:100%;margin-bottom:2rem}'
   + 'th,td{border-bottom:1px solid #d5d9e2;padding:.35rem .5rem;text-align:left;vertical-align:top}code{font-size:12px;word-break:break-all}'

@@ -723,7 +723,7 @@ export interface paths {
         put?: never;
         /**
          * Register a user
-         * @description The user receives a confirmation message at the given email (in the offline service: `/mock/mail`). 422 at the field for a bad email, a short password or a taken username or email.
+         * @description The user receives a confirmation message at the given email (in the offline service: `/mock/mail`) when the Login project requires confirmation; until its link is followed, `/api/login` answers 422 `email not confirmed`. 422 at the field for a bad email, a password shorter than 6 characters, or a username or email another user of the Login project has (case does not make a new one).
          */
         post: operations["loginRegister"];
         delete?: never;
@@ -743,7 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Log a user in
-         * @description Wrong username or password: 422 `global_errors`, the same text for both. The token is an HS256 JWT signed with the Login project's secret key.
+         * @description The token is an HS256 JWT signed with the Login project's secret key; its claims: `iss` (the Login API's origin), `sub` (the user's id, a UUID), `username`, `email`, `login_project_id`, `iat`, `exp` (24 hours after `iat`, or 30 days with `remember_me`). Wrong username or password: 422 `global_errors` `wrong username or password`, the same text for both. Not yet confirmed (when the Login project requires it): 422 `global_errors` `email not confirmed`. A user's 11th failed login within a minute, and every login of that user until the minute has passed: 429 with `Retry-After`.
          */
         post: operations["login"];
         delete?: never;
@@ -763,7 +763,7 @@ export interface paths {
         put?: never;
         /**
          * Register a user in the merchant's store
-         * @description Forwards to the New user address in Login settings; answers as `/api/user` when the store answers 2xx, 422 with the store's message on 4xx.
+         * @description Forwards `{login_project_id, username, password, email}` to the New user address in Login settings. The store's 2xx: 204 (the store keeps the user and its confirmation; the service sends no message). 4xx: 422 with the store's `message` (at its `field` when that names a field of the body). No answer within 5 s, a redirect or a 5xx: 502. No New user address in the settings: 422.
          */
         post: operations["proxyRegister"];
         delete?: never;
@@ -783,7 +783,7 @@ export interface paths {
         put?: never;
         /**
          * Log a user of the merchant's store in
-         * @description Same as `/api/login`. Forwards to the User verification address in Login settings.
+         * @description Same as `/api/login`. Forwards `{login_project_id, username, password}` to the User verification address in Login settings. The store's 2xx may carry `{id, email, username}`: the JWT's `sub` is `id` when that is a UUID, else a name-based UUID (version 5) of the Login project and the store's `id` (or the username), the same for the same player every time; `email` is the store's (empty when it sends none). 4xx: 422 with the store's `message`, counted as a failed login (429 as `/api/login`). No answer within 5 s, a redirect or a 5xx: 502.
          */
         post: operations["proxyLogin"];
         delete?: never;
@@ -803,7 +803,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a password in the merchant's store
-         * @description Resets the password and forwards to the Password reset address in Login settings. Remaining parameters and response are not shown by the spec.
+         * @description Resets the password and forwards to the Password reset address in Login settings. Remaining parameters and response are not shown by the spec; the offline service forwards `{login_project_id, username}`, and the store's 2xx names the user's `email`, where a reset link (valid 1 hour) is sent (`/mock/mail`). The link's page takes the new password and POSTs `{login_project_id, username, password}` to the same address. 4xx: 422 with the store's `message`; no answer, or a 2xx without `email`: 502.
          */
         post: operations["proxyPasswordReset"];
         delete?: never;
@@ -823,7 +823,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a password
-         * @description Not shown by the spec: sends a reset link to the user's address.
+         * @description Not shown by the spec: sends a reset link (valid 1 hour) to the user's email (`/mock/mail`); the link's page sets a new password. 204 whether or not the user exists: a reset says nothing of who is registered.
          */
         post: operations["passwordReset"];
         delete?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * The Login API's mailbox
-         * @description Messages the Login API sent (confirmations, password resets), newest first.
+         * @description Messages the Login API sent (confirmations, password resets) to users of the merchant's Login projects, newest first: the 100 newest. Their `links` open the offline service's own pages (`/mock/login/confirm`, `/mock/login/password`).
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -1027,7 +1027,9 @@ export interface paths {
         };
         /**
          * A project's Login settings
-         * @description The offline service's own operation: the real service has no such path.
+         * @description A project's Login project is made (a random id and secret key, no callback address, confirmation on) the first time its settings are read or written; the demo projects' exist from the first start.
+         *
+         *     The offline service's own operation: the real service has no such path.
          */
         get: operations["getLoginSettings"];
         /**
@@ -2732,10 +2734,11 @@ export interface components {
         };
         /** @description Login settings to change; a field left out keeps its value. `login_project_id` is not writable. */
         LoginSettingsWrite: {
-            /** @description A new secret key (e.g. when the old one leaked). */
-            secret_key?: string;
+            /** @description A new secret key of your own (at least 16 characters), or null: the service makes a new random one (256 bits). Either way the old key stops verifying new tokens at once (e.g. when it leaked). */
+            secret_key?: string | null;
             callback_urls?: string[];
             email_confirmation?: boolean;
+            /** @description Addresses to change (null: none); https, or http to a loopback address only. */
             user_store?: {
                 /** @description New user address */
                 new_user?: string | null;
@@ -2849,7 +2852,19 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The merchant's user store did not answer. */
+        /** @description Too many failed logins of this user: 10 within a minute. `Retry-After` says in how many seconds the next login is taken. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The merchant's user store gave no usable answer: none, a timeout, a redirect, or a 5xx. */
         BadGateway: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4909,7 +4924,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     login: {
@@ -4945,7 +4959,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     proxyRegister: {
@@ -4979,7 +4993,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -5016,7 +5029,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -5051,7 +5064,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -5086,7 +5098,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getWebhookSettings: {
@@ -5428,7 +5439,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getLoginSettings: {
@@ -5456,7 +5466,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     putLoginSettings: {
@@ -5492,7 +5501,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
 }

@@ -18,4 +18,5 @@ export type * from './payloads';
 export type { TokenRequest } from './token-request';
 export { LoginTokenError, verifyLoginToken } from './login-token';
 export type { LoginTokenClaims, LoginTokenErrorCode, VerifyLoginTokenOptions } from './login-token';
+export type * from './user-store';
 export { PayUIError } from '../core/errors';

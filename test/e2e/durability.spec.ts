@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
+import { MIGRATIONS } from '../../mock/store/migrations';
 
 const SERVER = join(process.cwd(), 'mock', 'dist', 'server.js');
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
@@ -133,7 +134,7 @@ test('export → reset → import gives the same state back, and the service the
   expect(bad.code).toBe(1);
   expect(bad.out).toMatch(/import .*: /);
   const notAnExport = join(dataDir, 'not-an-export.json');
-  writeFileSync(notAnExport, JSON.stringify({ format: 'payui-mock', version: 1, tables: { projects: [{ id: 'x' }] } }));
+  writeFileSync(notAnExport, JSON.stringify({ format: 'payui-mock', version: MIGRATIONS.length, tables: { projects: [{ id: 'x' }] } }));
   const refused = await run(['import', notAnExport], dataDir);
   expect(refused.code).toBe(1);
   expect(refused.out).toMatch(/tables\.projects: /);

@@ -59,8 +59,7 @@ const LATER = [
   'createPlanV1', 'createPlanV2', 'listPlansV1', 'listPlansV2', 'getPlanV1', 'getPlanV2', 'updatePlanV1', 'updatePlanV2', 'deletePlanV1', 'deletePlanV2',
   'createProduct', 'listProducts', 'updateProduct', 'deleteProduct', 'getSubscription', 'listSubscriptionPayments', 'updateUserSubscription',
   'listUserTransactions', 'searchTransactions', 'getTransactionDetails',
-  'loginRegister', 'login', 'proxyRegister', 'proxyLogin', 'proxyPasswordReset', 'passwordReset',
-  'getClock', 'moveClock', 'listMail', 'getLoginSettings', 'putLoginSettings',
+  'getClock', 'moveClock',
 ];
 
 // Every [method, path] of service-spec.md "Endpoints" as the spec writes it (v2, `{v}` both, `...`

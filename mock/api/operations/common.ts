@@ -13,6 +13,10 @@ export interface ServiceContext {
   payments: Payments;
   /** Milliseconds since the epoch: the service's clock. */
   now: () => number;
+  /** The merchant API's (and Login API's) origin: the JWT's `iss` and the links in mailed messages. */
+  origin: () => string;
+  /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */
+  userStoreTimeoutMs: number;
 }
 
 export type Op = Operation<ServiceContext>;

@@ -4,9 +4,11 @@ import * as groups from './catalog-groups';
 import * as items from './catalog-items';
 import type { Op } from './common';
 import * as games from './games';
+import * as login from './login';
+import * as loginSettings from './login-settings';
 import * as projects from './projects';
 import * as token from './token';
 import * as userAttributes from './user-attributes';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings };

@@ -1,0 +1,201 @@
+/**
+ * The Login API's records (migration 2): each project's Login project (its settings), the users
+ * who registered, the one-time links mailed to them, failed logins (the rate limit) and the
+ * mailbox. Link tokens are kept as SHA-256 digests: the database never holds a usable link
+ * except in the message that carried it.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database, Sql } from './database';
+
+export interface LoginProject {
+  id: string;
+  project_id: number;
+  secret_key: string;
+  callback_urls: string[];
+  email_confirmation: boolean;
+  new_user: string | null;
+  user_verification: string | null;
+  password_reset: string | null;
+}
+
+/** The addresses of the merchant's user store the proxy variants forward to. */
+export type UserStoreAddress = 'new_user' | 'user_verification' | 'password_reset';
+
+const shapeProject = (row: LoginProject): LoginProject => ({ ...row, project_id: Number(row.project_id) });
+
+/** A new random Login secret key (256 bits, base64url). */
+export const newSecretKey = () => randomBytes(32).toString('base64url');
+
+export async function loginProjectById(sql: Sql, id: string): Promise<LoginProject | undefined> {
+  const { rows } = await sql.query<LoginProject>('SELECT * FROM login_projects WHERE id = $1', [id]);
+  return rows[0] && shapeProject(rows[0]);
+}
+
+/**
+ * The Login project of a merchant project; one is made (random id and secret, no callback address,
+ * confirmation on) the first time a project's settings are asked for.
+ */
+export async function loginProjectOf(db: Database, projectId: number): Promise<LoginProject> {
+  await db.sql.query(
+    `INSERT INTO login_projects (id, project_id, secret_key, callback_urls, email_confirmation)
+     VALUES ($1, $2, $3, '[]', true) ON CONFLICT (project_id) DO NOTHING`,
+    [randomUUID(), projectId, newSecretKey()],
+  );
+  const { rows } = await db.sql.query<LoginProject>('SELECT * FROM login_projects WHERE project_id = $1', [projectId]);
+  return shapeProject(rows[0]!);
+}
+
+export interface LoginProjectChanges {
+  secret_key?: string;
+  callback_urls?: string[];
+  email_confirmation?: boolean;
+  user_store?: Partial<Record<UserStoreAddress, string | null>>;
+}
+
+export async function updateLoginProject(db: Database, projectId: number, changes: LoginProjectChanges): Promise<LoginProject> {
+  const current = await loginProjectOf(db, projectId);
+  const next: LoginProject = {
+    ...current,
+    ...(changes.secret_key !== undefined ? { secret_key: changes.secret_key } : {}),
+    ...(changes.callback_urls !== undefined ? { callback_urls: changes.callback_urls } : {}),
+    ...(changes.email_confirmation !== undefined ? { email_confirmation: changes.email_confirmation } : {}),
+    ...changes.user_store,
+  };
+  await db.sql.query(
+    `UPDATE login_projects SET secret_key = $2, callback_urls = $3, email_confirmation = $4, new_user = $5, user_verification = $6, password_reset = $7
+     WHERE id = $1`,
+    [next.id, next.secret_key, JSON.stringify(next.callback_urls), next.email_confirmation, next.new_user, next.user_verification, next.password_reset],
+  );
+  return next;
+}
+
+export interface LoginUser {
+  id: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  confirmed: boolean;
+}
+
+export async function findUser(sql: Sql, loginProjectId: string, username: string): Promise<LoginUser | undefined> {
+  const { rows } = await sql.query<LoginUser>(
+    'SELECT id, username, email, password_hash, confirmed FROM login_users WHERE login_project_id = $1 AND lower(username) = lower($2)',
+    [loginProjectId, username],
+  );
+  return rows[0];
+}
+
+/** Which of `username` and `email` another user of the project has (case does not make a new one). */
+export async function takenFields(sql: Sql, loginProjectId: string, username: string, email: string): Promise<('username' | 'email')[]> {
+  const { rows } = await sql.query<{ username: boolean; email: boolean }>(
+    `SELECT bool_or(lower(username) = lower($2)) AS username, bool_or(lower(email) = lower($3)) AS email
+       FROM login_users WHERE login_project_id = $1 AND (lower(username) = lower($2) OR lower(email) = lower($3))`,
+    [loginProjectId, username, email],
+  );
+  return (['username', 'email'] as const).filter((field) => rows[0]?.[field]);
+}
+
+export async function insertUser(sql: Sql, user: LoginUser & { loginProjectId: string; createdAt: Date }): Promise<void> {
+  await sql.query(
+    `INSERT INTO login_users (id, login_project_id, username, email, password_hash, confirmed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [user.id, user.loginProjectId, user.username, user.email, user.password_hash, user.confirmed, user.createdAt.toISOString()],
+  );
+}
+
+export async function setPassword(sql: Sql, userId: string, passwordHash: string): Promise<void> {
+  await sql.query('UPDATE login_users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+}
+
+export async function confirmUser(sql: Sql, userId: string): Promise<void> {
+  await sql.query('UPDATE login_users SET confirmed = true WHERE id = $1', [userId]);
+}
+
+/** What a mailed link lets its holder do once. */
+export interface LoginLink {
+  kind: 'confirm' | 'reset';
+  login_project_id: string;
+  /** The service's user; null for a user of the merchant's store (proxy variants). */
+  user_id: string | null;
+  username: string;
+  /** Where the player goes back to afterwards. */
+  login_url: string | null;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new one-time link token valid until `expires`. */
+export async function makeLink(sql: Sql, link: LoginLink, expires: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql.query(
+    'INSERT INTO login_links (token_hash, kind, login_project_id, user_id, username, login_url, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [digest(token), link.kind, link.login_project_id, link.user_id, link.username, link.login_url, expires.toISOString()],
+  );
+  return token;
+}
+
+/** The link of `token` when it is of this kind and not expired; `use` spends it. */
+export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: Date): Promise<LoginLink | undefined> {
+  const { rows } = await sql.query<LoginLink>(
+    'SELECT kind, login_project_id, user_id, username, login_url FROM login_links WHERE token_hash = $1 AND kind = $2 AND expires_at > $3',
+    [digest(token), kind, now.toISOString()],
+  );
+  return rows[0];
+}
+
+export async function spendLink(sql: Sql, token: string): Promise<boolean> {
+  const { rows } = await sql.query('DELETE FROM login_links WHERE token_hash = $1 RETURNING token_hash', [digest(token)]);
+  return rows.length === 1;
+}
+
+/** Failed logins of a user (any case of the name) within `windowMs` before `now`, and the first of them. */
+export async function recentFailures(sql: Sql, loginProjectId: string, username: string, now: Date, windowMs: number): Promise<{ count: number; first: Date | null }> {
+  const { rows } = await sql.query<{ count: number; first: string | Date | null }>(
+    'SELECT count(*)::int AS count, min(at) AS first FROM login_failures WHERE login_project_id = $1 AND username = lower($2) AND at > $3 AND at <= $4',
+    [loginProjectId, username, new Date(now.getTime() - windowMs).toISOString(), now.toISOString()],
+  );
+  const first = rows[0]?.first;
+  return { count: rows[0]?.count ?? 0, first: first ? new Date(first) : null };
+}
+
+/** One more failed login; those older than the window are forgotten. */
+export async function recordFailure(sql: Sql, loginProjectId: string, username: string, now: Date, windowMs: number): Promise<void> {
+  await sql.query('DELETE FROM login_failures WHERE login_project_id = $1 AND username = lower($2) AND at <= $3', [loginProjectId, username, new Date(now.getTime() - windowMs).toISOString()]);
+  await sql.query('INSERT INTO login_failures (login_project_id, username, at) VALUES ($1, lower($2), $3)', [loginProjectId, username, now.toISOString()]);
+}
+
+export async function clearFailures(sql: Sql, loginProjectId: string, username: string): Promise<void> {
+  await sql.query('DELETE FROM login_failures WHERE login_project_id = $1 AND username = lower($2)', [loginProjectId, username]);
+}
+
+export interface MailMessage {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  date: string;
+}
+
+export async function sendMail(sql: Sql, loginProjectId: string, message: Omit<MailMessage, 'id' | 'date'>, now: Date): Promise<void> {
+  await sql.query(
+    'INSERT INTO mail (login_project_id, recipient, subject, body, links, sent_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [loginProjectId, message.to, message.subject, message.text, JSON.stringify(message.links), now.toISOString()],
+  );
+}
+
+/** `2026-01-31T12:00:00+00:00`, the service's form of a timestamp (openapi.json `Timestamp`). */
+const rfc3339 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+/** How many of the newest messages the mailbox shows. */
+export const MAILBOX_SIZE = 100;
+
+/** The mail of a merchant's Login projects, newest first. */
+export async function mailOf(sql: Sql, merchantId: number): Promise<MailMessage[]> {
+  const { rows } = await sql.query<{ id: string; recipient: string; subject: string; body: string; links: string[]; sent_at: Date | string }>(
+    `SELECT m.id, m.recipient, m.subject, m.body, m.links, m.sent_at FROM mail m
+       JOIN login_projects l ON l.id = m.login_project_id JOIN projects p ON p.id = l.project_id
+      WHERE p.merchant_id = $1 ORDER BY m.sent_at DESC, m.id DESC LIMIT ${MAILBOX_SIZE}`,
+    [merchantId],
+  );
+  return rows.map((r) => ({ id: Number(r.id), to: r.recipient, subject: r.subject, text: r.body, links: r.links, date: rfc3339(new Date(r.sent_at)) }));
+}
