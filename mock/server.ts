@@ -102,6 +102,8 @@ export interface MockServiceOptions {
   dataDir?: string | null;
   /** The state a new data directory starts with (default: the demo merchant, mock/fixtures/demo.json). */
   fixtures?: unknown;
+  /** The built merchant console; default: `console` beside the payment UI's root (mock/dist/console). */
+  consoleRoot?: string;
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
@@ -119,7 +121,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     for (const [project, settings] of Object.entries(options.webhooks ?? {})) await saveWebhookSettings(db, Number(project), settings);
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
-    const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), config.merchantApiPort, listen);
+    const api = await listenLoopback(await createMerchantApi({ db, sender, payments, consoleRoot: options.consoleRoot ?? join(uiRoot, '..', 'console') }), config.merchantApiPort, listen);
     running.push(api);
     const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);
     running.push(live);

@@ -15,6 +15,7 @@ import { OPERATIONS } from '../api/operations';
 import { projectNames } from '../store/projects';
 import type { ServiceContext } from '../api/operations/common';
 import demoFixtures from '../fixtures/demo.json';
+import { registerConsole } from './console';
 
 export { demoFixtures };
 
@@ -26,6 +27,8 @@ export interface MerchantApiOptions {
   /** The webhook sender and the payments the payment UI took (shared with the payment UI's server). */
   sender?: WebhookSender;
   payments?: Payments;
+  /** The built merchant console (`mock/dist/console`), served at `/console/`; none: not served. */
+  consoleRoot?: string;
 }
 
 /** A database in memory holding the demo merchant, for tests and `--in-memory`. */
@@ -70,6 +73,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
         reply.hijack();
         sendLogPage(reply.raw, sender, await projectNames(db));
       });
+      if (options.consoleRoot) registerConsole(app, options.consoleRoot);
     },
   });
   return listener;
