@@ -73,9 +73,11 @@ interface FieldProps {
   errors?: string[] | undefined;
   inputMode?: 'decimal' | 'numeric' | 'text' | 'url' | 'email';
   autoComplete?: string;
+  /** What the browser checks before the form is sent. */
+  pattern?: string;
 }
 
-export function Field({ id, label, value, onInput, type = 'text', required, hint, errors, inputMode, autoComplete }: FieldProps) {
+export function Field({ id, label, value, onInput, type = 'text', required, hint, errors, inputMode, autoComplete, pattern }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div class="field">
@@ -87,6 +89,7 @@ export function Field({ id, label, value, onInput, type = 'text', required, hint
         value={value}
         required={required}
         inputMode={inputMode}
+        pattern={pattern}
         autoComplete={autoComplete ?? 'off'}
         aria-invalid={errors?.length ? 'true' : undefined}
         aria-describedby={described || undefined}

@@ -47,11 +47,13 @@ const listen = { idleMs: 200 };
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'payui-fuzz-'));
-  for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
+  for (const dir of ['app/demo', 'dist', 'ui', 'console/assets']) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, 'console/index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(root, 'console/assets/app.js'), 'export {};');
   writeFileSync(join(root, 'app/demo/index.html'), '<!doctype html><title>demo</title><script>1</script>');
   writeFileSync(join(root, 'app/demo/page.js'), 'export {};');
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
-  const api = await listenLoopback(await createMerchantApi(), 0, listen);
+  const api = await listenLoopback(await createMerchantApi({ consoleRoot: join(root, 'console') }), 0, listen);
   const ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0, listen);
   const uiAddress = `http://127.0.0.1:${ui.port}/`;
   servers = {
@@ -91,7 +93,9 @@ describe('servers of the offline world', () => {
       // Webhooks (issue 16): listeners, orders, payments, the log, settings, refunds, renewals.
       '/api/webhooks/200001', '/api/webhooks/1', '/api/orders/x', '/api/orders/x/refund', '/api/orders/%zz', '/api/payments', '/mock/webhooks', '/mock/webhooks.html',
       '/mock/projects/200001/webhooks', '/mock/projects/x/webhooks', '/mock/transactions/5/refund',
-      '/mock/subscriptions/5/renew', '/openapi.json', '/merchant/v2/merchants/100001/projects', '/merchant/v1/projects/200001', '/merchant/v2/projects/0x1'];
+      '/mock/subscriptions/5/renew', '/openapi.json', '/merchant/v2/merchants/100001/projects', '/merchant/v1/projects/200001', '/merchant/v2/projects/0x1',
+      // The merchant console (issue 27): its page, deep links, files, and what is not there.
+      '/console', '/console/', '/console/items', '/console/assets/app.js', '/console/assets/none.js', '/console/%', '/console/..%2f..%2fetc/passwd', '/mock/webhooks/1/resend'];
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'];
     const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } }),
       '{"notification_type":"order_paid","order":{"id":1}}', '{"search":"?access_token=x","outcome":"success"}', '{"url":"http://localhost:1/h","secret":"s","variant":"separate"}']);
