@@ -45,6 +45,7 @@ export default defineConfig<{ engineName: EngineName }>({
     url: `${world.demo}/`,
     reuseExistingServer: false,
     stdout: 'ignore',
-    timeout: 30_000,
+    // The service's database (PGlite) compiles its WebAssembly at each start: seconds on a busy machine.
+    timeout: 120_000,
   },
 });

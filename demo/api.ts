@@ -3,7 +3,7 @@
  * server asks the merchant API with credentials that never reach the browser), and "what became of
  * my order?" — delivered only once the server got the payment's verified `order_paid` webhook.
  */
-import type { Order, OrderStatus } from '../server/shop';
+import type { Order, OrderStatus, ShopItem } from '../server/shop';
 
 export interface TokenRequest {
   purchase?: object;
@@ -39,8 +39,15 @@ export async function requestToken(request: TokenRequest): Promise<string> {
   return (await startPurchase(request)).token;
 }
 
+/** What the shop sells, as our server synced it from the merchant API (`GET /api/catalogue`). */
+export async function fetchCatalogue(): Promise<ShopItem[]> {
+  const response = await fetch('/api/catalogue');
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return ((await response.json()) as { items: ShopItem[] }).items;
+}
+
 /** What `GET /api/orders/{id}` answers: the server's own order record (types only; nothing of the server ships). */
-export type { Order, OrderStatus } from '../server/shop';
+export type { Order, OrderStatus, ShopItem } from '../server/shop';
 
 /** The server's word on an order: the order, or null when it knows none by that id. Throws when it does not answer. */
 export async function fetchOrder(id: string): Promise<Order | null> {

@@ -1,10 +1,8 @@
-// The shop page: one card per item; "Buy" asks our server for a token, then hands the player to
-// the payment UI, which brings them back to return.html (told which shop to go back to).
-import { PROJECTS } from '../mock/shared/catalog';
-import { paymentUiBases, requestToken } from './api';
+// The shop page: one card per item our server sells (it synced them from the merchant API);
+// "Buy" asks our server for a token, then hands the player to the payment UI, which brings them
+// back to return.html (told which shop to go back to).
+import { fetchCatalogue, paymentUiBases, requestToken, type ShopItem } from './api';
 
-const project = PROJECTS[200001]!;
-const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 const list = document.getElementById('products')!;
 const message = document.getElementById('message')!;
 
@@ -24,14 +22,14 @@ async function buy(sku: string, button: HTMLButtonElement): Promise<void> {
   }
 }
 
-for (const item of project.items) {
+function show(item: ShopItem): void {
   const card = document.createElement('li');
   card.className = 'product';
   const name = document.createElement('h2');
   name.textContent = item.name;
   const price = document.createElement('p');
   price.className = 'price';
-  price.textContent = money.format(item.price.amount);
+  price.textContent = new Intl.NumberFormat('en', { style: 'currency', currency: item.price.currency }).format(item.price.amount);
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'button';
@@ -41,3 +39,8 @@ for (const item of project.items) {
   card.append(name, price, button);
   list.append(card);
 }
+
+fetchCatalogue().then(
+  (items) => items.forEach(show),
+  () => (message.textContent = 'The shop could not load its items. Is `npm start` running?'),
+);

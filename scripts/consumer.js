@@ -102,13 +102,26 @@ widget.openNow();
 export = widget.version;
 `);
 write('src/server.ts', `import { createServer } from 'node:http';
-import { createMerchantClient, createWebhookHandler, verifyWebhookSignature, verifyLoginToken, LoginTokenError, TokenRequestError, WebhookRefusal, type LoginTokenErrorCode, type OrderPaidWebhook } from 'payui-embed/server';
+import { createMerchantClient, createWebhookHandler, verifyWebhookSignature, verifyLoginToken, LoginTokenError, MerchantApiError, TokenRequestError, WebhookRefusal, type components, type LoginTokenErrorCode, type OrderPaidWebhook } from 'payui-embed/server';
 const client = createMerchantClient({ merchantId: 1, apiKey: 'k', baseUrl: 'http://localhost:5174' });
 const token: Promise<{ token: string }> = client.createToken({ user: { id: { value: 'p1' }, email: { value: 'p@example.test' } }, settings: { project_id: 2 } });
 // @ts-expect-error project_id is a number in the token table
 void client.createToken({ user: { id: { value: 'p1' }, email: { value: 'p@example.test' } }, settings: { project_id: '2' } });
 // @ts-expect-error user.email is required
 void client.createToken({ user: { id: { value: 'p1' } }, settings: { project_id: 2 } });
+// Every operation, typed from openapi.json: lists are async iterables with page().
+const names = async (): Promise<string[]> => {
+  const seen: string[] = [];
+  for await (const item of client.virtualItems.list(2, { has_price: 'real_currency' })) seen.push(item.localized_name);
+  const { items, total }: { items: components['schemas']['User'][]; total: number } = await client.users.list(2).page({ offset: 0, limit: 10 });
+  return [...seen, ...items.map((user) => user.user_id), String(total)];
+};
+const project: Promise<components['schemas']['Project']> = client.projects.get(2);
+// @ts-expect-error sku and name are required to create an item
+void client.virtualItems.create(2, { enabled: true });
+// @ts-expect-error a user id is a string
+void client.users.get(2, 7);
+const detail = (error: unknown) => (error instanceof MerchantApiError ? [error.code, error.requestId, error.propertyErrors] : null);
 const paid = (order: OrderPaidWebhook): number => order.order.id;
 createServer(createWebhookHandler({
   secret: 's',
@@ -124,7 +137,7 @@ const player = (jwt: string): string => verifyLoginToken(jwt, 'login-secret', { 
 const refused = (error: unknown): LoginTokenErrorCode | null => (error instanceof LoginTokenError ? error.code : null);
 // @ts-expect-error projectId is required
 verifyLoginToken('x', 'login-secret', {});
-export { token, ok, player, refused, TokenRequestError };
+export { token, ok, player, refused, TokenRequestError, names, project, detail };
 `);
 // The framework bindings (DESIGN.md §12): the element by its tag, its events and attributes in
 // React's and Preact's JSX, and the React hook and component.

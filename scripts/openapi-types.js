@@ -17,7 +17,9 @@ const HEADER = `// Generated from mock/openapi.json by scripts/openapi-types.js 
 
 /** The text of src/server/api-types.ts for this description. */
 export async function renderApiTypes(document = JSON.parse(readFileSync(SOURCE, 'utf8'))) {
-  const ast = await openapiTS(document, { silent: true });
+  // A property with a default is optional: a body may leave it out (the tool's default would
+  // make \`payments_available\` required in a project's create and update bodies).
+  const ast = await openapiTS(document, { silent: true, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

@@ -9,18 +9,22 @@
  * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
  * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
- * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back).
+ * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back);
+ * - `GET /api/catalogue`: the items the shop sells, `{ items: [{ sku, name, price }] }`, synced from
+ *   the merchant API at start (the static catalogue while the service does not list items);
+ * - `GET /api/player`: the signed-in player and their balance as the merchant API holds it
+ *   (`balance` null when it cannot say).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
-import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/shared/catalog';
 import { readJson } from '../mock/http/body';
 import { answerAlways, serveStatic } from '../mock/http/static';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';
-import { createShop } from './shop';
+import { createShop, type ShopItem } from './shop';
 
 export interface DemoOptions {
   appRoot: string;
@@ -40,6 +44,9 @@ export interface DemoOptions {
  * fixtures. `user_validation` refuses anyone else with `INVALID_USER`.
  */
 export const DEMO_PLAYERS: ReadonlySet<string> = new Set(['demo-player-1', 'player-42', 'p-7']);
+
+/** The project whose items the shop pages sell. */
+const SHOP_PROJECT = 200001;
 
 /** The demo player; a real storefront takes these from its session. */
 const DEMO_USER = {
@@ -110,6 +117,15 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   const headers = { 'content-security-policy': policy() };
   const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players: DEMO_PLAYERS });
   const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
+  /**
+   * What the shop sells, synced from the merchant API at start; the static catalogue (what the
+   * pages sold before the service listed items) when it cannot be read, said in one line.
+   */
+  const catalogue: Promise<ShopItem[]> = shop.syncCatalogue(SHOP_PROJECT).catch((error: unknown) => {
+    const why = error instanceof MerchantApiError && error.code === 'NOT_IMPLEMENTED' ? 'does not list items yet' : `could not be read (${String(error instanceof Error ? error.message : error)})`;
+    console.log(`demo shop: the merchant API ${why}; selling the static catalogue`);
+    return PROJECTS[SHOP_PROJECT]!.items.map(({ sku, name, price }) => ({ sku, name, price }));
+  });
   const { paymentUi } = options;
   /**
    * Tells a page where this world's payment UI runs (`<meta name="payui-demo-world">`, read by
@@ -217,6 +233,12 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       return req.method === 'GET' ? json(res, 200, shop.purchasesOf(DEMO_USER.id.value)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     }
     if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
+    if (pathname === '/api/catalogue' || pathname === '/api/player') {
+      if (req.method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+      if (pathname === '/api/catalogue') return json(res, 200, { items: await catalogue });
+      const balance = await shop.balanceOf(SHOP_PROJECT, DEMO_USER.id.value).catch(() => null);
+      return json(res, 200, { id: DEMO_USER.id.value, name: DEMO_USER.name.value, balance });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');
     if (pathname === '/' || pathname.endsWith('.html') || pathname.endsWith('/')) {
       return page(pathname.endsWith('/') ? `${pathname}index.html` : pathname, req, res);

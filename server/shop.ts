@@ -1,11 +1,11 @@
 /**
- * The demo game's backend, written as a merchant writes theirs with `payui-embed/server`: it asks
- * the merchant API for tokens, and it delivers (or takes back) what was bought only when a webhook
- * with a valid signature says so. The docs quote this code (docs/server-kit.md, the README's quick
+ * The demo game's backend, written as a merchant writes theirs with `payui-embed/server`: it reads
+ * its catalogue and its players' balances from the merchant API, asks it for tokens, and it
+ * delivers (or takes back) what was bought only when a webhook with a valid signature says so. The docs quote this code (docs/server-kit.md, the README's quick
  * start): each `#region` below is shown there as it is here (test/unit/docs.test.ts).
  */
 import {
-  createMerchantClient, createWebhookHandler, WebhookRefusal,
+  createMerchantClient, createWebhookHandler, MerchantApiError, WebhookRefusal,
   type OrderCanceledWebhook, type OrderPaidWebhook, type TokenRequest, type WebhookListener,
 } from 'payui-embed/server';
 
@@ -19,6 +19,13 @@ export interface Order {
   /** The service's transaction id, once paid. */
   transaction_id: number | null;
   items: { sku: string | null; name: string; quantity: number }[];
+}
+
+/** An item the shop sells, as its pages show it. */
+export interface ShopItem {
+  sku: string;
+  name: string;
+  price: { amount: number; currency: string };
 }
 
 export interface ShopOptions {
@@ -48,6 +55,35 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     // #endregion token
     orders.set(id, { id, player: body.user.id.value, status: 'awaiting_payment', transaction_id: null, items: [] });
     return { token, order: id };
+  }
+
+  /**
+   * The project's items for sale as the merchant API holds them (what the payment UI sells): the
+   * name in English and the price in the item's default currency. The demo server syncs at start.
+   */
+  async function syncCatalogue(projectId: number): Promise<ShopItem[]> {
+    // #region catalogue-sync
+    const items: ShopItem[] = [];
+    for await (const item of client.virtualItems.list(projectId, { has_price: 'real_currency' })) {
+      const amount = item.prices[item.default_currency];
+      if (item.enabled && amount !== undefined) items.push({ sku: item.sku, name: item.localized_name, price: { amount, currency: item.default_currency } });
+    }
+    // #endregion catalogue-sync
+    return items;
+  }
+
+  /** A player's balance of the project's virtual currency, as the merchant API holds it. */
+  async function balanceOf(projectId: number, player: string): Promise<number> {
+    // #region user-lookup
+    try {
+      const user = await client.users.get(projectId, player);
+      return user.balance;
+    } catch (error) {
+      // A player the service has not met yet has bought nothing.
+      if (error instanceof MerchantApiError && error.code === 'NOT_FOUND') return 0;
+      throw error;
+    }
+    // #endregion user-lookup
   }
 
   // #region deliver
@@ -103,7 +139,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     return [...orders.values()].filter((order) => order.player === player && order.status !== 'awaiting_payment').reverse();
   }
 
-  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id), purchasesOf };
+  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id), purchasesOf, syncCatalogue, balanceOf };
 }
 
 export type Shop = ReturnType<typeof createShop>;

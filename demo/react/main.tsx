@@ -6,10 +6,8 @@ import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PaymentResult } from 'payui-embed';
 import { PayUICheckout, usePayUI } from 'payui-embed/react';
-import { PROJECTS } from '../../mock/shared/catalog';
-import { paymentUiBases, startPurchase, waitForOrder } from '../api';
+import { fetchCatalogue, paymentUiBases, startPurchase, waitForOrder, type ShopItem } from '../api';
 
-const items = PROJECTS[200001]!.items;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
 const bases = paymentUiBases();
 
@@ -26,7 +24,8 @@ function useDelivery() {
   return [delivery, confirm] as const;
 }
 
-function Store() {
+/** The store, selling `items`: our server's catalogue, synced from the merchant API. */
+function Store({ items }: { items: ShopItem[] }) {
   const [sku, setSku] = useState(items[0]!.sku);
   /** Our server's id of the order being paid (set by the token provider). */
   const order = useRef<string | null>(null);
@@ -119,5 +118,9 @@ function Store() {
   );
 }
 
-createRoot(document.getElementById('app')!).render(<Store />);
+const root = createRoot(document.getElementById('app')!);
+fetchCatalogue().then(
+  (items) => root.render(items.length > 0 ? <Store items={items} /> : <p className="message">The store has nothing to sell.</p>),
+  () => root.render(<p className="message">The store could not load its items. Is `npm start` running?</p>),
+);
 document.body.dataset.ready = 'yes';

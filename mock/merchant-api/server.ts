@@ -4,7 +4,7 @@
  * log page. It is meant to be called server-to-server, so it sends no CORS headers.
  */
 import type { RequestListener } from 'node:http';
-import document from '../openapi.json';
+import document from '../openapi.json' with { type: 'json' };
 import { createApiApp, type OpenApiDocument } from '../api/app';
 import { openDatabase, type Database } from '../store/database';
 import { importState, isEmpty } from '../store/snapshot';
@@ -14,7 +14,7 @@ import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from '../api/operations';
 import { projectNames } from '../store/projects';
 import type { ServiceContext } from '../api/operations/common';
-import demoFixtures from '../fixtures/demo.json';
+import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 import { registerConsole } from './console';
 
 export { demoFixtures };

@@ -84,11 +84,14 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get the virtual currency */
+        /**
+         * Get the virtual currency
+         * @description A project whose virtual currency was never written (`PUT`) answers 404. `id` is the project's id (one currency per project). `packets` lists every package, enabled or not, under each currency it has a price in (currencies in alphabetical order, packages in id order); a null `description`, `label` or `advertisement_type_custom` is `[]` there, as the spec's list shows them as arrays.
+         */
         get: operations["getVirtualCurrency"];
         /**
          * Update the virtual currency
-         * @description Not shown by the spec: writes the record's own fields (`vc_name`, `base`, `default_currency`, `min`, `max`, `is_currency_discrete`, `allow_user_sum`, `image_url`, `type`).
+         * @description Not shown by the spec: writes the record's own fields (`vc_name`, `base`, `default_currency`, `min`, `max`, `is_currency_discrete`, `allow_user_sum`, `image_url`, `type`); a field left out keeps its value. The first write makes the record, a field it leaves out taking the default (`vc_name` and `base` {}, `default_currency` USD, `min` 1, `max` 100000, `is_currency_discrete` true, `allow_user_sum` false, `image_url` '', `type` discounts). `min` is at least 0 and `max` at least `min`; `default_currency` is one of `base`'s currencies when `base` has any (else 422 at the field).
          */
         put: operations["updateVirtualCurrency"];
         post?: never;
@@ -112,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Create a virtual currency package
-         * @description Not shown by the spec.
+         * @description Not shown by the spec. Fields left out: `bonus` 0, `enabled` true, `description`, `label`, `advertisement_type` and `advertisement_type_custom` null, `image_url` '', `prices_array` []. One price per currency (422 at `prices_array[2].name`), with no more decimals than the currency has (422 at `prices_array[0].value`); the `amount` of a discrete virtual currency is whole.
          */
         post: operations["createPackage"];
         delete?: never;
@@ -164,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Create a virtual item
-         * @description Not shown by the spec.
+         * @description Not shown by the spec. Fields left out: `enabled` true, `permanent` false, `groups` [], `prices` {}, `virtual_currency_price` null, `default_currency` the first price's currency (else USD), the localized maps and `keywords` {}, `image_url` '', the rest null or []. Prices are numbers or numeric strings with no more decimals than their currency has (else 422 at `prices.USD`), kept and answered as numbers; `default_currency` must be one of the item's price currencies; `groups` must name groups of the project (422 at `groups[1]`), a group listed twice is kept once; `virtual_currency_price` needs the project's virtual currency, in whole units when it is discrete.
          */
         post: operations["createItem"];
         delete?: never;
@@ -188,10 +191,16 @@ export interface paths {
          * @description Not shown by the spec.
          */
         get: operations["getItem"];
-        /** Update a virtual item */
+        /**
+         * Update a virtual item
+         * @description The spec shows no answer: 204. A field left out keeps its value; the create's rules apply to the fields sent.
+         */
         put: operations["updateItem"];
         post?: never;
-        /** Delete a virtual item */
+        /**
+         * Delete a virtual item
+         * @description The spec shows no answer: 204. Users keep what they bought of it (their inventory).
+         */
         delete: operations["deleteItem"];
         options?: never;
         head?: never;
@@ -239,13 +248,13 @@ export interface paths {
         get: operations["getGroup"];
         /**
          * Update an item group
-         * @description Not shown by the spec.
+         * @description Not shown by the spec. A field left out keeps its value; `parent_id` must be another group of the project that is not inside this one (422 at `parent_id`).
          */
         put: operations["updateGroup"];
         post?: never;
         /**
          * Delete an item group
-         * @description Not shown by the spec. The group's items stay, without it.
+         * @description Not shown by the spec. The group's items stay, without it in their `groups`; its child groups become top level (`parent_id` null).
          */
         delete: operations["deleteGroup"];
         options?: never;
@@ -324,7 +333,10 @@ export interface paths {
          */
         get: operations["listGames"];
         put?: never;
-        /** Create a game delivery entity */
+        /**
+         * Create a game delivery entity
+         * @description The spec shows no answer: 201 `{id}`. Each DRM once in `drm` (422 at `drm[1].id`); `parent_id` names another game of the project. The game is answered as written, with `id` and `drm` ([] when left out).
+         */
         post: operations["createGame"];
         delete?: never;
         options?: never;
@@ -344,7 +356,7 @@ export interface paths {
         };
         /**
          * Get a game delivery entity
-         * @description Not shown by the spec.
+         * @description Not shown by the spec: the fields written, `id`, and each DRM's `codes` counting its keys in the pool (`/mock/…/keys`): `used` are those payments handed out, `active` the rest.
          */
         get: operations["getGame"];
         /**
@@ -355,7 +367,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a game delivery entity
-         * @description Not shown by the spec.
+         * @description Not shown by the spec. The game's key pool goes with it; its child games become top level (`parent_id` null).
          */
         delete: operations["deleteGame"];
         options?: never;
@@ -1229,7 +1241,8 @@ export interface components {
             description?: components["schemas"]["LocalizedMap"];
             long_description?: components["schemas"]["LocalizedMap"];
             enabled?: boolean;
-            item_code?: string;
+            /** @description The item's code; null when unset (the demo's items carry null). */
+            item_code?: string | null;
             advertisement_type?: components["schemas"]["AdvertisementType"];
             /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
@@ -1252,6 +1265,8 @@ export interface components {
             };
             /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
             user_attribute_conditions?: Record<string, never>[];
+            /** @description Price in the project's virtual currency, or null for none. Not in the spec's write body, whose list entry shows it: the offline service takes it here (a number, or a numeric string like `prices`; whole units when the currency is discrete). */
+            virtual_currency_price?: number | string | null;
         };
         /** @description A new virtual item: the write body with `sku` and `name` required. */
         VirtualItemCreate: WithRequired<components["schemas"]["VirtualItemWrite"], "sku" | "name">;
@@ -1259,7 +1274,7 @@ export interface components {
         VirtualItemListEntry: {
             id: number;
             sku: string;
-            /** @description The name in the request's language (English when none). */
+            /** @description The `en` name, else the first of `name` (the spec does not say which: the offline service's choice). */
             localized_name: string;
             enabled: boolean;
             permanent: boolean;
@@ -1284,7 +1299,8 @@ export interface components {
             description?: components["schemas"]["LocalizedMap"];
             long_description?: components["schemas"]["LocalizedMap"];
             enabled: boolean;
-            item_code?: string;
+            /** @description The item's code; null when unset (the demo's items carry null). */
+            item_code?: string | null;
             advertisement_type?: components["schemas"]["AdvertisementType"];
             /** @description null seen; the allowed values are not shown */
             item_type?: string | null;
@@ -1921,7 +1937,7 @@ export interface components {
              * @description True when a signed agreement is in force and at least one project is enabled; default false
              * @default false
              */
-            payments_available: boolean;
+            payments_available?: boolean;
             /** @description Each is {enabled boolean, custom_name localized map} */
             components?: {
                 virtual_currency?: {
@@ -2017,7 +2033,7 @@ export interface components {
              * @description True when a signed agreement is in force and at least one project is enabled; default false
              * @default false
              */
-            payments_available: boolean;
+            payments_available?: boolean;
             /** @description Each is {enabled boolean, custom_name localized map} */
             components?: {
                 [key: string]: {
@@ -2543,7 +2559,7 @@ export interface components {
              * @description The token lives 30 days instead of 24 hours.
              * @default false
              */
-            remember_me: boolean;
+            remember_me?: boolean;
         };
         LoginAnswer: {
             /**
@@ -3274,7 +3290,7 @@ export interface operations {
                 offset?: components["parameters"]["offset"];
                 /** @description Page size: 1 to 100 (more is 422), default 20. */
                 limit?: components["parameters"]["limit"];
-                /** @description Only items purchasable for that kind of currency. */
+                /** @description Only items purchasable for that kind of currency: `virtual_currency`, those with a `virtual_currency_price`; `real_currency`, those with a price in `prices`. Disabled items are listed too (with `enabled` false). */
                 has_price?: "virtual_currency" | "real_currency";
             };
             header?: never;

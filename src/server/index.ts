@@ -1,10 +1,15 @@
 /**
  * `payui-embed/server`: what a merchant's backend needs (Node ≥ 20, no dependencies) — tokens
- * from the merchant API, webhooks checked and dispatched, and the Login API's JWT verified.
+ * and the catalog, project and user operations of the merchant API, webhooks checked and
+ * dispatched, and the Login API's JWT verified.
  * Never import it into a page.
  */
 export { createMerchantClient, MerchantApiError, TokenRequestError } from './client';
-export type { MerchantClient, MerchantClientOptions, MerchantApiErrorCode } from './client';
+export type {
+  ApiVersion, ListEntry, Listing, MerchantApiErrorCode, MerchantApiErrorDetails, MerchantClient, MerchantClientOptions, Page, Query, RequestBody, ResponseBody,
+} from './client';
+/** The description's records (`components['schemas']['VirtualItem']`) and operations, generated from openapi.json. */
+export type { components, operations } from './api-types';
 export { verifyWebhookSignature, webhookSignature } from './signature';
 export type { RawBody } from './signature';
 export { createWebhookHandler, WebhookRefusal } from './webhook';

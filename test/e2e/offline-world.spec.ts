@@ -39,11 +39,12 @@ function portOpen(port: number): Promise<boolean> {
 }
 
 test('npm start prints its addresses, takes ports from the environment and stops cleanly on Ctrl-C', async () => {
+  test.slow(); // the service's database starts in each process
   const ports = { PAYUI_DEMO_PORT: '25173', PAYUI_MERCHANT_API_PORT: '25174', PAYUI_MOCK_LIVE_PORT: '25175', PAYUI_MOCK_SANDBOX_PORT: '25176' };
   const child = spawn(process.execPath, ['build/server/start.js', '--in-memory'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+  await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
   expect(output).toContain('demo storefront     http://localhost:25173/');
   expect(output).toContain('payment UI sandbox  http://localhost:25176/');
   for (const port of Object.values(ports)) expect(await portOpen(Number(port))).toBe(true);
@@ -64,12 +65,13 @@ test('the built mock/dist/server.js is a program: it has its run bit and answers
 });
 
 test('the payui-mock command that npm install links runs the mock service on its own', async () => {
+  test.slow(); // the service's database starts in each process
   const ports = { PAYUI_MERCHANT_API_PORT: '25184', PAYUI_MOCK_LIVE_PORT: '25185', PAYUI_MOCK_SANDBOX_PORT: '25186' };
   const child = spawn('node_modules/.bin/payui-mock', ['--in-memory'], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+    await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
     const html = await (await fetch('http://localhost:25186/')).text();
     expect(html).toContain('content="sandbox"');
     expect((await fetch('http://localhost:25184/health')).status).toBe(200);
@@ -79,6 +81,7 @@ test('the payui-mock command that npm install links runs the mock service on its
 });
 
 test('with the default ports taken (a running npm start, say), the test world starts on free ports', async () => {
+  test.slow(); // the service's database starts in each process
   const { createServer } = await import('node:net');
   // Hold 5173–5176 unless something holds them already.
   const held = await Promise.all([5173, 5174, 5175, 5176].map((port) => new Promise<import('node:net').Server | null>((resolve) => {
@@ -99,7 +102,7 @@ test('with the default ports taken (a running npm start, say), the test world st
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      await expect.poll(() => output, { timeout: 10_000 }).toContain('Press Ctrl-C to stop.');
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
       expect(output).toContain(`demo storefront     http://localhost:${env.PAYUI_DEMO_PORT}/`);
       const page = await (await fetch(`http://localhost:${env.PAYUI_DEMO_PORT}/game.html`)).text();
       // The pages are told where this world's payment UI is.

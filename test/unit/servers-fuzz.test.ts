@@ -94,11 +94,18 @@ describe('servers of the offline world', () => {
       '/api/webhooks/200001', '/api/webhooks/1', '/api/orders/x', '/api/orders/x/refund', '/api/orders/%zz', '/api/payments', '/mock/webhooks', '/mock/webhooks.html',
       '/mock/projects/200001/webhooks', '/mock/projects/x/webhooks', '/mock/transactions/5/refund',
       '/mock/subscriptions/5/renew', '/openapi.json', '/merchant/v2/merchants/100001/projects', '/merchant/v1/projects/200001', '/merchant/v2/projects/0x1',
+      // The catalog (issue 27): currency and packages, items, groups, user attributes, games and their key pools.
+      '/merchant/v2/projects/200001/virtual_currency', '/merchant/v1/projects/200001/virtual_currency/packages', '/merchant/v2/projects/200001/virtual_currency/packages/1',
+      '/merchant/v2/projects/200001/virtual_items/items?has_price=virtual_currency&limit=100', '/merchant/v1/projects/200001/virtual_items/items/2', '/merchant/v2/projects/200002/virtual_items/items/1',
+      '/merchant/v2/projects/200001/virtual_items/groups', '/merchant/v2/projects/200001/virtual_items/groups/1', '/merchant/v2/projects/200001/user_attributes/1',
+      '/merchant/v2/projects/200001/game_delivery', '/merchant/v2/projects/200001/game_delivery/1', '/mock/projects/200001/game_delivery/1/keys',
       // The merchant console (issue 27): its page, deep links, files, and what is not there.
       '/console', '/console/', '/console/items', '/console/assets/app.js', '/console/assets/none.js', '/console/%', '/console/..%2f..%2fetc/passwd', '/mock/webhooks/1/resend'];
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'];
     const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } }),
-      '{"notification_type":"order_paid","order":{"id":1}}', '{"search":"?access_token=x","outcome":"success"}', '{"url":"http://localhost:1/h","secret":"s","variant":"separate"}']);
+      '{"notification_type":"order_paid","order":{"id":1}}', '{"search":"?access_token=x","outcome":"success"}', '{"url":"http://localhost:1/h","secret":"s","variant":"separate"}',
+      '{"sku":"fuzz","name":{"en":"F"},"amount":5,"prices":{"USD":"1.5"},"groups":[1]}', '{"name":{"en":"G"},"code":"7","parent_id":"1"}', '{"drm_id":1,"keys":["K"]}',
+      '{"key":"k","name":{"en":"K"},"type":"int","list_of_values":[1]}', '{"sku":"g","name":{"en":"G"},"description":{},"system_requirements":"","default_currency":"USD","drm":[{"id":1,"name":"S"}]}']);
     const names = Object.keys(servers);
     const answers: Record<string, number> = {};
     const failures: string[] = [];

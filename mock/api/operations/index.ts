@@ -1,8 +1,13 @@
 /** Every operation the service answers, by the `operationId` of mock/openapi.json. */
+import * as currency from './catalog-currency';
+import * as groups from './catalog-groups';
+import * as items from './catalog-items';
 import type { Op } from './common';
+import * as games from './games';
 import * as projects from './projects';
 import * as resend from './resend';
 import * as token from './token';
+import * as userAttributes from './user-attributes';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...resend };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...resend };

@@ -1,0 +1,81 @@
+/**
+ * The virtual currency (service-spec.md "Virtual currency record", "Virtual currency"): the
+ * project's one currency with its packages grouped by currency, its own fields' update, and the
+ * packages (create `{id}`, the single record, update by the package-record shape, delete).
+ */
+import {
+  CURRENCY_DEFAULTS, PACKAGE_DEFAULTS, currencyOf, currencyRecord, decimalsRule, findings, fitsCurrency, isObject, packageData,
+  packageRecord, type Data,
+} from '../../store/catalog';
+import { eachRecord, projectRecords } from '../project-records';
+import { idParam, noContent, notFound, type Op, type OpCall } from './common';
+
+const projectOf = (call: OpCall) => idParam(call, 'project_id');
+
+export const getVirtualCurrency: Op = async (call) => {
+  const projectId = projectOf(call);
+  const { sql } = call.context.db;
+  const currency = await currencyOf(sql, projectId);
+  if (!currency) throw notFound(`project ${projectId} has no virtual currency yet: PUT …/virtual_currency writes it`);
+  const { rows } = await sql.query<{ id: number; data: Data }>('SELECT id, data FROM packages WHERE project_id = $1 ORDER BY id', [projectId]);
+  return { body: currencyRecord(projectId, currency, rows.map((row) => ({ id: Number(row.id), data: row.data }))) };
+};
+
+/** The currency's own fields after `body`: what it was (or the defaults), with the fields sent replaced. */
+const mergedCurrency = (stored: Data | undefined, body: Data): Data => ({ ...CURRENCY_DEFAULTS, ...stored, ...body });
+
+/** Writes the currency's fields; the first write makes it (fields left out take the defaults). */
+export const updateVirtualCurrency: Op = async (call) => {
+  const projectId = projectOf(call);
+  await call.context.db.transaction(async (sql) => {
+    const data = mergedCurrency(await currencyOf(sql, projectId), call.body as Data);
+    await sql.query(
+      `INSERT INTO virtual_currencies (project_id, data) VALUES ($1, $2)
+         ON CONFLICT (project_id) DO UPDATE SET data = excluded.data`,
+      [projectId, JSON.stringify(data)],
+    );
+  });
+  return noContent;
+};
+
+updateVirtualCurrency.check = async (call) => {
+  if (!isObject(call.body)) return null;
+  const data = mergedCurrency(await currencyOf(call.context.db.sql, projectOf(call)), call.body);
+  const found = findings();
+  if (typeof data.min === 'number' && data.min < 0) found.add('min', 'must be at least 0');
+  if (typeof data.min === 'number' && typeof data.max === 'number' && data.max < data.min) found.add('max', `must be at least min (${data.min})`);
+  const base = isObject(data.base) ? Object.keys(data.base) : [];
+  if (base.length && typeof data.default_currency === 'string' && !base.includes(data.default_currency)) {
+    found.add('default_currency', `must be one of the currencies of base (${base.join(', ')})`);
+  }
+  return found.result();
+};
+
+const packages = projectRecords({
+  table: 'packages',
+  param: 'package_id',
+  what: 'package',
+  unique: { field: 'sku', column: (data) => data.sku ?? null },
+  keep: (data) => packageData({ ...PACKAGE_DEFAULTS, ...data }),
+  shape: eachRecord(packageRecord),
+  /** One price per currency, in that currency's decimals; whole amounts of a discrete currency. */
+  async check(call, body) {
+    const found = findings();
+    const seen = new Set<string>();
+    (Array.isArray(body.prices_array) ? (body.prices_array as unknown[]) : []).forEach((entry, i) => {
+      if (!isObject(entry) || typeof entry.name !== 'string') return;
+      if (seen.has(entry.name)) found.add(`prices_array[${i}].name`, `${entry.name} is priced twice`);
+      seen.add(entry.name);
+      if (typeof entry.value === 'number' && !fitsCurrency(entry.value, entry.name)) found.add(`prices_array[${i}].value`, decimalsRule(entry.name));
+    });
+    if (typeof body.amount === 'number' && !Number.isInteger(body.amount) && (await currencyOf(call.context.db.sql, projectOf(call)))?.is_currency_discrete === true) {
+      found.add('amount', 'must be a whole number: the virtual currency is discrete');
+    }
+    return found.result();
+  },
+});
+
+export const createPackage = packages.create;
+export const getPackage = packages.get;
+export const updatePackage = packages.update;
+export const deletePackage = packages.remove;

@@ -1,0 +1,107 @@
+/**
+ * The five operations of a record that belongs to a project (packages, items, groups, user
+ * attributes, games), as DESIGN §8 says where the spec shows no answer: create 201 `{id}`, read,
+ * list (one page in id order with `X-Total-Count`), update (a field left out keeps its value; 204)
+ * and delete (204). Another project's record is unknown (404); a duplicate of the record's unique
+ * field in the project is 409 at that field; checks beyond the schema join the schema's 422.
+ */
+import type { ExtendedMessage } from '../merchant-api/validate';
+import { deleteProjectRecord, isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
+import type { Sql } from '../store/database';
+import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
+
+export interface RecordKind {
+  table: CatalogTable;
+  /** The path parameter of the record's id. */
+  param: string;
+  /** What a 404 calls the record (`item`). */
+  what: string;
+  /** The field kept unique in the project (also a column of the table), and its column's value. */
+  unique: { field: string; column: (data: Data) => unknown };
+  /** The record's `data` as kept, from what it was (or nothing) with the fields sent over it. */
+  keep: (data: Data) => Data;
+  /** The records as answered. */
+  shape: (sql: Sql, rows: { id: number; data: Data }[]) => Promise<unknown[]> | unknown[];
+  /** The records as the list answers them, when not as `shape`. */
+  listShape?: RecordKind['shape'];
+  /** Findings beyond the schema, of the fields sent and of the record they make (`self`: its id on update). */
+  check?: (call: OpCall, body: Data, data: Data, self?: number) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
+  /** An extra condition of the list (SQL after `project_id = $1`). */
+  filter?: (call: OpCall) => string;
+  /** What else a delete changes, in its transaction. */
+  deleted?: (sql: Sql, projectId: number, id: number) => Promise<void>;
+}
+
+export interface RecordOps {
+  create: Op;
+  get: Op;
+  list: Op;
+  update: Op;
+  remove: Op;
+}
+
+export function projectRecords(kind: RecordKind): RecordOps {
+  const projectOf = (call: OpCall) => idParam(call, 'project_id');
+  const idOf = (call: OpCall) => idParam(call, kind.param);
+  const missing = (call: OpCall) => notFound(`no ${kind.what} ${call.params[kind.param]} in project ${call.params.project_id}`);
+  const { field, column } = kind.unique;
+
+  const stored = async (sql: Sql, call: OpCall) => {
+    const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call));
+    if (!data) throw missing(call);
+    return data;
+  };
+
+  const create: Op = async (call) => {
+    const data = kind.keep(call.body as Data);
+    const { rows } = await unique(field, data[field], () => call.context.db.sql.query<{ id: number }>(
+      `INSERT INTO ${kind.table} (project_id, ${field}, data) VALUES ($1, $2, $3) RETURNING id`,
+      [projectOf(call), column(data), JSON.stringify(data)],
+    ));
+    return created(Number(rows[0]!.id));
+  };
+
+  const get: Op = async (call) => {
+    const { sql } = call.context.db;
+    const [record] = await kind.shape(sql, [{ id: idOf(call), data: await stored(sql, call) }]);
+    return { body: record };
+  };
+
+  const list: Op = async (call) => {
+    const { sql } = call.context.db;
+    const page = await listPage(sql, kind.table, `project_id = $1${kind.filter?.(call) ?? ''}`, [projectOf(call)], call, (row) => ({ id: row.id, data: row.data }));
+    return { ...page, body: await (kind.listShape ?? kind.shape)(sql, page.body as { id: number; data: Data }[]) };
+  };
+
+  const update: Op = async (call) => {
+    const { sql } = call.context.db;
+    const data = kind.keep({ ...(await stored(sql, call)), ...(call.body as Data) });
+    await unique(field, data[field], () => sql.query(`UPDATE ${kind.table} SET ${field} = $2, data = $3 WHERE id = $1`, [idOf(call), column(data), JSON.stringify(data)]));
+    return noContent;
+  };
+
+  const remove: Op = async (call) => {
+    const found = await call.context.db.transaction(async (sql) => {
+      if (!(await deleteProjectRecord(sql, kind.table, projectOf(call), idOf(call)))) return false;
+      await kind.deleted?.(sql, projectOf(call), idOf(call));
+      return true;
+    });
+    if (!found) throw missing(call);
+    return noContent;
+  };
+
+  const { check } = kind;
+  if (check) {
+    create.check = (call) => (isObject(call.body) ? check(call, call.body, kind.keep(call.body)) : null);
+    update.check = async (call) => {
+      if (!isObject(call.body)) return null;
+      const data = await projectRecord(call.context.db.sql, kind.table, projectOf(call), idOf(call));
+      return data ? check(call, call.body, kind.keep({ ...data, ...call.body }), idOf(call)) : null;
+    };
+  }
+  return { create, get, list, update, remove };
+}
+
+/** `shape` of a kind whose records are answered one by one. */
+export const eachRecord = (shape: (id: number, data: Data) => unknown) => (_sql: Sql, rows: { id: number; data: Data }[]) =>
+  rows.map((row) => shape(row.id, row.data));
