@@ -291,7 +291,7 @@ test.describe('merchant console: catalog and users', () => {
     await expect(page.getByRole('status').filter({ hasText: `Item ${sku} created.` })).toBeVisible();
   }
 
-  test.fixme('items: creates one, edits it, disables and enables it, deletes it', async ({ page }) => {
+  test('items: creates one, edits it, disables and enables it, deletes it', async ({ page }) => {
     const sku = unique('console-shield');
     await openSignedIn(page, 'items');
     await createItem(page, sku, 'Console Shield', 'USD 3.50, EUR 3.20');
