@@ -49,6 +49,17 @@ function nodeBuild(outDir: string, input: Record<string, string>): UserConfig {
   };
 }
 
+/** A page of the offline service (`payui-mock`): `mock/<name>/` built into `mock/dist/<name>/`. */
+function mockPage(name: string, base: string): UserConfig {
+  return {
+    ...shared,
+    root: root(`mock/${name}`),
+    base,
+    publicDir: false,
+    build: { outDir: root(`mock/dist/${name}`), emptyOutDir: true, target: 'es2020' },
+  };
+}
+
 /** Minified, straight into dist/ (next to what the other dist builds put there). */
 const distBuild = { outDir: 'dist', emptyOutDir: false, target: 'es2020', minify: true } as const;
 
@@ -72,6 +83,7 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
  *   `dist/payui-inline.js` (mount()), loaded on demand;
  * - `launcher`: the webview launcher into `dist/launcher`;
  * - `mock`: the mock payment UI into `mock/dist/ui` (the package `payui-mock`, not `payui-embed`);
+ * - `mock-console`: the merchant console into `mock/dist/console` (served at `/console/` of the merchant API);
  * - `app`: the demo storefront and the test fixtures into `build/app`;
  * - `server`: `npm start` into `build/server`; `mock-server`: `mock/dist/server.js` (the `payui-mock`
  *   command; what it imports of src/ is bundled in; its own dependencies, fastify and PGlite, stay imports);
@@ -134,13 +146,10 @@ export default defineConfig(({ mode }): UserConfig => {
         build: { outDir: root('dist/launcher'), emptyOutDir: true, target: 'es2020', modulePreload: false },
       };
     case 'mock':
-      return {
-        ...shared,
-        root: root('mock/ui'),
-        base: './',
-        publicDir: false,
-        build: { outDir: root('mock/dist/ui'), emptyOutDir: true, target: 'es2020' },
-      };
+      return mockPage('ui', './');
+    case 'mock-console':
+      // Its addresses are absolute (`/console/assets/…`): a deep link such as /console/items answers the same page.
+      return mockPage('console', '/console/');
     case 'app':
       return {
         ...shared,

@@ -65,6 +65,7 @@ function serve(inMemory: boolean): void {
     (service) => {
       console.log(`payui mock service
     merchant API        ${service.merchantApi}/merchant/v2/…  (described at ${service.merchantApi}/openapi.json)
+    merchant console    ${service.merchantApi}/console/
     payment UI live     ${service.live}
     payment UI sandbox  ${service.sandbox}
     webhooks            ${service.merchantApi}/mock/webhooks.html

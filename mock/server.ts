@@ -102,6 +102,8 @@ export interface MockServiceOptions {
   dataDir?: string | null;
   /** The state a new data directory starts with (default: the demo merchant, mock/fixtures/demo.json). */
   fixtures?: unknown;
+  /** The built merchant console; default: `console` beside the payment UI's root (mock/dist/console). */
+  consoleRoot?: string;
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
@@ -121,7 +123,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
     // The API names its own origin (the Login JWT's `iss`, mailed links) once it knows its port.
     let merchantApi = '';
-    const api = await listenLoopback(await createMerchantApi({ db, sender, payments, origin: () => merchantApi }), config.merchantApiPort, listen);
+    const api = await listenLoopback(await createMerchantApi({ db, sender, payments, origin: () => merchantApi, consoleRoot: options.consoleRoot ?? join(uiRoot, '..', 'console') }), config.merchantApiPort, listen);
     merchantApi = `http://${config.host}:${api.port}`;
     running.push(api);
     const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);

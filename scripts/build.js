@@ -18,7 +18,7 @@ logger.warn = (message, options) => {
 logger.warnOnce = logger.warn;
 rmSync('dist', { recursive: true, force: true });
 rmSync(join('mock', 'dist'), { recursive: true, force: true });
-for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'script-inline', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
+for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'script-inline', 'launcher', 'mock', 'mock-console', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn', customLogger: logger });
 }
 if (warnings.length) {

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   console.log(`payui-embed offline world (loopback only)
   demo storefront     http://${config.host}:${demo.port}/
   merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
+  merchant console    ${mock.merchantApi}/console/ (merchant 100001, API key demo-api-key)
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
   Login API           ${mock.merchantApi}/api/…  (mailbox: ${mock.merchantApi}/mock/mail)

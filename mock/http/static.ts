@@ -23,6 +23,8 @@ export interface StaticOptions {
   headers?: Record<string, string>;
   /** Served for `/` and for directory addresses. */
   index?: string;
+  /** The part of the address before the root's paths (`/console` serves `/console/app.js` from `root/app.js`). */
+  prefix?: string;
 }
 
 /**
@@ -39,6 +41,10 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return false;
   }
   if (pathname.includes('\0')) return false;
+  if (options.prefix) {
+    if (pathname !== options.prefix && !pathname.startsWith(`${options.prefix}/`)) return false;
+    pathname = pathname.slice(options.prefix.length) || '/';
+  }
   let file = resolve(join(base, normalize(pathname)));
   if (file !== base && !file.startsWith(base + sep)) return false;
   try {

@@ -20,6 +20,7 @@ import { USER_STORE_TIMEOUT_MS } from '../login/user-store';
 import { readConfig } from '../config';
 import type { ServiceContext } from '../api/operations/common';
 import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
+import { registerConsole } from './console';
 
 export { demoFixtures };
 
@@ -38,6 +39,8 @@ export interface MerchantApiOptions {
   origin?: () => string;
   /** Milliseconds the Login API waits for a merchant's user store (default 5000). */
   userStoreTimeoutMs?: number;
+  /** The built merchant console (`mock/dist/console`), served at `/console/`; none: not served. */
+  consoleRoot?: string;
 }
 
 /** A database in memory holding the demo merchant, for tests and `--in-memory`. */
@@ -92,6 +95,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
         sendLogPage(reply.raw, sender, await projectNames(db));
       });
       loginPages(app, context);
+      if (options.consoleRoot) registerConsole(app, options.consoleRoot);
     },
   });
   return listener;

@@ -136,6 +136,11 @@ export interface WebhookSender {
    * for them all (then they are logged as refused, with the reason). Never throws.
    */
   send(projectId: number, payloads: Webhook[]): Queued;
+  /**
+   * Queues the logged delivery `id` again, as a new delivery of the same body behind the project's
+   * queue (sent to the project's settings of now). Null when the log holds no such delivery.
+   */
+  resend(id: number): { delivery: Delivery; queued: Queued } | null;
   /** Sends one webhook at once and returns the listener's answer (null without settings). */
   ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
   deliveries(): Delivery[];
@@ -154,6 +159,13 @@ export interface WebhookSenderOptions {
   queueLimit?: number;
 }
 
+/** A webhook as it goes out: its type and the exact body. */
+interface Outgoing {
+  type: string;
+  body: string;
+}
+const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_type, body: JSON.stringify(payload) });
+
 export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queueLimit = QUEUE_LIMIT }: WebhookSenderOptions = {}): WebhookSender {
   if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
   const settings = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
@@ -168,9 +180,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   let closed = false;
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, payload: Webhook, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
-      id: nextId++, project_id: projectId, notification_type: payload.notification_type, state, reason, attempts: 0, next_attempt: null, body: JSON.stringify(payload),
+      id: nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
@@ -245,6 +257,23 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     settle();
   }
 
+  /** Queues webhooks behind the project's earlier ones, all or none (see `send`). */
+  function enqueue(projectId: number, entries: Outgoing[]): Queued {
+    if (closed) return { queued: false, reason: 'the webhook sender is closed' };
+    if (!settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
+    const queue = queues.get(projectId) ?? [];
+    queues.set(projectId, queue);
+    if (queue.length + entries.length > queueLimit) {
+      const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
+      for (const entry of entries) deliveryOf(projectId, entry, 'refused', reason);
+      return { queued: false, reason };
+    }
+    const added = entries.map((entry) => deliveryOf(projectId, entry, 'waiting'));
+    queue.push(...added);
+    void drain(projectId);
+    return { queued: true, deliveries: added.map((d) => d.id) };
+  }
+
   return {
     settings: (projectId) => settings.get(projectId) ?? null,
     configure(projectId, next) {
@@ -252,25 +281,18 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       else settings.delete(projectId);
       if (next && queues.get(projectId)?.length) void drain(projectId);
     },
-    send(projectId, payloads) {
-      if (closed) return { queued: false, reason: 'the webhook sender is closed' };
-      if (!settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
-      const queue = queues.get(projectId) ?? [];
-      queues.set(projectId, queue);
-      if (queue.length + payloads.length > queueLimit) {
-        const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
-        for (const payload of payloads) deliveryOf(projectId, payload, 'refused', reason);
-        return { queued: false, reason };
-      }
-      const added = payloads.map((payload) => deliveryOf(projectId, payload, 'waiting'));
-      queue.push(...added);
-      void drain(projectId);
-      return { queued: true, deliveries: added.map((d) => d.id) };
+    send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
+    resend(id) {
+      const original = all.find((d) => d.id === id);
+      if (!original) return null;
+      // The exact bytes sent before (so a listener sees the same body, signed anew).
+      const queued = enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]);
+      return { delivery: { ...original }, queued };
     },
     async ask(projectId, payload) {
       const target = settings.get(projectId);
       if (!target || closed) return null;
-      const delivery = deliveryOf(projectId, payload, 'sending');
+      const delivery = deliveryOf(projectId, outgoing(payload), 'sending');
       const result = await attempt(delivery, target, null);
       delivery.state = result.accepted ? 'accepted' : 'refused';
       if (!result.accepted) delivery.reason = `not accepted (${result.status ?? result.answer}); a question is asked once`;

@@ -893,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Send a logged webhook again
-         * @description The offline service's own operation: the real service has no such path.
+         * @description The offline service's own operation: the real service has no such path. A delivery the log does not hold, or of another merchant's project, is 404; a project that has no webhook settings now (or whose queue is full) is 409.
          */
         post: operations["resendWebhook"];
         delete?: never;
@@ -5223,7 +5223,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Queued again */
+            /** @description Queued again: a new delivery of the same body, behind the project's queue, signed with the project's settings of now */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,6 +5234,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
         };
     };
     refundTransaction: {

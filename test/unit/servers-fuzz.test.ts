@@ -47,11 +47,13 @@ const listen = { idleMs: 200 };
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'payui-fuzz-'));
-  for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
+  for (const dir of ['app/demo', 'dist', 'ui', 'console/assets']) mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, 'console/index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(root, 'console/assets/app.js'), 'export {};');
   writeFileSync(join(root, 'app/demo/index.html'), '<!doctype html><title>demo</title><script>1</script>');
   writeFileSync(join(root, 'app/demo/page.js'), 'export {};');
   writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
-  const api = await listenLoopback(await createMerchantApi(), 0, listen);
+  const api = await listenLoopback(await createMerchantApi({ consoleRoot: join(root, 'console') }), 0, listen);
   const ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0, listen);
   const uiAddress = `http://127.0.0.1:${ui.port}/`;
   servers = {
@@ -96,7 +98,9 @@ describe('servers of the offline world', () => {
       '/merchant/v2/projects/200001/virtual_currency', '/merchant/v1/projects/200001/virtual_currency/packages', '/merchant/v2/projects/200001/virtual_currency/packages/1',
       '/merchant/v2/projects/200001/virtual_items/items?has_price=virtual_currency&limit=100', '/merchant/v1/projects/200001/virtual_items/items/2', '/merchant/v2/projects/200002/virtual_items/items/1',
       '/merchant/v2/projects/200001/virtual_items/groups', '/merchant/v2/projects/200001/virtual_items/groups/1', '/merchant/v2/projects/200001/user_attributes/1',
-      '/merchant/v2/projects/200001/game_delivery', '/merchant/v2/projects/200001/game_delivery/1', '/mock/projects/200001/game_delivery/1/keys'];
+      '/merchant/v2/projects/200001/game_delivery', '/merchant/v2/projects/200001/game_delivery/1', '/mock/projects/200001/game_delivery/1/keys',
+      // The merchant console (issue 27): its page, deep links, files, and what is not there.
+      '/console', '/console/', '/console/items', '/console/assets/app.js', '/console/assets/none.js', '/console/%', '/console/..%2f..%2fetc/passwd', '/mock/webhooks/1/resend'];
     const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'BREW', 'get'];
     const bodies = () => r.pick(['', '{', '{}', 'null', '[]', '{"user":1}', 'x'.repeat(r.int(70_000)), '\u0000\u00ff', JSON.stringify({ settings: { project_id: 200001 } }),
       '{"notification_type":"order_paid","order":{"id":1}}', '{"search":"?access_token=x","outcome":"success"}', '{"url":"http://localhost:1/h","secret":"s","variant":"separate"}',

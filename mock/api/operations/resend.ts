@@ -1,0 +1,20 @@
+/**
+ * `POST /mock/webhooks/{delivery_id}/resend`: a logged webhook of one of the caller's projects,
+ * queued again (the same body, signed anew with the project's settings of now); 202. A delivery
+ * the log does not hold, or of another merchant's project, is 404; a project without webhook
+ * settings now is 409.
+ */
+import { projectNames } from '../../store/projects';
+import { ApiError } from '../app';
+import { idParam, notFound, type Op } from './common';
+
+export const resendWebhook: Op = async (call) => {
+  const id = idParam(call, 'delivery_id');
+  const { sender, db } = call.context;
+  const own = new Set((await projectNames(db, call.merchantId)).map((p) => p.id));
+  const original = sender.deliveries().find((d) => d.id === id);
+  if (!original || !own.has(original.project_id)) throw notFound(`no delivery ${id} in your webhook log`);
+  const result = sender.resend(id)!;
+  if (!result.queued.queued) throw new ApiError(409, `Conflict: ${result.queued.reason}`);
+  return { status: 202 };
+};

@@ -1,0 +1,36 @@
+/**
+ * The console's addresses: `/console/<page>`, kept in the history so Back, reload and a shared
+ * link all show the same page (the server answers the page for any address under /console).
+ */
+import { signal } from '@preact/signals';
+
+export const BASE = '/console';
+
+export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'users' | 'webhooks' | 'reference';
+export const PAGES: { name: PageName; title: string }[] = [
+  { name: 'projects', title: 'Projects' },
+  { name: 'items', title: 'Items' },
+  { name: 'packages', title: 'Currency packages' },
+  { name: 'groups', title: 'Item groups' },
+  { name: 'users', title: 'Users' },
+  { name: 'webhooks', title: 'Webhooks' },
+  { name: 'reference', title: 'API reference' },
+];
+
+function pageOf(pathname: string): PageName {
+  const name = pathname.startsWith(`${BASE}/`) ? pathname.slice(BASE.length + 1).split('/')[0] : '';
+  return PAGES.find((p) => p.name === name)?.name ?? 'projects';
+}
+
+export const page = signal<PageName>(pageOf(location.pathname));
+
+export const hrefOf = (name: PageName) => `${BASE}/${name}`;
+
+export function navigate(name: PageName): void {
+  if (location.pathname !== hrefOf(name)) history.pushState(null, '', hrefOf(name));
+  page.value = name;
+}
+
+addEventListener('popstate', () => {
+  page.value = pageOf(location.pathname);
+});
