@@ -52,6 +52,18 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   res.end(JSON.stringify(result));
 }
 
+/**
+ * `GET /api/session?<the page's query string>` of the payment UI: what the page sells, resolved
+ * from the catalogue in the database (mock/store/sessions.ts), or the payment UI error code.
+ */
+async function answerSession(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendAnswer(res, serviceError(405, 'Method Not Allowed'), { allow: 'GET, HEAD' });
+  const { search } = new URL(req.url ?? '/', 'http://mock');
+  const result = await payments.session(search, mode);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(result));
+}
+
 /** Serves the built payment UI, telling the page which environment this origin is, and takes its payments. */
 export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): RequestListener {
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
@@ -60,6 +72,7 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   return answerAlways((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
     if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
+    if (pathname === '/api/session') return answerSession(payments, mode, req, res);
     if (pathname === '/' || pathname === '/index.html') {
       // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
       page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
@@ -108,7 +121,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
-  const payments = createPayments(sender);
+  const payments = createPayments(sender, db);
   const stop = async () => {
     sender.close();
     await Promise.all(running.map((s) => s.close()));

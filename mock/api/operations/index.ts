@@ -2,6 +2,7 @@
 import type { Op } from './common';
 import * as projects from './projects';
 import * as token from './token';
+import * as users from './users';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...users };
