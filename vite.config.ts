@@ -67,8 +67,9 @@ function browserFile(input: Record<string, string>, format: 'iife' | 'es'): User
 /**
  * One config, several builds, chosen by `--mode` (see scripts/build.js):
  * - `lib`: the ESM entry `dist/index.js`;
- * - `script`, `script-session`, `script-lightbox`: the classic script `dist/payui.js`, and beside it
- *   `dist/payui-session.js` (an open) and `dist/payui-lightbox.js` (the lightbox), loaded on demand;
+ * - `script`, `script-session`, `script-lightbox`, `script-inline`: the classic script `dist/payui.js`,
+ *   and beside it `dist/payui-session.js` (an open), `dist/payui-lightbox.js` (the lightbox) and
+ *   `dist/payui-inline.js` (mount()), loaded on demand;
  * - `launcher`: the webview launcher into `dist/launcher`;
  * - `mock`: the mock payment UI into `mock/dist/ui` (the package `payui-mock`, not `payui-embed`);
  * - `app`: the demo storefront and the test fixtures into `build/app`;
@@ -112,6 +113,9 @@ export default defineConfig(({ mode }): UserConfig => {
     case 'script-lightbox':
       // The lightbox beside it: an ES module exporting openLightbox, Preact inside.
       return browserFile({ 'payui-lightbox': root('src/surfaces/lightbox/lightbox.ts') }, 'es');
+    case 'script-inline':
+      // mount()'s surface beside it: an ES module exporting openInline, no Preact.
+      return browserFile({ 'payui-inline': root('src/surfaces/inline/inline.ts') }, 'es');
     case 'launcher':
       // The webview launcher page: one self-contained page with the lightbox built in. Its
       // allow-list of payment UI origins is written into the page (editable after the build).

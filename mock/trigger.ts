@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { NotificationType, Webhook } from '../src/server/payloads';
+import { isObject, is2xx } from './shared/plain';
 import { NOTIFICATION_TYPES, sampleWebhook, type SampleFields } from './webhooks/payloads';
 import { answerCode, post, settingsProblem, signatureHeader } from './webhooks/sender';
 
@@ -37,11 +38,10 @@ function sampleBody({ type, userId, projectId, data }: Pick<TriggerOptions, 'typ
   return (data ? merge(sample, data) : sample) as Webhook;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A deep merge into new objects (fromEntries: a `__proto__` key stays a plain field). Arrays replace. */
 function merge(base: unknown, over: unknown): unknown {
-  if (!isRecord(base) || !isRecord(over)) return over;
+  if (!isObject(base) || !isObject(over)) return over;
   const keys = [...new Set([...Object.keys(base), ...Object.keys(over)])];
   return Object.fromEntries(keys.map((key) => [key, Object.hasOwn(over, key) ? merge(base[key], over[key]) : base[key]]));
 }
@@ -66,7 +66,7 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   if (status === null) problem = `no answer: ${answer}`;
   else if (badSignature && !(status >= 400 && status < 500)) problem = `a bad signature must get a 4xx, got ${status}`;
   else if (badSignature && answerCode(answer) !== 'INVALID_SIGNATURE') problem = 'a bad signature must get {"error":{"code":"INVALID_SIGNATURE"}}';
-  else if (!badSignature && !(status >= 200 && status < 300)) problem = `a signed ${type} must get a 2xx, got ${status}`;
+  else if (!badSignature && !is2xx(status)) problem = `a signed ${type} must get a 2xx, got ${status}`;
   const refused = !badSignature && status !== null && status >= 400 && status < 500;
   const hint = refused ? refusalHint(status, answer, String((sample as { user?: { id?: unknown } }).user?.id)) : null;
   return { passed: problem === null, status, answer, body, problem, hint };
@@ -156,7 +156,7 @@ function readData(file: string, type: string): Record<string, unknown> | string 
   } catch (error) {
     return `--data ${file}: not JSON (${(error as Error).message})`;
   }
-  if (!isRecord(data)) return `--data ${file}: must hold a JSON object (the sample's fields to change)`;
+  if (!isObject(data)) return `--data ${file}: must hold a JSON object (the sample's fields to change)`;
   if ('notification_type' in data && data.notification_type !== type) return `--data ${file}: its notification_type ${JSON.stringify(data.notification_type)} is not the type ${type}`;
   return data;
 }

@@ -18,7 +18,7 @@ logger.warn = (message, options) => {
 logger.warnOnce = logger.warn;
 rmSync('dist', { recursive: true, force: true });
 rmSync(join('mock', 'dist'), { recursive: true, force: true });
-for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
+for (const mode of ['lib', 'lib-cjs', 'script', 'script-session', 'script-lightbox', 'script-inline', 'launcher', 'mock', 'app', 'server', 'mock-server']) {
   await build({ configFile: 'vite.config.ts', mode, logLevel: 'warn', customLogger: logger });
 }
 if (warnings.length) {
@@ -62,7 +62,7 @@ function finishDeclarations() {
 
 /** Subresource Integrity of the script files, for a CDN's <script integrity> (docs/widget.md, "Install"). */
 function printIntegrity() {
-  const integrity = Object.fromEntries(['payui.js', 'payui-session.js', 'payui-lightbox.js'].map((file) => [file, `sha384-${createHash('sha384').update(readFileSync(join('dist', file))).digest('base64')}`]));
+  const integrity = Object.fromEntries(['payui.js', 'payui-session.js', 'payui-lightbox.js', 'payui-inline.js'].map((file) => [file, `sha384-${createHash('sha384').update(readFileSync(join('dist', file))).digest('base64')}`]));
   writeFileSync(join('dist', 'integrity.json'), `${JSON.stringify(integrity, null, 2)}\n`);
   for (const [file, hash] of Object.entries(integrity)) console.log(`build: ${file.padEnd(18)} integrity="${hash}"`);
 }

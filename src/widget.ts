@@ -2,22 +2,28 @@
  * The facade of DESIGN.md §1: options, state and events of one widget instance, and the one
  * lifecycle of an open (see `Session` in session/contract.ts). open() opens the child window
  * here, synchronously, inside the click; the rest of an open — channel, message relay, the
- * lightbox — is code that arrives on demand (`loadSession`, `loadLightbox`), so payui.js stays small.
+ * lightbox, the inline view — is code that arrives on demand (`loadSession`, `loadLightbox`,
+ * `loadInline`), so payui.js stays small.
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
-import { PayUIError, type ErrorCode } from './core/errors';
+import { PayUIError } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
 import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
 import { openChildWindow } from './surfaces/child-window';
 import { showPending } from './surfaces/pending';
 
-export type { PaymentResult, LightboxModule, SessionModule } from './session/contract';
+export type { PaymentResult, LightboxModule, InlineModule, SessionModule } from './session/contract';
 
 export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'off'> {
   init(options: PayUIOptions): void;
   open(): Promise<PaymentResult>;
+  /**
+   * The payment UI inside the merchant's own page (DESIGN.md §11): in `container` (an element in
+   * the page, or a selector of one), as wide as it is, as tall as the UI's content. Settles like open().
+   */
+  mount(container: Element | string): Promise<PaymentResult>;
   close(): void;
   sendMessage(command: string, data?: object): void;
   onMessage(command: string, handler: (data: Record<string, unknown>) => void): () => void;
@@ -82,21 +88,20 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     emit(['error', { code, message, path }]);
     return error;
   };
-  const fail = (code: ErrorCode, message: string) => raise(new PayUIError(code, message));
   const mobile = () => isMobile(readDeviceEnv());
   const checkName = (command: unknown) => {
     if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
   };
 
-  function start(opts: NormalizedOptions, trigger: Element | null): Promise<PaymentResult> {
+  function start(opts: NormalizedOptions, trigger: Element | null, mount?: [container: unknown]): Promise<PaymentResult> {
     const onMobile = mobile();
     const { token: provider, childWindow: { target } } = opts;
     // Synchronously, inside the click, or the popup blocker steps in; with a token provider, on
-    // the widget's loading page until the token is here.
-    const popup = onMobile && !opts.iframeOnly ? (openChildWindow(provider ? '' : opts.url, target) ?? false) : null;
+    // the widget's loading page until the token is here. Inline: never a window, phones too.
+    const popup = onMobile && !opts.iframeOnly && !mount ? (openChildWindow(provider ? '' : opts.url, target) ?? false) : null;
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
     const s: Session = {
-      phase: 'loading', options: opts, popup, early: [], teardown: [], end, at: Date.now(),
+      phase: 'loading', options: opts, popup, mount, early: [], teardown: [], end, at: Date.now(),
       // Asked now, while the code of the open is still on its way; checked by the session code.
       token: provider && new Promise((resolve) => resolve(provider({ trigger }))),
       promise: new Promise((...both) => (settle = both)),
@@ -120,7 +125,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
           // One piece that cannot be undone never keeps the rest in place.
         }
       }
-      const error = Array.isArray(outcome) ? fail(...outcome) : null;
+      const error = Array.isArray(outcome) ? raise(new PayUIError(...outcome)) : null;
       const reason = error ? 'error' : (outcome as CloseReason);
       const { paymentInfo = null, status = null, mode } = s;
       const data = { reason, lastStatus: status };
@@ -141,19 +146,20 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       s.phase = 'shown';
       if (provider) showPending(s, own ? popup.document : document, !own);
       emit(['open', { mode: (s.mode = 'window') }], ['open-window', {}]);
-    } else {
-      // Feedback in the next frame when the lightbox is not up by then (its code is slow).
+    } else if (!mount) {
+      // Feedback in the next frame when the lightbox is not up by then (its code is slow). Inline
+      // takes no clicks from the page: its own indicator shows in its place.
       requestAnimationFrame(() => s.phase == 'loading' && showPending(s, document, true));
     }
     // Both downloads at once; the session handles a failure, if it ever runs.
-    const lightbox = popup ? null : deps.loadLightbox();
-    lightbox?.catch(() => undefined);
+    const surface = popup ? null : (mount ? deps.loadInline : deps.loadLightbox)();
+    surface?.catch(() => undefined);
     deps.loadSession().then(
       (module) => {
         if (s.phase === 'ended') return;
         try {
           s.control = module.startSession({
-            session: s, fullScreen: onMobile || !!deps.fullScreen, lightbox, emit, toSubscribers: messages.emit,
+            session: s, fullScreen: onMobile || deps.fullScreen, surface, emit, toSubscribers: messages.emit,
           });
         } catch (error) {
           end(['UNSUPPORTED_ENVIRONMENT', `${error}`]);
@@ -186,10 +192,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
 
   /**
    * open(), or with a token of the caller's for this open only (a button's `data-access-token`):
-   * init()'s other options apply. Refused, with an `error` event, without options (no init, or
-   * destroyed), without a page, or with a token that is not one.
+   * init()'s other options apply; `mount`: mount() and what it was given. Refused, with an `error`
+   * event, without options (no init, or destroyed), without a page, or with a token that is not
+   * one. (The session code finds mount()'s container and refuses a missing one the same way: 54
+   * bytes less here, and one check for a container missing at the call or taken out since.)
    */
-  const open = (trigger: Element | null = null, token?: string): Promise<PaymentResult> => {
+  const open = (mount?: [container: unknown], trigger: Element | null = null, token?: string): Promise<PaymentResult> => {
     if (session) {
       session.control?.focus();
       return session.promise;
@@ -203,7 +211,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     } catch (error) {
       return Promise.reject(raise(error as PayUIError));
     }
-    return start(opts, trigger);
+    return start(opts, trigger, mount);
   };
 
   const widget: PayUIWidget = {
@@ -219,6 +227,8 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     },
 
     open: () => open(),
+
+    mount: (container) => open([container]),
 
     close() {
       session?.end('api');
@@ -249,7 +259,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       later(events.off, messages.off);
     },
 
-    /** True exactly while a lightbox or a window is shown (not while the lightbox code is still loading). */
+    /** True exactly while a lightbox, a window or the inline payment UI is shown (not while its code is still loading). */
     get isOpen() {
       return session?.phase === 'shown';
     },
@@ -260,7 +270,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   if (initial !== undefined) widget.init(initial);
   return {
     widget,
-    open: (token, trigger) => open(trigger, token),
+    open: (token, trigger) => open(undefined, trigger, token),
     close: (reason) => session?.end(reason),
   };
 }

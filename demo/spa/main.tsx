@@ -1,16 +1,18 @@
 // The SPA storefront: Preact + signals, payui-embed from npm. Cart → one click on "Pay now": the
 // payment UI opens at once (a phone's window inside the click) while a token provider asks our
 // server for a token for exactly this cart → result screen, where the order counts as delivered only
-// when our server says it got the payment's verified webhook.
+// when our server says it got the payment's verified webhook. Or one click on "Checkout": a checkout
+// page with the payment UI inline in it (mount()), on phones too.
 import { computed, signal } from '@preact/signals';
 import { render } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { createPayUI, type PaymentResult } from 'payui-embed';
 import { PROJECTS } from '../../mock/shared/catalog';
 import { paymentUiBases, startPurchase, waitForOrder, type OrderStatus } from '../api';
 
 const project = PROJECTS[200001]!;
 const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' });
-type Step = { name: 'shop' } | { name: 'paying' } | { name: 'result'; result: PaymentResult };
+type Step = { name: 'shop' } | { name: 'paying' } | { name: 'checkout' } | { name: 'result'; result: PaymentResult };
 const cart = signal<Record<string, number>>({});
 const step = signal<Step>({ name: 'shop' });
 /** Our server's id of the order being paid, and what the server says of it. */
@@ -45,7 +47,11 @@ const payui = createPayUI({
 async function pay() {
   step.value = { name: 'paying' };
   delivery.value = null;
-  const result = await payui.open();
+  await finish(await payui.open());
+}
+
+/** The result screen of a payment that ended; delivered once our server confirms it. */
+async function finish(result: PaymentResult) {
   const paid = order.peek();
   if (result.status === 'done') cart.value = {};
   step.value = { name: 'result', result };
@@ -82,6 +88,38 @@ function Result({ result }: { result: PaymentResult }) {
   );
 }
 
+/**
+ * The checkout page: the payment UI inline, in the page's own column (mount()). Leaving the page
+ * (Back to the cart) closes it; the payment UI's own close shows the result.
+ */
+function Checkout() {
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let left = false;
+    delivery.value = null;
+    payui.mount(place.current!).then(
+      (result) => {
+        if (!left) void finish(result);
+      },
+      () => {
+        if (!left) step.value = { name: 'shop' };
+      },
+    );
+    return () => {
+      left = true;
+      payui.close();
+    };
+  }, []);
+  return (
+    <section class="panel checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">Checkout</h1>
+      <p class="message">{lines.value.map((line) => `${line.quantity} × ${line.name}`).join(', ')} · {money.format(total.value)}</p>
+      <div class="inline-payment" ref={place} data-testid="inline-payment" />
+      <button type="button" class="button" onClick={() => (step.value = { name: 'shop' })}>Back to the cart</button>
+    </section>
+  );
+}
+
 function App() {
   const current = step.value;
   return (
@@ -93,6 +131,8 @@ function App() {
       <main class="wrap split">
         {current.name === 'result' ? (
           <Result result={current.result} />
+        ) : current.name === 'checkout' ? (
+          <Checkout />
         ) : (
           <section aria-labelledby="store-title">
             <h1 id="store-title">Ship upgrades</h1>
@@ -123,8 +163,11 @@ function App() {
             </ul>
           )}
           <p class="total"><span>Total</span> <strong data-testid="cart-total">{money.format(total.value)}</strong></p>
-          <button type="button" class="button wide" disabled={lines.value.length === 0 || current.name === 'paying'} onClick={() => void pay()}>
+          <button type="button" class="button wide" disabled={lines.value.length === 0 || current.name === 'paying' || current.name === 'checkout'} onClick={() => void pay()}>
             Pay now
+          </button>
+          <button type="button" class="button wide secondary" disabled={lines.value.length === 0 || current.name === 'paying' || current.name === 'checkout'} onClick={() => (step.value = { name: 'checkout' })}>
+            Checkout
           </button>
         </aside>
       </main>

@@ -4,7 +4,7 @@
  * log page. It is meant to be called server-to-server, so it sends no CORS headers.
  */
 import type { RequestListener } from 'node:http';
-import document from '../openapi.json';
+import document from '../openapi.json' with { type: 'json' };
 import { createApiApp, type OpenApiDocument } from '../api/app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';

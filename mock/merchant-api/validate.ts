@@ -9,6 +9,7 @@ import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/catalog';
 import { TOKEN_TABLE, type Param } from '../shared/token-table';
 import { VALUE_FORMATS } from '../shared/formats';
+import { isObject, type Plain } from '../shared/plain';
 
 export interface ExtendedMessage {
   global_errors: string[];
@@ -16,7 +17,6 @@ export interface ExtendedMessage {
 }
 
 export type Add = (path: string, message: string) => void;
-type Plain = Record<string, unknown>;
 
 /** [test, what the value must be]; an empty string is checked like any other. */
 const FORMATS = VALUE_FORMATS;
@@ -25,9 +25,6 @@ const TYPE_NAMES = {
   string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array',
 } as const;
 
-function isObject(value: unknown): value is Plain {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasType(value: unknown, type: Param['type']): boolean {
   switch (type) {

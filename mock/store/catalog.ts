@@ -3,10 +3,9 @@
  * what the payment UI sells (items and virtual currency packages by SKU, the project's virtual
  * currency, item groups, games), with names localized and prices as numbers.
  */
+import { isObject, type Plain } from '../shared/plain';
 import type { Sql } from './database';
 
-type Plain = Record<string, unknown>;
-const isObject = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A localized map's text in `language`, else English, else any language it has, else `fallback`. */
 export function localize(map: unknown, language: string, fallback = ''): string {

@@ -1,7 +1,7 @@
 /** Databases in memory: seeded with the demo merchant, for tests and `--in-memory`. */
 import { openDatabase, type Database } from './database';
 import { importState, isEmpty } from './snapshot';
-import demoFixtures from '../fixtures/demo.json';
+import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 
 export { demoFixtures };
 

@@ -5,6 +5,7 @@
  * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/webhooks/payments.ts),
  * so the page can never sell what the database does not. Every failure is one payment UI error code.
  */
+import { isObject, type Plain } from '../shared/plain';
 import { findProject as staticProject } from '../shared/catalog';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
@@ -14,8 +15,6 @@ import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './catalog';
 import { findUser } from './users';
 
-type Plain = Record<string, unknown>;
-const isObject = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const valueText = (v: unknown): string | null => text(obj(v).value);

@@ -146,6 +146,5 @@ export function sampleWebhook(type: NotificationType, fields: SampleFields = {})
   }
 }
 
-export const NOTIFICATION_TYPES: readonly NotificationType[] = [
-  'user_validation', 'payment', 'refund', 'order_paid', 'order_canceled', 'create_subscription', 'update_subscription', 'cancel_subscription',
-];
+/** The kit's list: one list of the types the service sends. */
+export { NOTIFICATION_TYPES } from '../../src/server/webhook';

@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { total, type Session, type SessionResult } from '../ui/session';
 import type { TokenMode } from '../shared/token';
+import { is2xx } from '../shared/plain';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
 import { resolveSession } from '../store/sessions';
@@ -101,7 +102,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (outcome === 'declined') return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
 
       const answer = await sender.ask(record.projectId, userValidation(record, ip));
-      if (answer && !(answer.status !== null && answer.status >= 200 && answer.status < 300)) {
+      if (answer && !is2xx(answer.status)) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
         const code = answerCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };

@@ -6,6 +6,7 @@
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
  * that does not fit is refused whole, logged with the reason. Every attempt is logged.
  */
+import { is2xx } from '../shared/plain';
 import { isSecureOrLoopback } from '../../src/server/client';
 import { webhookSignature } from '../../src/server/signature';
 import type { Webhook } from '../../src/server/payloads';
@@ -194,7 +195,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     const started = Date.now();
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
-    const accepted = result.status !== null && result.status >= 200 && result.status < 300;
+    const accepted = is2xx(result.status);
     record({
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer, ms,

@@ -1,18 +1,21 @@
 /** What `isMobile` looks at; `readDeviceEnv()` fills it from the browser. */
+// (Short names: each is spelt twice in payui.js.)
 export interface DeviceEnv {
   userAgent: string;
   /** `navigator.userAgentData.mobile` where the browser has it. */
-  userAgentDataMobile?: boolean;
-  maxTouchPoints?: number;
+  uaMobile?: boolean;
+  /** `navigator.maxTouchPoints`. */
+  touchPoints?: number;
   /** `matchMedia('(pointer: coarse)')`: the primary pointer is a finger. */
-  coarsePointer?: boolean;
+  coarse?: boolean;
   /** Shorter side of the screen in CSS pixels (not of the layout viewport, which "desktop site" mode widens). */
-  screenShortSide?: number;
+  shortSide?: number;
 }
 
 /** Phones and tablets: mobile and tablet markers in the user agent. */
-// (`Mobile` also covers IEMobile, Windows Phone and BB10, whose user agents all say it.)
-const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|BlackBerry|Opera Mini|Silk\/|Kindle|webOS|KaiOS|Tizen|PlayBook/i;
+// (`Mobile` also covers every iPhone, iPad and iPod, whose user agents all say `Mobile/`, and
+// IEMobile, Windows Phone and BB10; the names that say it anyway cost payui.js bytes.)
+const MOBILE_UA = /Android|Mobile|BlackBerry|Opera Mini|Silk\/|Kindle|webOS|KaiOS|Tizen|PlayBook/i;
 /** Shorter screen side at or below which a touch-first device is treated as a phone or tablet. */
 export const TOUCH_SHORT_SIDE_MAX = 1024;
 
@@ -22,12 +25,12 @@ export const TOUCH_SHORT_SIDE_MAX = 1024;
  * Safari presents a Mac user agent, shows itself by touch points, and a touch-first device
  * with a small screen (a phone asking for the desktop site) counts as mobile too.
  */
-export function isMobile({ userAgent, userAgentDataMobile, maxTouchPoints: touch = 0, coarsePointer, screenShortSide: short = 0 }: DeviceEnv): boolean {
+export function isMobile({ userAgent, uaMobile, touchPoints: touch = 0, coarse, shortSide: short = 0 }: DeviceEnv): boolean {
   return (
-    userAgentDataMobile === true ||
+    uaMobile === true ||
     MOBILE_UA.test(userAgent) ||
     (/Macintosh/.test(userAgent) && touch > 1) ||
-    (coarsePointer === true && touch > 0 && short > 0 && short <= TOUCH_SHORT_SIDE_MAX)
+    (coarse === true && touch > 0 && short > 0 && short <= TOUCH_SHORT_SIDE_MAX)
   );
 }
 
@@ -40,9 +43,9 @@ export function readDeviceEnv(win: unknown = globalThis): DeviceEnv {
   };
   return {
     userAgent: nav?.userAgent ?? '',
-    userAgentDataMobile: nav?.userAgentData?.mobile,
-    maxTouchPoints: nav?.maxTouchPoints,
-    coarsePointer: matchMedia?.('(pointer: coarse)').matches,
-    screenShortSide: screen && Math.min(screen.width, screen.height),
+    uaMobile: nav?.userAgentData?.mobile,
+    touchPoints: nav?.maxTouchPoints,
+    coarse: matchMedia?.('(pointer: coarse)').matches,
+    shortSide: screen && Math.min(screen.width, screen.height),
   };
 }

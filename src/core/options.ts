@@ -111,7 +111,7 @@ const isPlainObject = (value: unknown): value is Plain => Object.prototype.toStr
 // (Not Object.hasOwn: ES2022, missing from browsers the es2020 build still serves, e.g. Safari before 15.4.)
 const own = (object: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(object, key) ? (object as Plain)[key] : undefined);
 
-const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'true or false'];
+const bool = (fallback: boolean): Rule => [fallback, (v) => (typeof v === 'boolean' ? v : undefined), 'a boolean'];
 const oneOf = (...allowed: string[]): Rule => [allowed[0], (v) => (allowed.includes(v as string) ? v : undefined), allowed.join(', ')];
 const range = (fallback: number, min: number, max: number, integer?: 1): Rule => [
   fallback,
@@ -126,19 +126,19 @@ const text = (fallback: unknown, re: RegExp, expected: string, map = (v: string)
 ];
 /** Colours: hex, a colour function with harmless characters only, or a keyword. */
 const color = (fallback: string): Rule =>
-  text(fallback, /^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgba?|hsla?|hwb|(ok)?l(ab|ch)|color)\([-+\w.,%\s/]*\)|[a-z]+)$/i, 'a CSS colour');
+  text(fallback, /^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|(rgba?|hsla?|hwb|(ok)?l(ab|ch)|color)\([-+\w.,%\s/]*\)|[a-z]+)$/i, 'a colour');
 /** A string check by `re` alone, for rules that take strings among other things. */
 const css = (re: RegExp) => text(undefined, re, '')[1];
 /** Pixels as a number, or a CSS length; null lets the payment UI decide. */
 const size = (fallback: string | null): Rule => [
   fallback,
   (v) => (v === null ? v : typeof v === 'number' ? (v > 0 && v <= 1e5 ? `${v}px` : undefined) : css(LENGTH_RE)(v)),
-  'a CSS length or null',
+  'a length or null',
 ];
 const margin: Rule = [
   '10px',
   (v) => (typeof v === 'number' ? (v >= 0 && v <= 1e4 ? `${v}px` : undefined) : css(MARGIN_RE)(v)),
-  '1–4 CSS lengths',
+  '1–4 lengths',
 ];
 /** An absolute http(s) address without credentials; relative ones resolve against the page. */
 const url = (fallback?: string | null): Rule => [
@@ -156,7 +156,7 @@ const url = (fallback?: string | null): Rule => [
 const object: Rule = [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'];
 
 const OPTIONS: Table = {
-  access_token: [, (v) => (typeof v === 'function' || (typeof v === 'string' && v.trim()) ? v : undefined), 'a non-empty string or a function'],
+  access_token: [, (v) => (typeof v === 'function' || (typeof v === 'string' && v.trim()) ? v : undefined), 'a token or a function'],
   access_data: [, object[1], object[2]],
   payment_url: url(),
   sandbox: bool(false),
@@ -198,7 +198,7 @@ const got = (value: unknown) => (typeof value === 'string' ? JSON.stringify(valu
 function apply(object: unknown, table: Table, prefix: string): Plain {
   if (!isPlainObject(object)) throw invalid(prefix.slice(0, -1) || 'options', `expected an object, got ${got(object)}`);
   for (const key of Object.keys(object)) {
-    if (!own(table, key)) throw invalid(prefix + key, `unknown option; known: ${Object.keys(table).join(', ')}`);
+    if (!own(table, key)) throw invalid(prefix + key, `unknown; known: ${Object.keys(table)}`);
   }
   const result: Plain = {};
   for (const [key, rule] of Object.entries(table)) {

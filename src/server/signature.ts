@@ -16,14 +16,21 @@ export function webhookSignature(rawBody: RawBody, secret: string): string {
 const HEADER = /^Signature ([0-9a-fA-F]{40})$/;
 
 /**
- * Whether `authorization` (the header's value) signs `rawBody` with `secret`. Pass the body
- * exactly as received (a Buffer), never a re-encoded parse of it. The comparison takes the same
- * time wherever the first differing character is.
+ * Why `authorization` (the header's value) does not sign `rawBody` with `secret`, in words; null
+ * when it does. Pass the body exactly as received (a Buffer), never a re-encoded parse of it. The
+ * comparison takes the same time wherever the first differing character is.
  */
-export function verifyWebhookSignature(rawBody: RawBody, authorization: string | string[] | undefined | null, secret: string): boolean {
-  if (typeof secret !== 'string' || secret === '') return false;
+export function webhookSignatureProblem(rawBody: RawBody, authorization: string | string[] | undefined | null, secret: string): string | null {
+  if (typeof secret !== 'string' || secret === '') return 'no secret key to check the signature with';
   const match = typeof authorization === 'string' ? HEADER.exec(authorization.trim()) : null;
-  if (!match) return false;
+  if (!match) return 'the authorization header must be "Signature <40 hex digits>"';
   const expected = Buffer.from(webhookSignature(rawBody, secret), 'latin1');
-  return timingSafeEqual(expected, Buffer.from(match[1]!.toLowerCase(), 'latin1'));
+  return timingSafeEqual(expected, Buffer.from(match[1]!.toLowerCase(), 'latin1'))
+    ? null
+    : 'the signature does not match the raw body and the secret key (check the secret, and that the body is passed unparsed)';
+}
+
+/** Whether `authorization` signs `rawBody` with `secret` (see `webhookSignatureProblem` for why not). */
+export function verifyWebhookSignature(rawBody: RawBody, authorization: string | string[] | undefined | null, secret: string): boolean {
+  return webhookSignatureProblem(rawBody, authorization, secret) === null;
 }

@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayUIError } from '../core/errors';
 import type { NotificationType, WebhookPayloads } from './payloads';
 import { codeError, readBody, refuseBody, sendAnswer } from './http';
-import { verifyWebhookSignature } from './signature';
+import { webhookSignatureProblem } from './signature';
 
 /** Thrown by a handler to refuse a webhook with a 4xx and a code, e.g. `INVALID_USER`. */
 export class WebhookRefusal extends Error {
@@ -56,7 +56,8 @@ export type WebhookRequest = IncomingMessage & { body?: unknown };
 
 export type WebhookListener = (req: WebhookRequest, res: ServerResponse) => Promise<void>;
 
-const TYPES: readonly NotificationType[] = [
+/** Every type of webhook the service sends. */
+export const NOTIFICATION_TYPES: readonly NotificationType[] = [
   'user_validation', 'payment', 'refund', 'order_paid', 'order_canceled', 'create_subscription', 'update_subscription', 'cancel_subscription',
 ];
 const DEFAULT_MAX_BODY = 1024 * 1024;
@@ -64,7 +65,6 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 /** Messages of the codes the handler itself answers with. */
 const MESSAGES: Record<string, string> = {
   METHOD_NOT_ALLOWED: 'only POST',
-  INVALID_SIGNATURE: 'the signature does not match the body and the secret key',
   INTERNAL_ERROR: 'the webhook could not be handled',
 };
 
@@ -93,7 +93,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
   if (typeof secret !== 'string' || secret === '') throw new PayUIError('INVALID_OPTION', 'must be the project\'s secret key (a non-empty string)', 'secret');
   if (typeof on !== 'object' || on === null) throw new PayUIError('INVALID_OPTION', 'must be an object of handlers by notification type', 'on');
   for (const [type, handler] of Object.entries(on)) {
-    if (!TYPES.includes(type as NotificationType)) throw new PayUIError('INVALID_OPTION', `is not a notification type (${TYPES.join(', ')})`, `on.${type}`);
+    if (!NOTIFICATION_TYPES.includes(type as NotificationType)) throw new PayUIError('INVALID_OPTION', `is not a notification type (${NOTIFICATION_TYPES.join(', ')})`, `on.${type}`);
     if (typeof handler !== 'function') throw new PayUIError('INVALID_OPTION', 'must be a function', `on.${type}`);
   }
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw new PayUIError('INVALID_OPTION', 'must be a positive integer', 'maxBodyBytes');
@@ -114,7 +114,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookLis
     }
     // Answered at once; the rest of the body is read and dropped before the connection closes.
     if (body === null) return refuseBody(req, res, codeError(413, 'PAYLOAD_TOO_LARGE', `at most ${maxBodyBytes} bytes`));
-    if (!verifyWebhookSignature(body, req.headers.authorization, secret)) return answer(res, 400, 'INVALID_SIGNATURE');
+    const badSignature = webhookSignatureProblem(body, req.headers.authorization, secret);
+    if (badSignature) return answer(res, 400, 'INVALID_SIGNATURE', badSignature);
 
     let payload: { notification_type?: unknown };
     try {

@@ -7,13 +7,14 @@
 import type { ErrorCode } from '../core/errors';
 import type { CloseReason, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
 import type { NormalizedOptions } from '../core/options';
+import type { InlineParams, InlineSurface } from '../surfaces/inline/inline';
 import type { LightboxParams, LightboxSurface } from '../surfaces/lightbox/lightbox';
 import type { Surface } from '../surfaces/surface';
 
-export type Mode = 'lightbox' | 'window';
+export type Mode = 'lightbox' | 'window' | 'inline';
 
 /** An end that is a failure: the `error` event, and open() rejects with a PayUIError of this code. */
-export type Failure = [code: ErrorCode, message: string];
+export type Failure = [code: ErrorCode, message: string, path?: string];
 
 /**
  * One open(), from the call until it has ended:
@@ -23,7 +24,7 @@ export type Failure = [code: ErrorCode, message: string];
  */
 export interface Session {
   phase: 'loading' | 'shown' | 'ended';
-  /** How it is shown; set when `phase` becomes `shown` (by the facade for a window, by the session code for a lightbox). */
+  /** How it is shown; set when `phase` becomes `shown` (by the facade for a window, by the session code for a lightbox or inline). */
   mode?: Mode;
   /** The last `paymentInfo` the payment UI sent, and its status when it is one of the four. */
   paymentInfo?: PaymentInfo;
@@ -35,6 +36,11 @@ export interface Session {
    * answers); null: the lightbox; false: the popup was blocked (the lightbox).
    */
   readonly popup: Window | null | false;
+  /**
+   * mount(): what it was given, an element or a selector, found and checked by the session code
+   * (an element in the page, or `INVALID_OPTION` at `container`); absent for open().
+   */
+  readonly mount?: [container: unknown];
   /** What the token provider answered (not yet checked), when `access_token` is a provider; asked at open(). */
   readonly token?: Promise<unknown>;
   /** When open() was called (ms since the epoch): `tokenTimeout` counts from here. */
@@ -56,9 +62,9 @@ export interface Session {
 export interface SessionContext {
   readonly session: Session;
   /** The lightbox is always full screen (a phone with iframeOnly, a blocked popup on a phone, the webview launcher). */
-  readonly fullScreen: boolean;
-  /** The lightbox code on its way (when there is no window). */
-  readonly lightbox: Promise<LightboxModule> | null;
+  readonly fullScreen: boolean | undefined;
+  /** The code of the surface on its way: the lightbox's (no window), or the inline surface's (`mount`). */
+  readonly surface: Promise<LightboxModule | InlineModule> | null;
   /** Emits events as one group: handlers that call back into the widget see the group complete first. */
   readonly emit: Emit;
   /** To the `onMessage` subscribers of a command. */
@@ -89,9 +95,11 @@ export interface SessionModule {
   warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement;
 }
 export type LightboxModule = { openLightbox(params: LightboxParams): LightboxSurface };
+export type InlineModule = { openInline(params: InlineParams): InlineSurface };
 
 /** Where the on-demand code comes from (one implementation per delivery in src/loaders/). */
 export interface Loaders {
   loadSession: () => Promise<SessionModule>;
   loadLightbox: () => Promise<LightboxModule>;
+  loadInline: () => Promise<InlineModule>;
 }

@@ -12,10 +12,11 @@ import { WIDGET_DETECTED, type UiMessage } from '../core/protocol';
 import { watchChildWindow } from '../surfaces/child-window';
 import { commonLabels } from '../surfaces/i18n';
 import { createFrame } from '../surfaces/lightbox/frame';
+import type { InlineSurface } from '../surfaces/inline/inline';
 import type { LightboxSurface } from '../surfaces/lightbox/lightbox';
 import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/surface';
 import { showWindowProblem } from '../surfaces/window-problem';
-import type { Mode, SessionContext, SessionControl } from './contract';
+import type { InlineModule, LightboxModule, Mode, SessionContext, SessionControl } from './contract';
 
 export function warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement {
   // The lightbox code too, when this device will need it (a failure is retried by the open).
@@ -42,6 +43,18 @@ function afterPaint(build: () => void): void {
   };
   requestAnimationFrame(() => setTimeout(run));
   setTimeout(run, 100);
+}
+
+/** mount()'s container: an element in the page, given or found by its selector; else null. */
+function findContainer(given: unknown): Element | null {
+  try {
+    const found = (typeof given === 'string' ? document.querySelector(given) : given) as Element | null;
+    // (An element, also one of another frame's document: not `instanceof` this window's Element.)
+    return found?.nodeType === 1 && found.isConnected ? found : null;
+  } catch {
+    // A selector the browser cannot read finds nothing.
+    return null;
+  }
 }
 
 export function startSession(context: SessionContext): SessionControl {
@@ -76,7 +89,9 @@ export function startSession(context: SessionContext): SessionControl {
     // Subscribers first: a `close` ends the session, and they hear it too.
     context.toSubscribers(command, data);
     if (command === 'widget-detection') {
-      state.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(session.mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : { childWindowOptions: opts.childWindow }) });
+      // Inline, the payment UI is told no options: it is part of the page (its own close, no Esc of ours).
+      const mode = session.mode;
+      state.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : mode === 'window' ? { childWindowOptions: opts.childWindow } : {}) });
       // A window has no load event we can see: its UI answering is the load.
       if (session.mode === 'window') load({});
     } else if (command === 'dimensions') state.surface?.setDimensions?.(data.dimensions);
@@ -137,7 +152,7 @@ export function startSession(context: SessionContext): SessionControl {
     });
     teardown.push(channel.destroy);
     state.send = channel.send;
-    // The facade announced the window in the click; a lightbox is announced now.
+    // The facade announced the window in the click; a lightbox or the inline UI is announced now.
     if (session.phase === 'loading') {
       session.phase = 'shown';
       emit(['open', { mode: (session.mode = mode) }], [`open-${mode}`, {}]);
@@ -151,6 +166,8 @@ export function startSession(context: SessionContext): SessionControl {
       state.failed = true;
       report('LOAD_TIMEOUT', `no load in ${opts.loadTimeout} ms`);
     },
+    // The page removed the container: as if it had called close().
+    onGone: () => end('api'),
   };
 
   const { popup } = session;
@@ -183,48 +200,51 @@ export function startSession(context: SessionContext): SessionControl {
   }
 
   /**
-   * The lightbox: its frame now, in this task (the click's, when the code was prefetched), so the
-   * payment UI's request starts before any of the lightbox's work; the lightbox is built around
-   * it after the next paint, when its code is here.
+   * The lightbox, or inline (mount()): its frame now, in this task (the click's, when the code was
+   * prefetched), so the payment UI's request starts before any of the surface's work; the surface
+   * is built around it after the next paint, when its code is here.
    */
   function openFrame(): void {
-    // Another widget's lightbox is open on the page.
-    if (document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
-    const frame = createFrame(opts.lightbox, session.token ? null : opts.url);
+    const container = session.mount && findContainer(session.mount[0]);
+    const mode = container ? 'inline' : 'lightbox';
+    // mount() with no element in the page: missing at the call, or taken out since.
+    if (container === null) return end(['INVALID_OPTION', 'no such element in the page', 'container']);
+    // Another widget's lightbox is open on the page (any number of inline ones may be).
+    if (!container && document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
+    const frame = createFrame(opts.lightbox, session.token ? null : opts.url, container);
     teardown.push(frame.remove);
     // What the frame says before the channel is wired is kept for it (its own checks apply).
     const early: MessageEvent[] = [];
     const keep = (event: MessageEvent) => event.source === frame.frame.contentWindow && early.push(event);
     addEventListener('message', keep);
     teardown.push(() => removeEventListener('message', keep));
-    let lightbox: LightboxSurface | undefined;
-    /** A failed token provider, told once the lightbox is up (after its `open`). */
+    let surface: LightboxSurface | InlineSurface | undefined;
+    /** A failed token provider, told once the surface is up (after its `open`). */
     let problem: string | undefined;
     const failed = (message: string) => {
       report('TOKEN_FAILED', message);
-      lightbox!.fail();
+      surface!.fail();
     };
-    if (session.token) withToken(session.token, frame.go, (message) => (lightbox ? failed(message) : (problem = message)));
-    context.lightbox!.then(
+    if (session.token) withToken(session.token, frame.go, (message) => (surface ? failed(message) : (problem = message)));
+    context.surface!.then(
       (module) => afterPaint(() => {
         if (ended()) return;
+        const params = { frame, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: !!context.fullScreen, callbacks };
         try {
-          lightbox = module.openLightbox({
-            frame, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: context.fullScreen, callbacks,
-          });
+          surface = container ? (module as InlineModule).openInline(params) : (module as LightboxModule).openLightbox(params);
         } catch (error) {
           // Never leave a half-open widget that cannot open again.
-          return end(['UNSUPPORTED_ENVIRONMENT', `the lightbox could not open: ${String(error)}`]);
+          return end(['UNSUPPORTED_ENVIRONMENT', `${mode} could not open: ${String(error)}`]);
         }
         removeEventListener('message', keep);
         // The click's feedback gives way to the lightbox, in the same frame.
         session.pending?.remove();
-        attach(lightbox, 'lightbox', early);
+        attach(surface, mode, early);
         // A token provider that failed before it was built (a size the frame reported meanwhile
         // comes with the channel's backlog).
         if (problem) failed(problem);
       }),
-      (error: unknown) => end(['LOAD_TIMEOUT', `lightbox code not loaded: ${String(error)}`]),
+      (error: unknown) => end(['LOAD_TIMEOUT', `${mode} code not loaded: ${String(error)}`]),
     );
   }
 

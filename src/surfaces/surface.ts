@@ -1,6 +1,6 @@
 import type { Dimensions } from '../core/events';
 
-/** A way of showing the payment UI: the lightbox or the child window. */
+/** A way of showing the payment UI: the lightbox, the child window or inline in the page. */
 export interface Surface {
   /** The payment UI's window: the only source the channel accepts, and where it sends. */
   readonly target: Window;
@@ -19,7 +19,12 @@ export interface SurfaceCallbacks {
   onLoad(dimensions?: Dimensions): void;
   /** Nothing loaded within `loadTimeout`: the player is shown a message and a close button. */
   onTimeout(): void;
+  /** The page took it out of the document (inline: its container was removed). */
+  onGone?(): void;
 }
+
+/** After the iframe's `load`, how long to wait for `dimensions` before showing the content anyway. */
+export const REVEAL_AFTER_LOAD_MS = 1000;
 
 /** The lightbox's host element under <body>: one per page, whichever widget opened it. */
 export const LIGHTBOX_HOST = '[data-payui-lightbox]';

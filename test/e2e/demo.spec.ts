@@ -27,6 +27,36 @@ test('SPA storefront: cart, one click on Pay now (a token provider asks the serv
   await expect(page.getByTestId('delivery')).toHaveText('Delivered: our server got the payment\'s signed webhook.');
 });
 
+test('SPA storefront: one click on Checkout shows the payment UI inline in the checkout page; a purchase there, result screen', async ({ page }) => {
+  await page.goto(`${world.demo}/spa.html`);
+  await page.getByRole('button', { name: 'Add Plasma drill to the cart' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  // In the page's own column, no dialog over it.
+  await expect(page.getByTestId('inline-payment').locator('[data-payui-inline] .root.ready')).toHaveCount(1);
+  await expect(page.locator('[data-payui-lightbox]')).toHaveCount(0);
+  const ui = page.frameLocator('[data-payui-inline] iframe');
+  await ui.getByRole('button', { name: 'Pay $2.49' }).click();
+  const invoice = await ui.getByTestId('invoice').textContent();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('result-title')).toHaveText('Thank you!');
+  await expect(page.getByTestId('result-invoice')).toHaveText(invoice!);
+  await expect(page.getByTestId('delivery')).toHaveText('Delivered: our server got the payment\'s signed webhook.');
+  await expect(page.locator('[data-payui-inline]')).toHaveCount(0);
+});
+
+test('SPA storefront: leaving the checkout page closes the inline payment UI; checking out again shows it anew', async ({ page }) => {
+  await page.goto(`${world.demo}/spa.html`);
+  await page.getByRole('button', { name: 'Add Plasma drill to the cart' }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.locator('[data-payui-inline] .root.ready')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Back to the cart' }).click();
+  await expect(page.locator('[data-payui-inline]')).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText('$2.49');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page.locator('[data-payui-inline] .root.ready')).toHaveCount(1);
+});
+
 test('SPA storefront: a declined payment and a cancelled one each get their screen', async ({ page }) => {
   await page.goto(`${world.demo}/spa.html`);
   await page.getByRole('button', { name: 'Add Aurora hull skin to the cart' }).click();

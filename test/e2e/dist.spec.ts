@@ -98,6 +98,20 @@ test.describe('the README stub', () => {
     await expect.poll(() => page.evaluate(() => window.seen.at(-1))).toBe('close');
   });
 
+  test('a queued mount() runs once payui.js is here: the payment UI inline, from payui-inline.js beside it', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${world.demo}/test/fixtures/stub/index.html?mount=1&preload=none`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+    await expect(page.locator('#checkout [data-payui-inline] .root.ready')).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => window.seen)).toEqual(['init', 'open', 'open-inline', 'load']);
+    expect(requested).toContain('/dist/payui-inline.js');
+    expect(requested).not.toContain('/dist/payui-lightbox.js');
+    await page.evaluate(() => window.PayUI.close());
+    await expect(page.locator('[data-payui-inline]')).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => window.seen.at(-1))).toBe('close');
+  });
+
   test('destroy() removes the click delegation and every node', async ({ page }) => {
     await page.goto(`${world.demo}/test/fixtures/stub/index.html`);
     await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');

@@ -176,6 +176,41 @@ test.describe('journeys', () => {
     expect(await e.run(() => window.violations)).toEqual([]);
   });
 
+  test('inline: mounted in the page, its height follows the payment UI, Tab flows page → payment UI → page, a purchase in order with zero CSP violations, and its close removes it', async ({ engine: e }) => {
+    const inlineReady = () => e.run(() => !!document.querySelector('[data-payui-inline]')?.shadowRoot?.querySelector('.root.ready'));
+    const inlineUp = () => e.run(() => !!document.querySelector('[data-payui-inline]'));
+    await gotoFixture(e, { inline: true });
+    // The heights the payment UI reports, as the merchant's page can hear them.
+    await e.run(() => void window.widget.onMessage('dimensions', (data) => ((window as any).reported = (data.dimensions as { height: number }).height)));
+    await e.click('#buy');
+    await expect.poll(inlineReady, POLL).toBe(true);
+    const heights = () => e.run(() => [Math.round(document.querySelector('[data-payui-inline]')!.getBoundingClientRect().height), (window as any).reported as number]);
+    await expect.poll(async () => { const [shown, reported] = await heights(); return shown === reported; }, POLL).toBe(true);
+    expect(await e.run(() => document.querySelector('[data-payui-inline]')!.parentElement!.id)).toBe('checkout');
+    // Tab from the buy button into the payment UI, through it, and out to the page below.
+    await e.run(() => document.getElementById('buy')!.focus());
+    const stops: string[] = [];
+    for (let i = 0; i < 20 && stops.at(-1) !== 'page:below'; i += 1) {
+      await e.press('Tab');
+      const page = await e.run(() => (document.activeElement?.hasAttribute('data-payui-inline') ? '' : document.activeElement?.id ?? ''));
+      stops.push(page ? `page:${page}` : `ui:${await e.focusInPaymentUi()}`);
+    }
+    expect(stops.at(-1), stops.join(' → ')).toBe('page:below');
+    expect(stops.some((stop) => /^ui:./.test(stop)), stops.join(' → ')).toBe(true);
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    // The success page has a height of its own: the frame follows it.
+    await expect.poll(async () => { const [shown, reported] = await heights(); return shown === reported; }, POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expect.poll(inlineUp, POLL).toBe(false);
+    await expect.poll(() => results(e), POLL).toEqual([{ status: 'done', paymentInfo: expect.any(Object), reason: 'ui' }]);
+    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
+      'init', 'open', 'open-inline', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-inline', 'close',
+    ]));
+    expect(await e.run(() => window.violations)).toEqual([]);
+  });
+
   test('data-payui-open delegation on the script-tag game site: a click on the icon inside a button', async ({ engine: e }) => {
     await e.goto(`${world.demo}/game.html`);
     await pageReady(e);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { devices, expect, test, type Page } from '@playwright/test';
-import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results } from './widget-page';
+import { dialog, eventTypes, eventsOf, focusStop, focusedInLightbox, gotoFixture, host, openAndWaitReady, paymentUi, results, whatThePageHolds } from './widget-page';
 import { expectContractOrder } from './event-order';
 import { requestToken } from './tokens';
 import { world } from './world';
@@ -325,18 +325,7 @@ test.describe('lightbox: loading', () => {
 test.describe('lightbox: leaves nothing behind', () => {
   test('50 open/close cycles: no DOM nodes, no window or document listeners left', async ({ page }) => {
     await gotoFixture(page, { quiet: true });
-    const cdp = await page.context().newCDPSession(page);
-    const listeners = async (expression: string) => {
-      const { result } = await cdp.send('Runtime.evaluate', { expression });
-      const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
-      return listeners.length;
-    };
-    const snapshot = async () => ({
-      nodes: await page.evaluate(() => document.getElementsByTagName('*').length),
-      window: await listeners('window'),
-      document: await listeners('document'),
-      sheets: await page.evaluate(() => document.adoptedStyleSheets.length),
-    });
+    const snapshot = await whatThePageHolds(page);
     // One cycle first, so the lazily loaded lightbox code is in.
     await openAndWaitReady(page);
     await page.evaluate(() => window.widget.close());

@@ -14,6 +14,8 @@ export interface FixtureQuery {
   trustedTypes?: boolean;
   /** A token provider instead of a token: answers after this many ms, or 'reject', or 'never'. */
   provider?: number | 'reject' | 'never';
+  /** A checkout section (#checkout, #below after it): the buy button mounts the payment UI there. */
+  inline?: boolean;
 }
 
 export function fixtureUrl(query: FixtureQuery = {}): string {
@@ -26,6 +28,7 @@ export function fixtureUrl(query: FixtureQuery = {}): string {
   if (query.hostile) params.set('hostile', '1');
   if (query.trustedTypes) params.set('trusted-types', '1');
   if (query.provider !== undefined) params.set('provider', String(query.provider));
+  if (query.inline) params.set('inline', '1');
   return `${world.demo}/test/fixtures/widget/index.html?${params}`;
 }
 
@@ -86,4 +89,24 @@ export async function focusStop(page: Page): Promise<string> {
   const frame = page.frames().find((f) => f !== page.mainFrame() && /:\d+\/\?access_token=/.test(f.url()));
   const inside = await frame?.evaluate(focusedHere);
   return inside ? `ui:${inside}` : 'frame';
+}
+
+/**
+ * What the page holds that a widget could leave behind: its DOM nodes, the listeners on window and
+ * document (through the DevTools protocol: Chromium only), its adopted stylesheets. Returns a function
+ * that takes the count now.
+ */
+export async function whatThePageHolds(page: Page): Promise<() => Promise<Record<string, number>>> {
+  const cdp = await page.context().newCDPSession(page);
+  const listeners = async (expression: string) => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    return listeners.length;
+  };
+  return async () => ({
+    nodes: await page.evaluate(() => document.getElementsByTagName('*').length),
+    window: await listeners('window'),
+    document: await listeners('document'),
+    sheets: await page.evaluate(() => document.adoptedStyleSheets.length),
+  });
 }

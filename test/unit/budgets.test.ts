@@ -34,7 +34,7 @@ describe('budgets', () => {
     rmSync(dir, { recursive: true, force: true });
     return { status: run.status, output: run.stdout + run.stderr };
   }
-  const files = { 'payui-session.js': 1000, 'payui-lightbox.js': 1000, 'index.js': 1000, 'server/index.js': 1000 };
+  const files = { 'payui-session.js': 1000, 'payui-lightbox.js': 1000, 'payui-inline.js': 1000, 'index.js': 1000, 'server/index.js': 1000 };
 
   it('the size check takes its ceilings from docs/budgets.json and fails the run when a file is over one', () => {
     const under = sizeCheck({ ...files, 'payui.js': 1000 }, 2000);

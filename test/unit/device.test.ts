@@ -13,7 +13,7 @@ describe('isMobile', () => {
 
   it('needs touch for a Mac user agent to count as an iPad', () => {
     const mac = DEVICE_CASES.find((c) => c.name.startsWith('iPad Air'))!;
-    expect(isMobile({ ...mac.env, maxTouchPoints: 0, coarsePointer: false })).toBe(false);
+    expect(isMobile({ ...mac.env, touchPoints: 0, coarse: false })).toBe(false);
   });
 
   it('treats an empty environment (no browser) as desktop', () => {
@@ -28,7 +28,7 @@ describe('readDeviceEnv', () => {
       screen: { width: 412, height: 915 },
       matchMedia: (q: string) => ({ matches: q === '(pointer: coarse)' }),
     };
-    expect(readDeviceEnv(win)).toEqual({ userAgent: 'UA', userAgentDataMobile: true, maxTouchPoints: 5, coarsePointer: true, screenShortSide: 412 });
+    expect(readDeviceEnv(win)).toEqual({ userAgent: 'UA', uaMobile: true, touchPoints: 5, coarse: true, shortSide: 412 });
   });
 
   it('is safe without a window', () => {

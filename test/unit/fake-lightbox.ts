@@ -28,3 +28,6 @@ export function fakeLightboxes(loaded: Promise<unknown> = Promise.resolve()) {
   };
   return { opened, load: vi.fn(() => loaded.then(() => module)) };
 }
+
+/** The real inline surface's code (surfaces/inline/inline.ts), for widgets that never mount or do. */
+export const loadInline = () => import('../../src/surfaces/inline/inline');

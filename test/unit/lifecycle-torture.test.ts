@@ -7,6 +7,7 @@ import type { SurfaceCallbacks } from '../../src/surfaces/surface';
 import * as sessionModule from '../../src/session/session';
 import { createWidget, type LightboxModule, type PaymentResult, type PayUIWidget } from '../../src/widget';
 import { random } from '../fixtures/random';
+import { loadInline } from './fake-lightbox';
 
 const UI_ORIGIN = 'http://localhost:5176';
 
@@ -108,7 +109,7 @@ describe('lifecycle torture', () => {
           if (late === 0 && !fail) resolve(sessionModule);
           else setTimeout(() => (fail ? reject(new Error('offline')) : resolve(sessionModule)), late);
         });
-      slot.widget = createWidget({ loadSession, loadLightbox });
+      slot.widget = createWidget({ loadSession, loadLightbox, loadInline });
       watch(slot);
       return slot;
     }
@@ -198,6 +199,7 @@ describe('lifecycle torture', () => {
       createWidget({
         loadSession: () => new Promise((resolve, reject) => setTimeout(() => (r.chance(0.04) ? reject(new Error('offline')) : resolve(sessionModule)), r.int(3))),
         loadLightbox: () => Promise.resolve(lightbox),
+        loadInline,
       }, { access_token: 'T', sandbox: true, preload: 'none' });
     let widget = make();
     const settled: { count: number }[] = [];

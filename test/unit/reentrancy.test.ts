@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // The defects of the lifecycle review (issue 12), each as a player or a merchant meets it: API
 // calls made from inside event handlers behave as if made from outside.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import * as sessionModule from '../../src/session/session';
-import { fakeLightboxes } from './fake-lightbox';
+import { fakeLightboxes, loadInline } from './fake-lightbox';
+import { freshDesktopPage } from './page';
 import { createWidget, type PayUIWidget, type SessionModule } from '../../src/widget';
-import { DESKTOP_UA, PHONE_UA } from './user-agents';
+import { PHONE_UA } from './user-agents';
 
 const UI = 'http://localhost:5176';
 const OPTIONS = { access_token: 'T', sandbox: true, preload: 'none' } as const;
@@ -17,27 +18,16 @@ const say = (source: object, command: string, data?: object) =>
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: source as Window }));
 
 
-let widgets: PayUIWidget[] = [];
+const widgets = freshDesktopPage();
 function desktop(loadSession: () => Promise<SessionModule> = () => Promise.resolve(sessionModule)) {
   const boxes = fakeLightboxes();
-  const widget = createWidget({ loadSession, loadLightbox: boxes.load }, OPTIONS);
+  const widget = createWidget({ loadSession, loadLightbox: boxes.load, loadInline }, OPTIONS);
   widgets.push(widget);
   const events: string[] = [];
   for (const type of Object.values(widget.eventTypes)) widget.on(type, () => events.push(type));
   return { widget, boxes, events };
 }
 
-beforeEach(() => {
-  Object.defineProperty(navigator, 'userAgent', { value: DESKTOP_UA, configurable: true });
-  widgets = [];
-});
-afterEach(() => {
-  widgets.forEach((w) => w.destroy());
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  document.body.innerHTML = '';
-  document.head.innerHTML = '';
-});
 
 describe('re-entrant API', () => {
   it("destroy() in a close handler: close fires once and open() resolves with the UI's reason", async () => {
@@ -148,7 +138,7 @@ describe('smaller defects', () => {
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
     const boxes = fakeLightboxes();
     const loadSession = vi.fn(() => Promise.resolve(sessionModule));
-    const widget = createWidget({ loadSession, loadLightbox: boxes.load }, { access_token: 'T' });
+    const widget = createWidget({ loadSession, loadLightbox: boxes.load, loadInline }, { access_token: 'T' });
     await settle();
     expect(idle).toHaveLength(1); // the fetch waits for the page to be idle
     widget.destroy();

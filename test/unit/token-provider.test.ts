@@ -6,7 +6,7 @@
 // with reason `error` when the player closes it. Handlers call back into the widget meanwhile.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as sessionModule from '../../src/session/session';
-import { fakeLightboxes } from './fake-lightbox';
+import { fakeLightboxes, loadInline } from './fake-lightbox';
 import { createWidgetHandle, type PayUIWidget } from '../../src/widget';
 import type { TokenProvider } from '../../src/core/options';
 import { DESKTOP_UA, PHONE_UA } from './user-agents';
@@ -19,7 +19,7 @@ let widgets: PayUIWidget[] = [];
 function make(provider: TokenProvider | (() => unknown), extra: object = {}, loaded?: Promise<void>) {
   const boxes = fakeLightboxes(loaded);
   const handle = createWidgetHandle(
-    { loadSession: () => Promise.resolve(sessionModule), loadLightbox: boxes.load },
+    { loadSession: () => Promise.resolve(sessionModule), loadLightbox: boxes.load, loadInline },
     { access_token: provider as TokenProvider, sandbox: true, preload: 'none', ...extra },
   );
   widgets.push(handle.widget);
@@ -245,7 +245,7 @@ describe('a token provider on a phone', () => {
     Object.defineProperty(navigator, 'userAgent', { value: PHONE_UA, configurable: true });
     const popup = { closed: false, postMessage: vi.fn(), focus: vi.fn(), close: vi.fn(), get document(): Document { throw new DOMException('Blocked a frame with origin', 'SecurityError'); } };
     vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window);
-    const handle = createWidgetHandle({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: fakeLightboxes().load }, { access_token: 'PLAIN', sandbox: true, preload: 'none' });
+    const handle = createWidgetHandle({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: fakeLightboxes().load, loadInline }, { access_token: 'PLAIN', sandbox: true, preload: 'none' });
     widgets.push(handle.widget);
     const errors: unknown[] = [];
     handle.widget.on('error', (data) => errors.push(data));

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
 import * as sessionModule from '../../src/session/session';
-import { fakeLightboxes } from './fake-lightbox';
+import { fakeLightboxes, loadInline } from './fake-lightbox';
 import { createWidget, VERSION, type PayUIWidget, type SessionModule } from '../../src/widget';
 import { DESKTOP_UA, PHONE_UA } from './user-agents';
 
@@ -18,7 +18,7 @@ const settle = () => new Promise((resolve) => requestAnimationFrame(() => reques
 let widgets: PayUIWidget[] = [];
 function make(options: object | null = { access_token: 'T', sandbox: true, preload: 'none' }) {
   const lightboxes = fakeLightboxes();
-  const widget = createWidget({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: lightboxes.load }, (options ?? undefined) as never);
+  const widget = createWidget({ loadSession: () => Promise.resolve(sessionModule), loadLightbox: lightboxes.load, loadInline }, (options ?? undefined) as never);
   widgets.push(widget);
   const events: [string, unknown][] = [];
   for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));
@@ -315,7 +315,7 @@ describe('the child window, before the session code has arrived', () => {
     let arrive!: (module: SessionModule) => void;
     let fail!: (error: Error) => void;
     const loadSession = vi.fn(() => new Promise<SessionModule>((resolve, reject) => ((arrive = resolve), (fail = reject))));
-    const widget = createWidget({ loadSession, loadLightbox: fakeLightboxes().load }, { access_token: 'T', sandbox: true, preload: 'none' });
+    const widget = createWidget({ loadSession, loadLightbox: fakeLightboxes().load, loadInline }, { access_token: 'T', sandbox: true, preload: 'none' });
     widgets.push(widget);
     const events: [string, unknown][] = [];
     for (const type of Object.values(widget.eventTypes)) widget.on(type, (data) => events.push([type, data]));

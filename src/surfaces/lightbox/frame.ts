@@ -5,6 +5,8 @@
  * payment UI's request starts before any of the lightbox's work. The host stays hidden until the
  * lightbox (lightbox.ts) has adopted its styles and rendered its chrome into the slots around the
  * frame, after the next paint.
+ * mount() gets the same frame in the merchant's container instead (an in-flow host of no height
+ * and no dialog role until the inline surface, surfaces/inline/inline.ts, dresses it).
  */
 import type { NormalizedLightbox } from '../../core/options';
 
@@ -54,8 +56,11 @@ export function styleHost(host: HTMLElement, zIndex: number): void {
 /** The lightbox is built around the frame: the host shows. */
 export const showHost = (host: HTMLElement) => host.style.setProperty('visibility', 'visible', 'important');
 
-/** The frame, navigating to `url` at once (null: when `go` gives it its address), in a hidden host under <body>. */
-export function createFrame(options: NormalizedLightbox, url: string | null): FrameParts {
+/**
+ * The frame, navigating to `url` at once (null: when `go` gives it its address), in a hidden host
+ * under <body>, or at the end of `container` (mount()).
+ */
+export function createFrame(options: NormalizedLightbox, url: string | null, container?: Element): FrameParts {
   const doc = document;
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, parent: ParentNode) => {
     const element = doc.createElement(tag);
@@ -67,16 +72,21 @@ export function createFrame(options: NormalizedLightbox, url: string | null): Fr
   const state: { url: string | null; loaded: boolean; listener: FrameListener | null } = { url: null, loaded: false, listener: null };
 
   const host = doc.createElement('div');
-  host.setAttribute('data-payui-lightbox', '');
-  styleHost(host, options.zIndex);
+  host.setAttribute(container ? 'data-payui-inline' : 'data-payui-lightbox', '');
+  // Inline: no room taken and nothing shown until the inline surface styles it (inline.ts).
+  const hidden: [string, string][] = [['height', '0'], ['overflow', 'hidden'], ['visibility', 'hidden']];
+  if (container) for (const [name, value] of hidden) host.style.setProperty(name, value, 'important');
+  else styleHost(host, options.zIndex);
   const shadow = host.attachShadow({ mode: 'open' });
   const root = make('div', 'root loading', shadow);
   const overlay = make('span', 'slot', root);
   const viewport = make('div', 'viewport', root);
   const dialog = make('div', 'dialog', viewport);
-  dialog.setAttribute('role', 'dialog');
-  dialog.setAttribute('aria-modal', 'true');
-  dialog.tabIndex = -1;
+  if (!container) {
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.tabIndex = -1;
+  }
   const start = make('span', 'slot', dialog);
   const frame = make('iframe', 'frame', dialog);
   const end = make('span', 'slot', dialog);
@@ -98,7 +108,7 @@ export function createFrame(options: NormalizedLightbox, url: string | null): Fr
     state.listener?.address();
   };
   if (url) go(url);
-  doc.body.append(host);
+  (container ?? doc.body).append(host);
 
   return {
     host, shadow, root, dialog, frame, slots: { overlay, start, end, status }, go,

@@ -8,7 +8,7 @@ import { createRef, h, render } from 'preact';
 import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
 import { withLightboxLabels, type CommonLabels } from '../i18n';
-import type { Surface, SurfaceCallbacks } from '../surface';
+import { REVEAL_AFTER_LOAD_MS, type Surface, type SurfaceCallbacks } from '../surface';
 import { Lightbox, dress, userMayClose, type LightboxState } from './LightboxView';
 import { lockPage } from './page-lock';
 import { showHost, type FrameParts } from './frame';
@@ -26,8 +26,7 @@ export interface LightboxParams {
   callbacks: SurfaceCallbacks;
 }
 
-/** After the iframe's `load`, how long to wait for `dimensions` before showing the content anyway. */
-export const REVEAL_AFTER_LOAD_MS = 1000;
+export { REVEAL_AFTER_LOAD_MS };
 
 /** The lightbox, with what only it can do. */
 export interface LightboxSurface extends Surface {

@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test';
 import { centreOf, focusedHere, type Engine, type EngineName } from './engine';
 
-const PAYMENT_UI = '[data-payui-lightbox] iframe';
+const PAYMENT_UI = '[data-payui-lightbox] iframe, [data-payui-inline] iframe';
 
 export function playwrightEngine(name: EngineName, page: Page): Engine {
   const paymentUiFrame = () => page.frames().find((f) => f !== page.mainFrame() && /access_token=|access_data=/.test(f.url()));

@@ -22,7 +22,7 @@ export async function webdriverEngine(driver: WebDriver): Promise<Engine> {
     }
   }
   const frameElement = () =>
-    driver.executeScript<WebElement>('return document.querySelector("[data-payui-lightbox]").shadowRoot.querySelector("iframe")');
+    driver.executeScript<WebElement>('return document.querySelector("[data-payui-lightbox], [data-payui-inline]").shadowRoot.querySelector("iframe")');
   async function inPaymentUi<T>(work: () => Promise<T>): Promise<T> {
     if ((await children()).length) return inChildWindow(work);
     await driver.switchTo().frame(await frameElement());

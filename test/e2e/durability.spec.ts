@@ -1,0 +1,156 @@
+/**
+ * The offline service's state lives in its data directory (DESIGN.md §8 "Durable"): every write
+ * answered 2xx survives a killed process; export → reset → import gives the same answers; a second
+ * process cannot open the same directory; a directory from a newer version is refused, not wiped.
+ * The built command (`mock/dist/server.js`) is run as a merchant runs it.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { expect, test } from '@playwright/test';
+
+const SERVER = join(process.cwd(), 'mock', 'dist', 'server.js');
+const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+
+test.describe.configure({ mode: 'serial' });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running { child: ChildProcess; api: string; output: () => string }
+
+async function start(dataDir: string): Promise<Running> {
+  const [api, live, sandbox] = [await freePort(), await freePort(), await freePort()];
+  const env = { ...process.env, PAYUI_MOCK_DATA: dataDir, PAYUI_MERCHANT_API_PORT: String(api), PAYUI_MOCK_LIVE_PORT: String(live), PAYUI_MOCK_SANDBOX_PORT: String(sandbox) };
+  const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 30_000 }).toContain('Press Ctrl-C to stop.');
+  return { child, api: `http://127.0.0.1:${api}`, output: () => output };
+}
+
+/** Runs the command to its end: its exit code and what it printed. */
+function run(args: string[], dataDir: string): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [SERVER, ...args], { env: { ...process.env, PAYUI_MOCK_DATA: dataDir }, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, out: stdout + stderr }));
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+async function call(api: string, path: string, method = 'GET', body?: unknown) {
+  const response = await fetch(`${api}${path}`, {
+    method, headers: { authorization: AUTH, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+test('every write answered 2xx survives SIGKILL, sent while writes are still coming', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payui-durable-'));
+  const first = await start(dataDir);
+  const acknowledged: number[] = [];
+  // Writes keep coming; the process is killed in the middle of them, without warning.
+  const writer = (async () => {
+    for (let i = 0; i < 400; i += 1) {
+      const answer = await call(first.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: `Durable ${i}` }, descriptor: `D${i}` }).catch(() => null);
+      if (!answer) return;
+      if (answer.status === 201) acknowledged.push(answer.body.id);
+    }
+  })();
+  await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(25);
+  expect((await call(first.api, '/mock/projects/200001/webhooks', 'PUT', { url: 'http://127.0.0.1:9/hook', secret: 'kept-secret', variant: 'separate' })).status).toBe(200);
+  first.child.kill('SIGKILL');
+  await Promise.all([writer, exited(first.child)]);
+
+  const second = await start(dataDir);
+  try {
+    for (const id of acknowledged) {
+      const project = await call(second.api, `/merchant/v2/projects/${id}`);
+      expect(project.status, `project ${id}, acknowledged before the kill`).toBe(200);
+    }
+    expect((await call(second.api, '/mock/projects/200001/webhooks')).body).toEqual({ project_id: 200001, enabled: true, url: 'http://127.0.0.1:9/hook', variant: 'separate' });
+    // A second process on the same directory is refused, in words.
+    const other = await run(['--help'], dataDir);
+    expect(other.code).toBe(0);
+    const busy = await run(['export', join(dataDir, 'x.json')], dataDir);
+    expect(busy.code).toBe(1);
+    expect(busy.out).toMatch(/in use by another payui-mock \(process \d+\)/);
+  } finally {
+    second.child.kill('SIGTERM');
+    await exited(second.child);
+  }
+  console.log(`durability: ${acknowledged.length} acknowledged writes before SIGKILL, all found after the restart`);
+});
+
+test('export → reset → import gives the same state back, and the service the same answers', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payui-snapshot-'));
+  const service = await start(dataDir);
+  const made = await call(service.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'Exported' }, descriptor: 'EXPORTED' });
+  expect(made.status).toBe(201);
+  service.child.kill('SIGTERM');
+  await exited(service.child);
+
+  const a = join(dataDir, 'a.json');
+  const b = join(dataDir, 'b.json');
+  const c = join(dataDir, 'c.json');
+  expect((await run(['export', a], dataDir)).code).toBe(0);
+  expect((await run(['reset'], dataDir)).code).toBe(0);
+  expect((await run(['export', b], dataDir)).code).toBe(0);
+  expect(readFileSync(b, 'utf8')).not.toContain('Exported');
+  expect((await run(['import', a], dataDir)).code).toBe(0);
+  expect((await run(['export', c], dataDir)).code).toBe(0);
+  expect(JSON.parse(readFileSync(c, 'utf8'))).toEqual(JSON.parse(readFileSync(a, 'utf8')));
+
+  const again = await start(dataDir);
+  try {
+    expect((await call(again.api, `/merchant/v2/projects/${made.body.id}`)).body).toMatchObject({ id: made.body.id, descriptor: 'EXPORTED' });
+    // Ids go on after the imported ones.
+    const next = await call(again.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'After' } });
+    expect(next.body.id).toBeGreaterThan(made.body.id);
+  } finally {
+    again.child.kill('SIGTERM');
+    await exited(again.child);
+  }
+  // A file that is not an export changes nothing.
+  const d = join(dataDir, 'd.json');
+  expect((await run(['export', d], dataDir)).code).toBe(0);
+  const bad = await run(['import', SERVER], dataDir);
+  expect(bad.code).toBe(1);
+  expect(bad.out).toMatch(/import .*: /);
+  const notAnExport = join(dataDir, 'not-an-export.json');
+  writeFileSync(notAnExport, JSON.stringify({ format: 'payui-mock', version: 1, tables: { projects: [{ id: 'x' }] } }));
+  const refused = await run(['import', notAnExport], dataDir);
+  expect(refused.code).toBe(1);
+  expect(refused.out).toMatch(/tables\.projects: /);
+  expect((await run(['export', b], dataDir)).code).toBe(0);
+  expect(JSON.parse(readFileSync(b, 'utf8'))).toEqual(JSON.parse(readFileSync(d, 'utf8')));
+});
+
+test('a data directory written by a newer payui-mock is refused with a clear message and left as it was', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payui-newer-'));
+  expect((await run(['reset'], dataDir)).code).toBe(0);
+  const db = await PGlite.create(join(dataDir, 'pg'));
+  await db.query('UPDATE schema_version SET version = 99');
+  await db.close();
+  const refused = await run(['export', join(dataDir, 'x.json')], dataDir);
+  expect(refused.code).toBe(1);
+  expect(refused.out).toMatch(/schema version 99, newer than this payui-mock knows/);
+  const check = await PGlite.create(join(dataDir, 'pg'));
+  expect((await check.query<{ n: number }>('SELECT count(*)::int AS n FROM projects')).rows[0]!.n).toBeGreaterThan(0);
+  expect((await check.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version).toBe(99);
+  await check.close();
+});
