@@ -65,3 +65,22 @@ export async function creditUser(sql: Sql, projectId: number, user: NewUser, cre
     );
   }
 }
+
+/** Takes back what a refunded purchase gave (never below zero: what was spent stays spent). */
+export async function debitUser(sql: Sql, projectId: number, userId: string, credit: Credit): Promise<void> {
+  if (credit.currency) {
+    await sql.query(
+      `UPDATE users SET data = data || jsonb_build_object(
+         'balance', greatest(coalesce((data->>'balance')::numeric, 0) - $3::numeric, 0),
+         'wallet_amount', greatest(coalesce((data->>'wallet_amount')::numeric, 0) - $3::numeric, 0))
+       WHERE project_id = $1 AND user_id = $2`,
+      [projectId, userId, credit.currency],
+    );
+  }
+  for (const item of credit.items) {
+    await sql.query(
+      'UPDATE inventory SET quantity = greatest(quantity - $4, 0) WHERE project_id = $1 AND user_id = $2 AND item_id = $3',
+      [projectId, userId, item.id, item.quantity],
+    );
+  }
+}

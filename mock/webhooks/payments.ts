@@ -2,8 +2,8 @@
  * Payments the mock service takes from its payment UI, and what follows them: `user_validation`
  * asked before a payment (a refusal fails it), then, in one transaction, the payment kept in the
  * `payments` table and what it bought credited to the user (virtual currency to the balance,
- * items to the inventory; the user is made on their first purchase); the paid webhooks after; the
- * refund webhooks when the merchant refunds, `update_subscription` when a plan renews.
+ * items to the inventory; the user is made on their first purchase); the paid webhooks after; a
+ * refund takes back what the payment gave and sends the refund webhooks, `update_subscription` when a plan renews.
  */
 import { randomInt } from 'node:crypto';
 import { total, type Session, type SessionResult } from '../ui/session';
@@ -12,7 +12,7 @@ import { is2xx } from '../shared/plain';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
 import { resolveSession } from '../store/sessions';
-import { creditUser, type Credit } from '../store/users';
+import { creditUser, debitUser, type Credit } from '../store/users';
 import { paidWebhooks, refundWebhooks, renewalWebhook, userValidation, type PaymentRecord } from './payloads';
 import { answerCode, type WebhookSender } from './sender';
 
@@ -53,8 +53,11 @@ function creditOf(session: Session): Credit {
   return credit;
 }
 
-async function paymentById(sql: Sql, id: number): Promise<PaymentRecord | undefined> {
-  const { rows } = await sql.query<{ data: PaymentRecord }>('SELECT data FROM payments WHERE id = $1', [id]);
+/** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
+type KeptPayment = PaymentRecord & { credit?: Credit };
+
+async function paymentById(sql: Sql, id: number): Promise<KeptPayment | undefined> {
+  const { rows } = await sql.query<{ data: KeptPayment }>('SELECT data FROM payments WHERE id = $1', [id]);
   return rows[0]?.data;
 }
 
@@ -108,13 +111,14 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       // The payment and what it gives are kept together, or neither.
+      const credit = creditOf(session);
       await db.transaction(async (sql) => {
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
-          [record.id, record.merchantId, record.projectId, 'done', JSON.stringify(record), record.date],
+          [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
         const user = { user_id: session.user.id, user_name: session.user.name, email: session.user.email || null };
-        await creditUser(sql, record.projectId, user, creditOf(session), now());
+        await creditUser(sql, record.projectId, user, credit, now());
       });
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
@@ -129,7 +133,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!payment || payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
       if (payment.refunded) return { ok: false, status: 409, message: `transaction ${transactionId} is already refunded` };
       payment.refunded = true;
-      await db.sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
+      // Refunded and taken back together, or neither.
+      await db.transaction(async (sql) => {
+        await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
+        if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
+      });
       const settings = sender.settings(payment.projectId);
       if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, now().toISOString()));
       return { ok: true, payment };

@@ -174,6 +174,19 @@ describe('a paid purchase', () => {
     expect(kept.rows.map((r) => r.status)).toEqual(['done', 'done', 'done']);
   });
 
+  it('a refund takes back what the payment gave (and a second refund is 409)', async () => {
+    const bought = await pay(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 2 }, { sku: 'crystals-100', amount: 1 }] } }, { user: 'refunded-buyer' }));
+    await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'refunded-buyer' }));
+    const refund = await fetch(`${api.replace('/merchant/v2', '')}/mock/transactions/${bought.body.invoice}/refund`, { method: 'POST', headers: { authorization: AUTH } });
+    expect(refund.status).toBe(200);
+    expect((await call('/projects/200001/users/refunded-buyer')).body).toMatchObject({ balance: 550, wallet_amount: 550 });
+    expect((await call('/projects/200001/users/virtual_items/total?user_id=refunded-buyer')).body).toEqual([{ user_id: 'refunded-buyer', virtual_items: [] }]);
+    const kept = await db.sql.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [bought.body.invoice]);
+    expect(kept.rows[0]!.status).toBe('refunded');
+    const again = await fetch(`${api.replace('/merchant/v2', '')}/mock/transactions/${bought.body.invoice}/refund`, { method: 'POST', headers: { authorization: AUTH } });
+    expect(again.status).toBe(409);
+  });
+
   it('a declined payment credits nothing', async () => {
     const accessToken = await token({ virtual_currency: { quantity: 550 } }, { user: 'declined-buyer' });
     const response = await fetch(`${ui}/api/payments`, {
