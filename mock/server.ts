@@ -41,11 +41,11 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   if (origin !== undefined && origin !== `http://${req.headers.host}`) return fail(403, 'only the payment UI itself may pay');
   const body = await readJson(req, 16 * 1024);
   if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
-  const { search, outcome } = (body.value ?? {}) as { search?: unknown; outcome?: unknown };
-  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined')) {
-    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
+  const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
+  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined') || (drm !== undefined && typeof drm !== 'string')) {
+    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined", "drm"?: "<the DRM picked>"}');
   }
-  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '' });
+  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
   // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.
   if (!result.ok) return sendAnswer(res, serviceError(422, result.code, { global_errors: [result.message], property_errors: {} }));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

@@ -5,6 +5,7 @@
  */
 import { isObject, type Plain } from '../shared/plain';
 import type { Sql } from './database';
+import { DRM } from '../shared/token-table';
 
 
 /** A localized map's text in `language`, else English, else any language it has, else `fallback`. */
@@ -128,6 +129,14 @@ export async function groupsByCode(sql: Sql, projectId: number, codes: string[])
   return new Map(rows.map((r) => [r.code, r.enabled]));
 }
 
+const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A DRM's name as the game record writes it (`Steam`, `Epic Games`) → as a token names it (`steam`, `epicgames`). */
+function drmValue(name: unknown): string {
+  const text = typeof name === 'string' ? name : '';
+  return (DRM as readonly string[]).find((value) => bare(value) === bare(text)) ?? text.toLowerCase();
+}
+
 export interface Game {
   id: number;
   sku: string;
@@ -161,6 +170,36 @@ export async function findGame(sql: Sql, projectId: number, sku: string): Promis
     prices,
     defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
     image: imageOf(row.data),
-    drms: drm.map((d) => String(d.name ?? '').toLowerCase()).filter((n) => n !== ''),
+    drms: drm.map((d) => drmValue(d.name)).filter((n) => n !== ''),
   };
+}
+
+/**
+ * The DRM `drm` (its name, as a token names it) of a game: the text its keys are kept under in
+ * `game_keys.drm` may be the name or the DRM's id; both are matched.
+ */
+async function keyNames(sql: Sql, gameId: number, drm: string): Promise<string[]> {
+  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM games WHERE id = $1', [gameId]);
+  const entry = (Array.isArray(rows[0]?.data.drm) ? (rows[0]!.data.drm as unknown[]) : []).filter(isObject).find((d) => drmValue(d.name) === drm);
+  return [drm, ...(typeof entry?.name === 'string' ? [entry.name.toLowerCase()] : []), ...(entry?.id !== undefined ? [String(entry.id)] : [])];
+}
+
+/** Whether the game has an unused key of this DRM. */
+export async function hasFreeKey(sql: Sql, gameId: number, drm: string): Promise<boolean> {
+  const { rows } = await sql.query<{ free: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL) AS free',
+    [gameId, await keyNames(sql, gameId, drm)],
+  );
+  return rows[0]!.free;
+}
+
+/** Hands out the oldest unused key of this DRM to a transaction; null when none is left. */
+export async function takeKey(sql: Sql, gameId: number, drm: string, transactionId: number): Promise<string | null> {
+  const { rows } = await sql.query<{ code: string }>(
+    `UPDATE game_keys SET transaction_id = $3 WHERE id = (
+       SELECT id FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL ORDER BY id LIMIT 1)
+     RETURNING code`,
+    [gameId, await keyNames(sql, gameId, drm), transactionId],
+  );
+  return rows[0]?.code ?? null;
 }

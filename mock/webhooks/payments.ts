@@ -6,7 +6,9 @@
  * refund takes back what the payment gave and sends the refund webhooks, `update_subscription` when a plan renews.
  */
 import { randomInt } from 'node:crypto';
-import { total, type Session, type SessionResult } from '../ui/session';
+import { total, type Purchase, type Session, type SessionResult } from '../ui/session';
+import { UI_ERRORS } from '../shared/ui-errors';
+import { hasFreeKey, takeKey } from '../store/catalog';
 import type { TokenMode } from '../shared/token';
 import { is2xx } from '../shared/plain';
 import type { Database, Sql } from '../store/database';
@@ -18,7 +20,8 @@ import { answerCode, type WebhookSender } from './sender';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
-  | { ok: true; invoice: number; status: 'done' }
+  /** `key`: a game's key the purchase handed out. */
+  | { ok: true; invoice: number; status: 'done'; key?: { drm: string; code: string } }
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' }
   | { ok: true; invoice: number; status: 'troubled'; reason: 'user_refused'; code: string };
 
@@ -30,6 +33,8 @@ export interface PayRequest {
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */
   ip: string;
+  /** The DRM the player picked, for a game whose token names none. */
+  drm?: string;
 }
 
 export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: false; status: 404 | 409; message: string };
@@ -51,6 +56,16 @@ function creditOf(session: Session): Credit {
     else if (gives && 'item' in gives) credit.items.push({ id: gives.item, sku: line.sku!, quantity: line.quantity });
   }
   return credit;
+}
+
+/** The game and DRM of a game purchase: the token's DRM, else the player's pick among the game's. */
+function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | undefined) {
+  const drm = purchase.drm ?? picked;
+  const delivers = purchase.lines[0]!.delivers;
+  if (!drm || !purchase.drms.includes(drm) || !delivers || !('game' in delivers)) {
+    return { ok: false as const, message: drm ? `"${drm}" is not a DRM of this game` : `pick one of: ${purchase.drms.join(', ')}` };
+  }
+  return { ok: true as const, gameId: delivers.game, drm };
 }
 
 /** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
@@ -77,13 +92,18 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return resolveSession(await opened, new URLSearchParams(search), pageMode, now().getTime());
     },
 
-    async pay({ search, outcome, pageMode, ip }) {
+    async pay({ search, outcome, pageMode, ip, drm: picked }) {
       const db = await opened;
       const resolved = await resolveSession(db, new URLSearchParams(search), pageMode, now().getTime());
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       const { session } = resolved;
       const { purchase } = session;
-      if (purchase.kind === 'game') return { ok: false, code: '0010-0003', message: 'game keys are not sold by this version of the offline service yet' };
+      // A game's key: of the DRM the token names, else the one the player picked; one must be left.
+      const game = purchase.kind === 'game' ? gameOf(purchase, picked) : null;
+      if (game && !game.ok) return { ok: false, code: '0010-0003', message: `${UI_ERRORS['0010-0003']} (${game.message})` };
+      if (game?.ok && !(await hasFreeKey(db.sql, game.gameId, game.drm))) {
+        return { ok: false, code: '0010-0001', message: `${UI_ERRORS['0010-0001']} (no ${game.drm} key of "${purchase.lines[0]!.sku}" is left)` };
+      }
       const record: PaymentRecord = {
         id: await newId(db.sql),
         merchantId: session.merchantId,
@@ -112,19 +132,23 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       }
       // The payment and what it gives are kept together, or neither.
       const credit = creditOf(session);
-      await db.transaction(async (sql) => {
+      const key = await db.transaction(async (sql) => {
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
         const user = { user_id: session.user.id, user_name: session.user.name, email: session.user.email || null };
         await creditUser(sql, record.projectId, user, credit, now());
+        if (!game?.ok) return null;
+        const code = await takeKey(sql, game.gameId, game.drm, record.id);
+        if (code === null) throw new Error(`no ${game.drm} key left`);
+        return { drm: game.drm, code };
       });
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
       const settings = sender.settings(record.projectId);
       if (settings) sender.send(record.projectId, paidWebhooks(record, settings.variant));
-      return { ok: true, invoice: record.id, status: 'done' };
+      return { ok: true, invoice: record.id, status: 'done', ...(key ? { key } : {}) };
     },
 
     async refund(merchantId, transactionId, reason = 'Refunded by the merchant') {

@@ -79,11 +79,11 @@ async function session(accessToken: string): Promise<SessionResult> {
   return (await response.json()) as SessionResult;
 }
 
-async function pay(accessToken: string) {
+async function pay(accessToken: string, drm?: string) {
   const response = await fetch(`${ui}/api/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ui },
-    body: JSON.stringify({ search: search(accessToken), outcome: 'success' }),
+    body: JSON.stringify({ search: search(accessToken), outcome: 'success', ...(drm ? { drm } : {}) }),
   });
   return { status: response.status, body: await response.json() };
 }
@@ -210,5 +210,44 @@ describe('a paid purchase', () => {
     await call('/projects/200001/users/banned', 'PUT', { user_id: 'banned', enabled: true });
     expect((await pay(accessToken)).body).toMatchObject({ ok: true, status: 'done' });
     expect((await call('/projects/200001/users/banned')).body).toMatchObject({ balance: 550 });
+  });
+});
+
+describe('game keys', () => {
+  let gameId: number;
+  beforeAll(async () => {
+    const game = {
+      name: { en: 'Star Miners Deluxe', de: 'Star Miners Deluxe (DE)' }, default_currency: 'USD', prices: { USD: 19.99 },
+      drm: [{ id: 1, name: 'Steam', enabled: true }, { id: 8, name: 'GOG', enabled: true }, { id: 3, name: 'Origin', enabled: false }],
+    };
+    const { rows } = await db.sql.query<{ id: string }>("INSERT INTO games (project_id, sku, data) VALUES (200001, 'star-miners-deluxe', $1) RETURNING id", [JSON.stringify(game)]);
+    gameId = Number(rows[0]!.id);
+    await db.sql.query("INSERT INTO game_keys (game_id, drm, code) VALUES ($1, 'steam', 'STEAM-AAAA'), ($1, 'gog', 'GOG-BBBB')", [gameId]);
+  });
+
+  it('a token naming the DRM sells the game and the paid purchase hands out a key of that DRM, once', async () => {
+    const accessToken = await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'steam' }] } }, { language: 'de', user: 'gamer' });
+    expect(await session(accessToken)).toMatchObject({
+      ok: true,
+      session: { purchase: { kind: 'game', drm: 'steam', drms: ['steam', 'gog'], lines: [{ sku: 'star-miners-deluxe', name: 'Star Miners Deluxe (DE)', price: { amount: 19.99 } }] } },
+    });
+    const paid = await pay(accessToken);
+    expect(paid.body).toMatchObject({ ok: true, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } });
+    const key = await db.sql.query<{ transaction_id: string }>("SELECT transaction_id FROM game_keys WHERE code = 'STEAM-AAAA'");
+    expect(Number(key.rows[0]!.transaction_id)).toBe(paid.body.invoice);
+    // The pool is empty now: the next purchase is refused before any money moves.
+    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
+  });
+
+  it('a token without a DRM lets the player pick one of the game\'s enabled DRMs; none picked, or another, is 0010-0003', async () => {
+    const accessToken = await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe' }] } }, { user: 'picker' });
+    expect(await session(accessToken)).toMatchObject({ ok: true, session: { purchase: { kind: 'game', drm: null, drms: ['steam', 'gog'] } } });
+    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0010-0003' });
+    expect((await pay(accessToken, 'origin')).body).toMatchObject({ http_status_code: 422, message: '0010-0003' });
+    expect((await pay(accessToken, 'gog')).body).toMatchObject({ ok: true, status: 'done', key: { drm: 'gog', code: 'GOG-BBBB' } });
+  });
+
+  it('a token naming a DRM the game does not have is 0010-0003 in the payment UI', async () => {
+    expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'xbox' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
   });
 });
