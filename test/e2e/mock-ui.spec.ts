@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
 import { expectContractOrder } from './event-order';
-import { expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
+import { disabledUserToken, expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
 
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -142,6 +142,8 @@ test.describe('mock payment UI errors', () => {
     // Checked like a token body: an unknown SKU is refused, never shown as a $0 item.
     ['access_data with an unknown SKU', async () => ({ base: world.live, params: { access_data: JSON.stringify({ user: { id: { value: 'p-7' }, email: { value: 'p7@example.test' } }, settings: { project_id: 200002 }, purchase: { virtual_items: { items: [{ sku: 'no-such-sku', amount: 1 }] } } }) } }), '0004-0009'],
     ['a token for an unknown project', async () => ({ base: world.sandbox, params: { access_token: await unknownProjectToken() } }), '0002-0002'],
+    // The merchant disabled the player through the API (PUT …/users/{user_id} enabled false): no payment.
+    ['a token for a user the merchant disabled', async () => ({ base: world.sandbox, params: { access_token: await disabledUserToken() } }), '0005-0001'],
   ];
 
   for (const [name, make, code] of cases) {
