@@ -18,6 +18,7 @@ import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { saveWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
+import type { SessionResult } from './ui/session';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
 export const PAYMENT_UI_CSP = [
@@ -59,7 +60,14 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
 async function answerSession(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendAnswer(res, serviceError(405, 'Method Not Allowed'), { allow: 'GET, HEAD' });
   const { search } = new URL(req.url ?? '/', 'http://mock');
-  const result = await payments.session(search, mode);
+  let result: SessionResult;
+  try {
+    result = await payments.session(search, mode);
+  } catch (error) {
+    // Logged here, without the address: it carries the access token.
+    console.error('payui: GET /api/session failed:', error instanceof Error ? error.message : error);
+    return sendAnswer(res, serviceError(500, 'Internal Server Error'));
+  }
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify(result));
 }
