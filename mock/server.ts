@@ -18,6 +18,7 @@ import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { saveWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
+import type { SessionResult } from './ui/session';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
 export const PAYMENT_UI_CSP = [
@@ -41,15 +42,34 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   if (origin !== undefined && origin !== `http://${req.headers.host}`) return fail(403, 'only the payment UI itself may pay');
   const body = await readJson(req, 16 * 1024);
   if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
-  const { search, outcome } = (body.value ?? {}) as { search?: unknown; outcome?: unknown };
-  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined')) {
-    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined"}');
+  const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
+  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined') || (drm !== undefined && typeof drm !== 'string')) {
+    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined", "drm"?: "<the DRM picked>"}');
   }
-  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '' });
+  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
   // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.
   if (!result.ok) return sendAnswer(res, serviceError(422, result.code, { global_errors: [result.message], property_errors: {} }));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(result));
+}
+
+/**
+ * `GET /api/session?<the page's query string>` of the payment UI: what the page sells, resolved
+ * from the catalogue in the database (mock/store/sessions.ts), or the payment UI error code.
+ */
+async function answerSession(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendAnswer(res, serviceError(405, 'Method Not Allowed'), { allow: 'GET, HEAD' });
+  const { search } = new URL(req.url ?? '/', 'http://mock');
+  let result: SessionResult;
+  try {
+    result = await payments.session(search, mode);
+  } catch (error) {
+    // Logged here, without the address: it carries the access token.
+    console.error('payui: GET /api/session failed:', error instanceof Error ? error.message : error);
+    return sendAnswer(res, serviceError(500, 'Internal Server Error'));
+  }
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(result));
 }
 
 /** Serves the built payment UI, telling the page which environment this origin is, and takes its payments. */
@@ -60,6 +80,7 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   return answerAlways((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock');
     if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
+    if (pathname === '/api/session') return answerSession(payments, mode, req, res);
     if (pathname === '/' || pathname === '/index.html') {
       // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
       page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
@@ -110,7 +131,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
-  const payments = createPayments(sender);
+  const payments = createPayments(sender, db);
   const stop = async () => {
     sender.close();
     await Promise.all(running.map((s) => s.close()));

@@ -8,8 +8,8 @@
 import type { RequestListener } from 'node:http';
 import document from '../openapi.json' with { type: 'json' };
 import { createApiApp, type OpenApiDocument } from '../api/app';
-import { openDatabase, type Database } from '../store/database';
-import { importState, isEmpty } from '../store/snapshot';
+import type { Database } from '../store/database';
+import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import { createPayments, type Payments } from '../webhooks/payments';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { sendLogPage } from '../webhooks/log';
@@ -19,10 +19,9 @@ import { loginPages } from '../login/pages';
 import { USER_STORE_TIMEOUT_MS } from '../login/user-store';
 import { readConfig } from '../config';
 import type { ServiceContext } from '../api/operations/common';
-import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 import { registerConsole } from './console';
 
-export { demoFixtures };
+export { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase };
 
 export interface MerchantApiOptions {
   /** The service's database; none: one in memory shared by the process, seeded with the demo fixtures. */
@@ -43,24 +42,6 @@ export interface MerchantApiOptions {
   consoleRoot?: string;
 }
 
-/** A database in memory holding the demo merchant, for tests and `--in-memory`. */
-export async function memoryDatabase(fixtures: unknown = demoFixtures): Promise<Database> {
-  const db = await openDatabase(null);
-  await importState(db, fixtures);
-  return db;
-}
-
-/** Opens the data directory (null: memory), seeding it with `fixtures` when it is new. */
-export async function openServiceDatabase(dataDir: string | null, fixtures: unknown = demoFixtures): Promise<Database> {
-  const db = await openDatabase(dataDir);
-  if (await isEmpty(db)) await importState(db, fixtures);
-  return db;
-}
-
-/** One database in memory per process, for services made without one (tests of other parts). */
-let shared: Promise<Database> | undefined;
-export const sharedMemoryDatabase = () => (shared ??= memoryDatabase());
-
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender();
@@ -68,7 +49,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
   const context: ServiceContext = {
     db,
     sender,
-    payments: options.payments ?? createPayments(sender),
+    payments: options.payments ?? createPayments(sender, db),
     now: options.now ?? Date.now,
     origin: options.origin ?? (() => fallbackOrigin),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,

@@ -4,7 +4,9 @@
  * in a 422 `extended_message`. The table is the whole rule book, plus the catalogue checks the
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
-import { MERCHANT_PROJECTS, findProject } from '../shared/catalog';
+import { findProject as staticProject } from '../shared/catalog';
+import type { Sql } from '../store/database';
+import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
 import { TOKEN_TABLE, type Param } from '../shared/token-table';
 import { VALUE_FORMATS } from '../shared/formats';
 import { isObject, type Plain } from '../shared/plain';
@@ -81,32 +83,53 @@ function missing(param: Param, path: string, body: Plain, add: Add, within = fal
   }
 }
 
-/** What the service checks against the merchant's catalogue, beyond the table's types. */
-export function checkCatalogue(body: Plain, merchantId: number, add: Add): void {
+/**
+ * What the service checks against the merchant's catalogue in the database, beyond the table's
+ * types: the project is the merchant's; item and package SKUs, item groups and the virtual
+ * currency exist and are enabled. Plans are still the static demo catalogue's (mock/shared/catalog.ts).
+ */
+export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, add: Add): Promise<void> {
   const settings = isObject(body.settings) ? body.settings : {};
-  if (!Number.isInteger(settings.project_id)) return;
+  if (!Number.isSafeInteger(settings.project_id)) return;
   const projectId = settings.project_id as number;
-  if (!(MERCHANT_PROJECTS[merchantId] ?? []).includes(projectId)) {
+  const project = await findProject(sql, projectId);
+  if (!project || project.merchantId !== merchantId) {
     return add('settings.project_id', `project ${projectId} does not belong to merchant ${merchantId}`);
   }
-  const project = findProject(projectId);
-  if (!project) return;
   const items = at(body, 'purchase.virtual_items.items');
   if (Array.isArray(items)) {
-    items.forEach((item: unknown, i) => {
-      if (isObject(item) && typeof item.sku === 'string' && !project.items.some((known) => known.sku === item.sku)) {
-        add(`purchase.virtual_items.items[${i}].sku`, `no item "${item.sku}" in project ${project.id}`);
-      }
+    const named = items.map((item: unknown) => (isObject(item) && typeof item.sku === 'string' ? item.sku : null));
+    const known = await sellables(sql, projectId, named.filter((sku): sku is string => sku !== null));
+    named.forEach((sku, i) => {
+      if (sku === null) return;
+      const found = known.get(sku);
+      if (!found) add(`purchase.virtual_items.items[${i}].sku`, `no item "${sku}" in project ${projectId}`);
+      else if (!found.enabled) add(`purchase.virtual_items.items[${i}].sku`, `${found.kind} "${sku}" is disabled in project ${projectId}`);
     });
   }
+  const groups = at(body, 'purchase.virtual_items.available_groups');
+  if (Array.isArray(groups)) {
+    const codes = groups.map((code: unknown) => (typeof code === 'string' || Number.isInteger(code) ? String(code) : null));
+    const known = await groupsByCode(sql, projectId, codes.filter((code): code is string => code !== null));
+    codes.forEach((code, i) => {
+      if (code === null) return;
+      const enabled = known.get(code);
+      if (enabled === undefined) add(`purchase.virtual_items.available_groups[${i}]`, `no item group "${code}" in project ${projectId}`);
+      else if (!enabled) add(`purchase.virtual_items.available_groups[${i}]`, `item group "${code}" is disabled in project ${projectId}`);
+    });
+  }
+  if (isObject(at(body, 'purchase.virtual_currency')) && !(await virtualCurrency(sql, projectId))) {
+    add('purchase.virtual_currency', `project ${projectId} has no virtual currency`);
+  }
   const planId = at(body, 'purchase.subscription.plan_id');
-  if (typeof planId === 'string' && !project.plans.some((plan) => plan.plan_id === planId)) {
-    add('purchase.subscription.plan_id', `no plan "${planId}" in project ${project.id}`);
+  const plans = staticProject(projectId)?.plans ?? [];
+  if (typeof planId === 'string' && !plans.some((plan) => plan.plan_id === planId)) {
+    add('purchase.subscription.plan_id', `no plan "${planId}" in project ${projectId}`);
   }
 }
 
-/** Null when `body` is a valid token request for `merchantId`; else the 422 `extended_message`. */
-export function validateTokenRequest(body: unknown, merchantId: number): ExtendedMessage | null {
+/** Null when `body` follows the token table; else the 422 `extended_message` (no catalogue checks). */
+export function checkTokenTable(body: unknown): ExtendedMessage | null {
   // No prototype, so a body field named __proto__ is reported like any other path.
   const result: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
   const add: Add = (path, message) => {
@@ -117,6 +140,12 @@ export function validateTokenRequest(body: unknown, merchantId: number): Extende
     return result;
   }
   check(TOKEN_TABLE, body, '', body, add);
-  checkCatalogue(body, merchantId, add);
+  return result.global_errors.length || Object.keys(result.property_errors).length ? result : null;
+}
+
+/** Null when `body` is a valid token request for `merchantId` (the table and the catalogue); else the 422 `extended_message`. */
+export async function checkTokenRequest(sql: Sql, body: unknown, merchantId: number): Promise<ExtendedMessage | null> {
+  const result = checkTokenTable(body) ?? { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
+  if (isObject(body)) await checkCatalogue(sql, body, merchantId, (path, message) => (result.property_errors[path] ??= []).push(message));
   return result.global_errors.length || Object.keys(result.property_errors).length ? result : null;
 }

@@ -1,4 +1,9 @@
-/** The demo merchant of the offline world (DESIGN.md §8) and what its projects sell. */
+/**
+ * The demo merchant of the offline world (DESIGN.md §8) as the demo's shops show it. The service
+ * itself sells from the catalogue in its database (seeded from mock/fixtures/demo.json; see
+ * mock/store/catalog.ts); from here it still reads the plans (until issue 28 moves subscriptions)
+ * and which projects take tokenless `access_data`.
+ */
 
 export interface Price {
   amount: number;
@@ -88,19 +93,6 @@ export const PROJECTS: Readonly<Record<number, Project>> = {
   },
 };
 
-/** Which projects belong to which merchant. */
-export const MERCHANT_PROJECTS: Readonly<Record<number, readonly number[]>> = {
-  [DEMO_MERCHANT.id]: [200001, 200002],
-};
-
 export function findProject(id: unknown): Project | undefined {
   return typeof id === 'number' ? PROJECTS[id] : undefined;
-}
-
-/** A virtual currency price: the package with this quantity, or a per-unit price from the smallest one. */
-export function currencyPrice(project: Project, quantity: number): Price {
-  const exact = project.virtualCurrency.packages.find((p) => p.quantity === quantity);
-  if (exact) return exact.price;
-  const base = project.virtualCurrency.packages[0]!;
-  return { amount: Math.round((base.price.amount / base.quantity) * quantity * 100) / 100, currency: base.price.currency };
 }

@@ -46,7 +46,8 @@ const list = (items: Param, doc?: string): List => ({ type: 'array', items, ...(
 const valued = (value: Leaf, extra: Record<string, Param> = {}, required?: true): Group => group({ value, ...extra }, required ? { required } : {});
 
 const LIST_LAYOUT = ['list', 'grid'] as const;
-const DRM = ['steam', 'playstation', 'xbox', 'uplay', 'origin', 'drmfree', 'gog', 'epicgames', 'nintendo_eshop', 'discord_game_store', 'oculus'] as const;
+/** The DRMs a token may name (`purchase.pin_codes.codes[].drm`). */
+export const DRM = ['steam', 'playstation', 'xbox', 'uplay', 'origin', 'drmfree', 'gog', 'epicgames', 'nintendo_eshop', 'discord_game_store', 'oculus'] as const;
 const LEGAL = 'user.is_legal';
 const order = () => integer();
 /** Every currency of the service is a three-letter ISO 4217 code (service-spec.md, conventions). */

@@ -18,15 +18,24 @@ export interface PaymentState {
   outcome: Signal<Outcome>;
   invoice: Signal<number | null>;
   trouble: Signal<Trouble>;
+  /** The DRM the player picked, for a game whose token names none. */
+  drm: Signal<string | null>;
+  /** The game key a paid purchase handed out. */
+  key: Signal<GameKey | null>;
 }
 
 export function createPaymentState(): PaymentState {
-  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null), trouble: signal(null) };
+  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null), trouble: signal(null), drm: signal(null), key: signal(null) };
+}
+
+interface GameKey {
+  drm: string;
+  code: string;
 }
 
 /** What the mock service answers to Pay (mock/webhooks/payments.ts). */
 type PayAnswer =
-  | { ok: true; invoice: number; status: 'done' }
+  | { ok: true; invoice: number; status: 'done'; key?: GameKey }
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' | 'user_refused'; code?: string }
   | { ok: false; code: string };
 
@@ -34,12 +43,12 @@ type PayAnswer =
  * Asks the mock service to take the payment: it asks the game (`user_validation`) first and sends
  * the paid webhooks after. Never throws: a failure is a `service` trouble.
  */
-async function takePayment(outcome: Outcome): Promise<PayAnswer> {
+async function takePayment(outcome: Outcome, drm: string | null): Promise<PayAnswer> {
   try {
     const response = await fetch('/api/payments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search: location.search, outcome }),
+      body: JSON.stringify({ search: location.search, outcome, ...(drm ? { drm } : {}) }),
     });
     const answer = (await response.json()) as PayAnswer | { message?: string };
     if ('ok' in answer) return answer;
@@ -90,7 +99,9 @@ interface Props {
 export function Checkout({ session, bridge, t, state }: Props) {
   const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
   const amount = money.format(total(session.purchase));
-  const { phase, outcome, invoice, trouble } = state;
+  const { phase, outcome, invoice, trouble, drm, key } = state;
+  const purchase = session.purchase;
+  const drmChoices = purchase.kind === 'game' && purchase.drm === null ? purchase.drms : [];
   const busy = useComputed(() => phase.value === 'invoice' || phase.value === 'delivering');
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -110,13 +121,15 @@ export function Checkout({ session, bridge, t, state }: Props) {
     trouble.value = null;
     invoice.value = null;
     phase.value = 'invoice';
-    const answer = await takePayment(outcome.value);
+    key.value = null;
+    const answer = await takePayment(outcome.value, drm.value);
     if (!answer.ok) {
       trouble.value = { kind: 'service', code: answer.code };
       report('troubled');
       return;
     }
     invoice.value = answer.invoice;
+    if (answer.status === 'done' && answer.key) key.value = answer.key;
     report('invoice');
     if (answer.status === 'troubled') {
       if (answer.reason === 'user_refused') trouble.value = { kind: 'refused', code: answer.code ?? 'INVALID_USER' };
@@ -143,6 +156,11 @@ export function Checkout({ session, bridge, t, state }: Props) {
               ? t(trouble.value.kind === 'refused' ? 'refusedText' : 'serviceErrorText', { code: trouble.value.code })
               : t('troubledText')}
         </p>
+        {ok && key.value && (
+          <p class="game-key">
+            {t('yourKey', { drm: key.value.drm })}: <code data-testid="game-key">{key.value.code}</code>
+          </p>
+        )}
         <dl class="facts">
           <dt>{t('invoice')}</dt>
           <dd data-testid="invoice">{invoice.value}</dd>
@@ -201,6 +219,17 @@ export function Checkout({ session, bridge, t, state }: Props) {
           <span class="card-brand">TEST</span>
           <span class="card-number">4000 0000 0000 0002</span>
         </div>
+        {drmChoices.length > 0 && (
+          <fieldset disabled={busy.value}>
+            <legend>{t('platform')}</legend>
+            {drmChoices.map((value) => (
+              <label key={value} class="choice">
+                <input type="radio" name="drm" value={value} required checked={drm.value === value} onChange={() => (drm.value = value)} />
+                {value}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
           {(['success', 'declined'] as const).map((value) => (

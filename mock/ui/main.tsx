@@ -4,7 +4,7 @@ import type { TokenMode } from '../shared/token';
 import { Checkout, ErrorPage, Shell, createPaymentState } from './App';
 import { createBridge, type Bridge } from './bridge';
 import { languageOf, translator } from './i18n';
-import { resolveSession } from './session';
+import { fetchSession } from './session';
 import './styles.css';
 
 /** The width the UI asks the lightbox for; the height follows the content. */
@@ -64,7 +64,7 @@ async function start(): Promise<void> {
       });
     }
   });
-  const result = await resolveSession(new URLSearchParams(location.search), pageMode());
+  const result = await fetchSession(location.search);
 
   if (!result.ok) {
     const t = translator(languageOf(navigator.language.slice(0, 2)));

@@ -23,7 +23,7 @@ export interface PaymentRecord {
   merchantId: number;
   projectId: number;
   mode: 'live' | 'sandbox';
-  kind: 'items' | 'virtual_currency' | 'subscription';
+  kind: 'items' | 'virtual_currency' | 'subscription' | 'game';
   user: { id: string; email: string; name: string | null; country: string; phone: string | null };
   externalId: string | null;
   currency: string;
@@ -39,7 +39,8 @@ export interface PaymentRecord {
 
 const user = (p: PaymentRecord): WebhookUser => ({ id: p.user.id, email: p.user.email, ...(p.user.name ? { name: p.user.name } : {}), country: p.user.country });
 
-const ITEM_TYPE = { items: 'virtual_good', virtual_currency: 'virtual_currency', subscription: 'subscription' } as const;
+/** A game's key is a digital good to the webhooks (the kit's item types have no type of its own for it). */
+const ITEM_TYPE = { items: 'virtual_good', virtual_currency: 'virtual_currency', subscription: 'subscription', game: 'virtual_good' } as const;
 const items = (p: PaymentRecord): WebhookItem[] =>
   p.lines.map((line) => ({ sku: line.sku, type: ITEM_TYPE[p.kind], name: line.name, quantity: line.quantity, amount: Math.round(line.unitPrice * line.quantity * 100) / 100 }));
 

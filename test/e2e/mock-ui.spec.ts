@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
 import { expectContractOrder } from './event-order';
-import { expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
+import { disabledUserToken, expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
 
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -127,6 +127,39 @@ test.describe('mock payment UI in a frame', () => {
   });
 });
 
+test.describe('mock payment UI selling a game key', () => {
+  // The world's demo catalogue has no game: its server's answers are stood in for, with a game whose token names no DRM.
+  test('the player picks the DRM before paying, and sees the key the purchase handed out', async ({ page }) => {
+    const accessToken = await requestToken();
+    const real = await (await fetch(`${world.sandbox}/api/session?${new URLSearchParams({ access_token: accessToken })}`)).json();
+    const price = { amount: 19.99, currency: 'USD' };
+    real.session.purchase = {
+      kind: 'game', drm: null, drms: ['steam', 'gog'],
+      lines: [{ sku: 'star-miners-deluxe', name: 'Star Miners Deluxe', quantity: 1, price, image: null, delivers: { game: 1 } }],
+    };
+    await page.route('**/api/session?*', (route) => route.fulfill({ json: real }));
+    const paid: unknown[] = [];
+    await page.route('**/api/payments', async (route) => {
+      paid.push(route.request().postDataJSON());
+      await route.fulfill({ json: { ok: true, invoice: 123456789, status: 'done', key: { drm: 'gog', code: 'GOG-1234-5678' } } });
+    });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: accessToken })));
+    const ui = frame(page);
+    await expect(ui.getByText('Star Miners Deluxe')).toBeVisible();
+    const platform = ui.getByRole('group', { name: 'Platform of your key' });
+    await expect(platform.getByRole('radio')).toHaveCount(2);
+    // Not picked: the form does not submit.
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeHidden();
+    expect(paid).toEqual([]);
+    await platform.getByRole('radio', { name: 'gog' }).check();
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(ui.getByTestId('game-key')).toHaveText('GOG-1234-5678');
+    expect(paid).toEqual([expect.objectContaining({ outcome: 'success', drm: 'gog' })]);
+  });
+});
+
 test.describe('mock payment UI errors', () => {
   const cases: [string, () => Promise<{ base: string; params: Record<string, string> }>, string][] = [
     ['a token with a bad signature', async () => ({ base: world.sandbox, params: { access_token: `${await requestToken()}x` } }), '0004-0001'],
@@ -142,6 +175,8 @@ test.describe('mock payment UI errors', () => {
     // Checked like a token body: an unknown SKU is refused, never shown as a $0 item.
     ['access_data with an unknown SKU', async () => ({ base: world.live, params: { access_data: JSON.stringify({ user: { id: { value: 'p-7' }, email: { value: 'p7@example.test' } }, settings: { project_id: 200002 }, purchase: { virtual_items: { items: [{ sku: 'no-such-sku', amount: 1 }] } } }) } }), '0004-0009'],
     ['a token for an unknown project', async () => ({ base: world.sandbox, params: { access_token: await unknownProjectToken() } }), '0002-0002'],
+    // The merchant disabled the player through the API (PUT …/users/{user_id} enabled false): no payment.
+    ['a token for a user the merchant disabled', async () => ({ base: world.sandbox, params: { access_token: await disabledUserToken() } }), '0005-0001'],
   ];
 
   for (const [name, make, code] of cases) {

@@ -18,6 +18,20 @@ export async function requestToken(change: (body: Record<string, any>) => void =
   return json.token;
 }
 
+/** A token for a user of project 200001 the merchant made and then disabled through the API. */
+export async function disabledUserToken(): Promise<string> {
+  const userId = `disabled-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const users = `${world.merchantApi}/merchant/v2/projects/200001/users`;
+  const headers = { 'content-type': 'application/json', authorization: AUTH };
+  for (const [url, method, body] of [[users, 'POST', { user_id: userId }], [`${users}/${userId}`, 'PUT', { user_id: userId, enabled: false }]] as const) {
+    const response = await fetch(url, { method, headers, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+  }
+  return requestToken((body) => {
+    body.user.id.value = userId;
+  });
+}
+
 /** A correctly signed token issued more than 24 hours ago. */
 export function expiredToken(): Promise<string> {
   const issued = Math.floor(Date.now() / 1000) - TOKEN_LIFETIME_SECONDS - 60;

@@ -18,7 +18,6 @@ import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender, QUEUE_LIMIT, settingsProblem, type Delivery, type RetryPolicy, type Variant } from '../../mock/webhooks/sender';
 import { createDemoServer } from '../../server/demo';
 import { signToken, type TokenPayload } from '../../mock/shared/token';
-import { resolveSession } from '../../mock/ui/session';
 import { createWebhookHandler, verifyWebhookSignature, webhookSignature, WebhookRefusal } from '../../src/server/index';
 
 const FAST: RetryPolicy = { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 };
@@ -201,7 +200,7 @@ describe('a purchase in the offline world', () => {
     const { ui } = await world();
     const token = await signToken(null as unknown as TokenPayload);
     expect(await pay(ui, token)).toMatchObject({ status: 422, body: { message: '0004-0001' } });
-    expect(await resolveSession(new URLSearchParams({ access_token: token }), 'sandbox')).toMatchObject({ ok: false, code: '0004-0001' });
+    expect((await json(`${ui}/api/session?${new URLSearchParams({ access_token: token })}`)).body).toMatchObject({ ok: false, code: '0004-0001' });
   });
 });
 

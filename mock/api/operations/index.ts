@@ -10,6 +10,7 @@ import * as projects from './projects';
 import * as resend from './resend';
 import * as token from './token';
 import * as userAttributes from './user-attributes';
+import * as users from './users';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users };

@@ -25,9 +25,9 @@ export const createToken: Op = async ({ body, merchantId, context }) => {
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
-createToken.check = ({ body, merchantId }) => {
+createToken.check = async ({ body, merchantId, context }) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const found: ExtendedMessage = { global_errors: [], property_errors: {} };
-  checkCatalogue(body as Record<string, unknown>, merchantId, (path, message) => (found.property_errors[path] ??= []).push(message));
+  await checkCatalogue(context.db.sql, body as Record<string, unknown>, merchantId, (path, message) => (found.property_errors[path] ??= []).push(message));
   return Object.keys(found.property_errors).length ? found : null;
 };

@@ -43,16 +43,16 @@ const reasonOf = (call: OpCall) => {
   return reason as string | undefined;
 };
 
-export const refundTransaction: Op = (call) => {
+export const refundTransaction: Op = async (call) => {
   const id = idParam(call, 'transaction_id');
-  const result = call.context.payments.refund(call.merchantId, id, reasonOf(call));
+  const result = await call.context.payments.refund(call.merchantId, id, reasonOf(call));
   if (!result.ok) throw new ApiError(result.status, result.message);
   return { body: { transaction_id: id, status: 'refunded' } };
 };
 
-export const renewSubscription: Op = (call) => {
+export const renewSubscription: Op = async (call) => {
   const id = idParam(call, 'subscription_id');
-  const result = call.context.payments.renew(call.merchantId, id);
+  const result = await call.context.payments.renew(call.merchantId, id);
   if (!result.ok) throw new ApiError(result.status, result.message);
   return { body: { subscription_id: id, status: 'active' } };
 };

@@ -1,0 +1,205 @@
+/**
+ * The catalogue as the rest of the service reads it from the database: what a token may name and
+ * what the payment UI sells (items and virtual currency packages by SKU, the project's virtual
+ * currency, item groups, games), with names localized and prices as numbers.
+ */
+import { isObject, type Plain } from '../shared/plain';
+import type { Sql } from './database';
+import { DRM } from '../shared/token-table';
+
+
+/** A localized map's text in `language`, else English, else any language it has, else `fallback`. */
+export function localize(map: unknown, language: string, fallback = ''): string {
+  if (!isObject(map)) return typeof map === 'string' && map !== '' ? map : fallback;
+  const text = (key: string) => (typeof map[key] === 'string' && map[key] !== '' ? (map[key] as string) : null);
+  return text(language) ?? text('en') ?? Object.keys(map).map(text).find((t) => t !== null) ?? fallback;
+}
+
+export interface ProjectRecord {
+  id: number;
+  merchantId: number;
+  data: Plain;
+}
+
+export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const { rows } = await sql.query<{ merchant_id: string; data: Plain }>('SELECT merchant_id, data FROM projects WHERE id = $1', [id]);
+  return rows[0] ? { id, merchantId: Number(rows[0].merchant_id), data: rows[0].data } : undefined;
+}
+
+/** An item or a virtual currency package: what `purchase.virtual_items.items[].sku` may name. */
+export interface Sellable {
+  kind: 'item' | 'package';
+  id: number;
+  sku: string;
+  enabled: boolean;
+  /** The localized name (items) or description (packages). */
+  name: unknown;
+  /** Currency → price. */
+  prices: Record<string, number>;
+  defaultCurrency: string | null;
+  image: string | null;
+  /** Virtual currency a package gives (0 for an item). */
+  amount: number;
+}
+
+const number = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
+
+function pricesOf(data: Plain): Record<string, number> {
+  const prices: Record<string, number> = {};
+  if (isObject(data.prices)) {
+    for (const [currency, value] of Object.entries(data.prices)) if (Number.isFinite(number(value))) prices[currency] = number(value);
+  }
+  if (Array.isArray(data.prices_array)) {
+    for (const entry of data.prices_array) {
+      if (isObject(entry) && typeof entry.name === 'string' && Number.isFinite(number(entry.value))) prices[entry.name] = number(entry.value);
+    }
+  }
+  return prices;
+}
+
+const imageOf = (data: Plain) => (typeof data.image_url === 'string' && data.image_url !== '' ? data.image_url : null);
+
+/** The items and packages of a project with these SKUs, by SKU (an item wins over a package of the same SKU). */
+export async function sellables(sql: Sql, projectId: number, skus: string[]): Promise<Map<string, Sellable>> {
+  const found = new Map<string, Sellable>();
+  if (!skus.length) return found;
+  const { rows } = await sql.query<{ kind: 'item' | 'package'; id: string; sku: string; data: Plain }>(
+    `SELECT 'package' AS kind, id, sku, data FROM packages WHERE project_id = $1 AND sku = ANY($2::text[])
+     UNION ALL SELECT 'item' AS kind, id, sku, data FROM items WHERE project_id = $1 AND sku = ANY($2::text[])`,
+    [projectId, skus],
+  );
+  for (const row of rows) {
+    found.set(row.sku, {
+      kind: row.kind,
+      id: Number(row.id),
+      sku: row.sku,
+      enabled: row.data.enabled !== false,
+      name: row.kind === 'item' ? row.data.name : row.data.description,
+      prices: pricesOf(row.data),
+      defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
+      image: imageOf(row.data),
+      amount: row.kind === 'package' ? number(row.data.amount) || 0 : 0,
+    });
+  }
+  return found;
+}
+
+/** The price in `currency`, else in the record's default currency, else the first it has. */
+export function priceIn(prices: Record<string, number>, currency: string, defaultCurrency: string | null): { amount: number; currency: string } | null {
+  for (const code of [currency, defaultCurrency, ...Object.keys(prices)]) {
+    if (code && prices[code] !== undefined) return { amount: prices[code], currency: code };
+  }
+  return null;
+}
+
+export interface VirtualCurrency {
+  name: unknown;
+  /** Currency → price of one unit. */
+  base: Record<string, number>;
+  defaultCurrency: string | null;
+  image: string | null;
+}
+
+export async function virtualCurrency(sql: Sql, projectId: number): Promise<VirtualCurrency | undefined> {
+  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM virtual_currencies WHERE project_id = $1', [projectId]);
+  const data = rows[0]?.data;
+  if (!data) return undefined;
+  const base: Record<string, number> = {};
+  if (isObject(data.base)) for (const [code, value] of Object.entries(data.base)) if (Number.isFinite(number(value))) base[code] = number(value);
+  return { name: data.vc_name, base, defaultCurrency: typeof data.default_currency === 'string' ? data.default_currency : null, image: imageOf(data) };
+}
+
+/** The project's enabled packages, smallest amount first. */
+export async function enabledPackages(sql: Sql, projectId: number): Promise<Sellable[]> {
+  const { rows } = await sql.query<{ sku: string | null }>(
+    "SELECT sku FROM packages WHERE project_id = $1 AND sku IS NOT NULL AND coalesce(data->>'enabled', 'true') <> 'false'",
+    [projectId],
+  );
+  const found = await sellables(sql, projectId, rows.map((r) => r.sku!));
+  return [...found.values()].filter((s) => s.kind === 'package').sort((a, b) => a.amount - b.amount);
+}
+
+/** Item groups of a project by code (as text), with whether each is enabled. */
+export async function groupsByCode(sql: Sql, projectId: number, codes: string[]): Promise<Map<string, boolean>> {
+  const { rows } = await sql.query<{ code: string; enabled: boolean }>(
+    "SELECT code, coalesce(data->>'enabled', 'true') <> 'false' AS enabled FROM item_groups WHERE project_id = $1 AND code = ANY($2::text[])",
+    [projectId, codes],
+  );
+  return new Map(rows.map((r) => [r.code, r.enabled]));
+}
+
+const bare = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** A DRM's name as the game record writes it (`Steam`, `Epic Games`) → as a token names it (`steam`, `epicgames`). */
+function drmValue(name: unknown): string {
+  const text = typeof name === 'string' ? name : '';
+  return (DRM as readonly string[]).find((value) => bare(value) === bare(text)) ?? text.toLowerCase();
+}
+
+export interface Game {
+  id: number;
+  sku: string;
+  name: unknown;
+  prices: Record<string, number>;
+  defaultCurrency: string | null;
+  image: string | null;
+  /** The enabled DRMs: their names as the token names them (`steam`, …). */
+  drms: string[];
+}
+
+/** A game delivery entity by SKU. Its price: `prices` of the record (a map or an array), else its DRMs' `prices`. */
+export async function findGame(sql: Sql, projectId: number, sku: string): Promise<Game | undefined> {
+  const { rows } = await sql.query<{ id: string; data: Plain }>('SELECT id, data FROM games WHERE project_id = $1 AND sku = $2', [projectId, sku]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const drm = Array.isArray(row.data.drm) ? row.data.drm.filter(isObject).filter((d) => d.enabled !== false) : [];
+  const prices = pricesOf(row.data);
+  for (const d of drm) {
+    if (!Array.isArray(d.prices)) continue;
+    for (const p of d.prices.filter(isObject)) {
+      const code = typeof p.currency === 'string' ? p.currency : typeof p.name === 'string' ? p.name : null;
+      const value = number(p.amount ?? p.value);
+      if (code && Number.isFinite(value)) prices[code] ??= value;
+    }
+  }
+  return {
+    id: Number(row.id),
+    sku,
+    name: row.data.name,
+    prices,
+    defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
+    image: imageOf(row.data),
+    drms: drm.map((d) => drmValue(d.name)).filter((n) => n !== ''),
+  };
+}
+
+/**
+ * The DRM `drm` (its name, as a token names it) of a game: the text its keys are kept under in
+ * `game_keys.drm` may be the name or the DRM's id; both are matched.
+ */
+async function keyNames(sql: Sql, gameId: number, drm: string): Promise<string[]> {
+  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM games WHERE id = $1', [gameId]);
+  const entry = (Array.isArray(rows[0]?.data.drm) ? (rows[0]!.data.drm as unknown[]) : []).filter(isObject).find((d) => drmValue(d.name) === drm);
+  return [drm, ...(typeof entry?.name === 'string' ? [entry.name.toLowerCase()] : []), ...(entry?.id !== undefined ? [String(entry.id)] : [])];
+}
+
+/** Whether the game has an unused key of this DRM. */
+export async function hasFreeKey(sql: Sql, gameId: number, drm: string): Promise<boolean> {
+  const { rows } = await sql.query<{ free: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL) AS free',
+    [gameId, await keyNames(sql, gameId, drm)],
+  );
+  return rows[0]!.free;
+}
+
+/** Hands out the oldest unused key of this DRM to a transaction; null when none is left. */
+export async function takeKey(sql: Sql, gameId: number, drm: string, transactionId: number): Promise<string | null> {
+  const { rows } = await sql.query<{ code: string }>(
+    `UPDATE game_keys SET transaction_id = $3 WHERE id = (
+       SELECT id FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL ORDER BY id LIMIT 1)
+     RETURNING code`,
+    [gameId, await keyNames(sql, gameId, drm), transactionId],
+  );
+  return rows[0]?.code ?? null;
+}

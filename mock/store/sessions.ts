@@ -1,0 +1,213 @@
+/**
+ * What the payment UI is asked to sell, resolved on its server from the page's address (a signed
+ * `access_token` or tokenless `access_data`) and the catalogue in the database: names localized
+ * by the token's `settings.language` (English otherwise), prices and images as the merchant wrote
+ * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/webhooks/payments.ts),
+ * so the page can never sell what the database does not. Every failure is one payment UI error code.
+ */
+import { isObject, type Plain } from '../shared/plain';
+import { findProject as staticProject } from '../shared/catalog';
+import { checkTokenRequest } from '../merchant-api/validate';
+import { verifyToken, type TokenMode } from '../shared/token';
+import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
+import type { Line, Purchase, Session, SessionResult } from '../ui/session';
+import type { Database, Sql } from './database';
+import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
+import { findUser } from './users';
+
+const obj = (v: unknown): Plain => (isObject(v) ? v : {});
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const valueText = (v: unknown): string | null => text(obj(v).value);
+
+class Refusal {
+  constructor(readonly code: UiErrorCode, readonly detail?: string) {}
+}
+
+function fail(code: UiErrorCode, detail?: string): SessionResult {
+  return { ok: false, code, message: detail ? `${UI_ERRORS[code]} (${detail})` : UI_ERRORS[code] };
+}
+
+interface Context {
+  sql: Sql;
+  project: ProjectRecord;
+  language: string;
+  currency: string;
+}
+
+const round = (amount: number) => Math.round(amount * 100) / 100;
+
+function priced(ctx: Context, what: string, prices: Record<string, number>, defaultCurrency: string | null) {
+  const price = priceIn(prices, ctx.currency, defaultCurrency);
+  if (!price) throw new Refusal('0010-0001', `${what} has no price`);
+  return price;
+}
+
+async function currencyName(ctx: Context): Promise<string> {
+  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  return localize(vc?.name, ctx.language, 'coins');
+}
+
+async function packageLine(ctx: Context, pack: Sellable, quantity: number): Promise<Line> {
+  return {
+    sku: pack.sku,
+    name: localize(pack.name, ctx.language, `${pack.amount} ${await currencyName(ctx)}`),
+    quantity,
+    price: priced(ctx, `package "${pack.sku}"`, pack.prices, pack.defaultCurrency),
+    image: pack.image,
+    delivers: { currency: pack.amount },
+  };
+}
+
+async function itemLines(ctx: Context, items: unknown[]): Promise<Line[]> {
+  const wanted = items.filter(isObject).filter((item) => typeof item.sku === 'string');
+  const known = await sellables(ctx.sql, ctx.project.id, wanted.map((item) => item.sku as string));
+  const lines: Line[] = [];
+  for (const item of wanted) {
+    const sku = item.sku as string;
+    const quantity = typeof item.amount === 'number' ? item.amount : 1;
+    const found = known.get(sku);
+    if (!found || !found.enabled) throw new Refusal('0010-0001', `"${sku}"`);
+    if (found.kind === 'package') {
+      lines.push(await packageLine(ctx, found, quantity));
+      continue;
+    }
+    lines.push({
+      sku,
+      name: localize(found.name, ctx.language, sku),
+      quantity,
+      price: priced(ctx, `item "${sku}"`, found.prices, found.defaultCurrency),
+      image: found.image,
+      delivers: { item: found.id },
+    });
+  }
+  return lines;
+}
+
+/** A quantity of virtual currency: the package of that amount, else the currency's unit price. */
+async function currencyPurchase(ctx: Context, quantity: number): Promise<Purchase> {
+  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  if (!vc) throw new Refusal('0010-0001', 'the project has no virtual currency');
+  const pack = (await enabledPackages(ctx.sql, ctx.project.id)).find((p) => p.amount === quantity);
+  const unit = priceIn(vc.base, ctx.currency, vc.defaultCurrency);
+  const price = pack ? priceIn(pack.prices, ctx.currency, pack.defaultCurrency) : unit && { amount: round(unit.amount * quantity), currency: unit.currency };
+  if (!price) throw new Refusal('0010-0001', 'the virtual currency has no price');
+  const name = `${quantity} ${localize(vc.name, ctx.language, 'coins')}`;
+  return { kind: 'virtual_currency', quantity, lines: [{ sku: null, name, quantity: 1, price, image: pack?.image ?? vc.image, delivers: { currency: quantity } }] };
+}
+
+async function gamePurchase(ctx: Context, code: Plain): Promise<Purchase> {
+  const sku = text(code.digital_content) ?? '';
+  const game = await findGame(ctx.sql, ctx.project.id, sku);
+  if (!game) throw new Refusal('0010-0001', `"${sku}"`);
+  if (!game.drms.length) throw new Refusal('0010-0003', `"${sku}"`);
+  const drm = text(code.drm);
+  if (drm !== null && !game.drms.includes(drm)) throw new Refusal('0010-0003', `"${sku}" has no ${drm}`);
+  const price = priced(ctx, `game "${sku}"`, game.prices, game.defaultCurrency);
+  return {
+    kind: 'game',
+    drm,
+    drms: game.drms,
+    lines: [{ sku, name: localize(game.name, ctx.language, sku), quantity: 1, price, image: game.image, delivers: { game: game.id } }],
+  };
+}
+
+async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
+  const items = obj(purchase.virtual_items).items;
+  if (Array.isArray(items)) return { kind: 'items', lines: await itemLines(ctx, items) };
+  const vc = obj(purchase.virtual_currency);
+  if (typeof vc.quantity === 'number') return currencyPurchase(ctx, vc.quantity);
+  const subscription = obj(purchase.subscription);
+  // Plans are the static demo catalogue's until subscriptions move to the database.
+  const plan = staticProject(ctx.project.id)?.plans.find((p) => p.plan_id === subscription.plan_id);
+  if (plan) {
+    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : 0;
+    return { kind: 'subscription', period: plan.period, trialDays, lines: [{ sku: plan.plan_id, name: plan.name, quantity: 1, price: plan.price, image: null, delivers: null }] };
+  }
+  const codes = obj(purchase.pin_codes).codes;
+  if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);
+  // Nothing chosen by the merchant: offer the project's biggest currency package.
+  const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
+  if (!pack) throw new Refusal('1000-0003');
+  return { kind: 'virtual_currency', quantity: pack.amount, lines: [{ ...(await packageLine(ctx, pack, 1)), sku: null }] };
+}
+
+async function sessionOf(
+  sql: Sql, project: ProjectRecord, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain, custom: unknown,
+): Promise<SessionResult> {
+  const ui = obj(settings.ui);
+  const language = text(settings.language) ?? 'en';
+  const userId = valueText(user.id) ?? 'anonymous';
+  // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
+  if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
+  const ctx: Context = { sql, project, language, currency: text(settings.currency) ?? 'USD' };
+  let resolved: Purchase;
+  try {
+    resolved = await purchaseOf(ctx, purchase);
+  } catch (error) {
+    if (error instanceof Refusal) return fail(error.code, error.detail);
+    throw error;
+  }
+  const session: Session = {
+    merchantId: project.merchantId,
+    project: { id: project.id, name: localize(project.data.name, language, `Project ${project.id}`) },
+    mode,
+    tokenless,
+    user: { id: userId, email: valueText(user.email) ?? '', name: valueText(user.name), country: valueText(user.country) ?? 'US' },
+    language,
+    theme: ui.theme === 'default_dark' ? 'default_dark' : 'default',
+    compact: ui.version === 'mobile',
+    currency: ctx.currency,
+    returnUrl: text(settings.return_url),
+    externalId: text(settings.external_id),
+    customParameters: isObject(custom) ? custom : null,
+    purchase: resolved,
+  };
+  return { ok: true, session };
+}
+
+/**
+ * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
+ * sandbox); `now` is the clock for token expiry.
+ */
+export async function resolveSession(db: Database, search: URLSearchParams, pageMode: TokenMode, now: number = Date.now()): Promise<SessionResult> {
+  const { sql } = db;
+  const token = search.get('access_token');
+  const accessData = search.get('access_data');
+
+  if (token !== null) {
+    const verified = await verifyToken(token, now);
+    if (!verified.ok) return fail('0004-0001');
+    const { payload } = verified;
+    if (payload.mode !== pageMode) return fail('0004-0008');
+    const project = await findProject(sql, payload.project_id);
+    if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
+    return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters);
+  }
+
+  if (accessData !== null) {
+    let data: unknown;
+    try {
+      data = JSON.parse(accessData);
+    } catch {
+      return fail('0004-0009');
+    }
+    if (!isObject(data)) return fail('0004-0009');
+    const settings = obj(data.settings);
+    if (settings.project_id === undefined || settings.project_id === null || settings.project_id === '') return fail('0004-0003');
+    const project = await findProject(sql, typeof settings.project_id === 'string' ? Number(settings.project_id) : Number(settings.project_id));
+    if (!project) return fail('0002-0002');
+    // Which projects take tokenless integration is still the static demo catalogue's (no project field says it).
+    if (!staticProject(project.id)?.tokenless) return fail('0004-0010');
+    const mode: TokenMode = settings.mode === 'sandbox' ? 'sandbox' : 'live';
+    if (mode !== pageMode) return fail('0004-0008');
+    // Checked as a token body is (unknown SKUs and plans, types, formats): never a $0 item.
+    const problems = await checkTokenRequest(sql, data, project.merchantId);
+    if (problems) {
+      const first = [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0];
+      return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${first}` };
+    }
+    return sessionOf(sql, project, mode, true, obj(data.user), settings, obj(data.purchase), data.custom_parameters);
+  }
+
+  return fail('0004-0001');
+}

@@ -1,0 +1,86 @@
+/**
+ * Users of a project (service-spec.md "User"): kept by the merchant's `user_id`, made by the API
+ * or by a first purchase, credited by paid purchases (virtual currency to `balance` and
+ * `wallet_amount`, items to the inventory).
+ */
+import type { components } from '../../src/server/api-types';
+import type { Sql } from './database';
+
+/** The User record of openapi.json (the kit's generated type). */
+export type UserRecord = components['schemas']['User'];
+
+/** The record as the spec shows it, exactly its fields, from a row's `data`. */
+export function userRecord(userId: string, data: Partial<UserRecord>): UserRecord {
+  return {
+    user_id: userId,
+    user_name: data.user_name ?? null,
+    user_custom: data.user_custom ?? null,
+    email: data.email ?? null,
+    enabled: data.enabled !== false,
+    balance: data.balance ?? 0,
+    register_date: data.register_date ?? new Date(0).toISOString(),
+    wallet_amount: data.wallet_amount ?? 0,
+    wallet_currency: data.wallet_currency ?? null,
+  };
+}
+
+export type NewUser = Pick<UserRecord, 'user_id'> & Partial<Pick<UserRecord, 'user_name' | 'user_custom' | 'email'>>;
+
+/** Adds a user (a duplicate `user_id` is Postgres' unique violation) and answers its record. */
+export async function insertUser(sql: Sql, projectId: number, user: NewUser, now: Date): Promise<UserRecord> {
+  const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString() });
+  const { user_id: _id, ...data } = record;
+  await sql.query('INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3)', [projectId, user.user_id, JSON.stringify(data)]);
+  return record;
+}
+
+export async function findUser(sql: Sql, projectId: number, userId: string): Promise<UserRecord | undefined> {
+  const { rows } = await sql.query<{ data: Partial<UserRecord> }>('SELECT data FROM users WHERE project_id = $1 AND user_id = $2', [projectId, userId]);
+  return rows[0] ? userRecord(userId, rows[0].data) : undefined;
+}
+
+/** What a paid purchase gives: virtual currency, and items by id and SKU. */
+export interface Credit {
+  currency: number;
+  items: { id: number; sku: string; quantity: number }[];
+}
+
+/** Credits a user, made first (from what the token says of them) when the project does not know them. */
+export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date): Promise<void> {
+  if (!(await findUser(sql, projectId, user.user_id))) await insertUser(sql, projectId, user, now);
+  if (credit.currency) {
+    await sql.query(
+      `UPDATE users SET data = data || jsonb_build_object(
+         'balance', coalesce((data->>'balance')::numeric, 0) + $3::numeric,
+         'wallet_amount', coalesce((data->>'wallet_amount')::numeric, 0) + $3::numeric)
+       WHERE project_id = $1 AND user_id = $2`,
+      [projectId, user.user_id, credit.currency],
+    );
+  }
+  for (const item of credit.items) {
+    await sql.query(
+      `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (project_id, user_id, item_id) DO UPDATE SET quantity = inventory.quantity + EXCLUDED.quantity, sku = EXCLUDED.sku`,
+      [projectId, user.user_id, item.id, item.sku, item.quantity],
+    );
+  }
+}
+
+/** Takes back what a refunded purchase gave (never below zero: what was spent stays spent). */
+export async function debitUser(sql: Sql, projectId: number, userId: string, credit: Credit): Promise<void> {
+  if (credit.currency) {
+    await sql.query(
+      `UPDATE users SET data = data || jsonb_build_object(
+         'balance', greatest(coalesce((data->>'balance')::numeric, 0) - $3::numeric, 0),
+         'wallet_amount', greatest(coalesce((data->>'wallet_amount')::numeric, 0) - $3::numeric, 0))
+       WHERE project_id = $1 AND user_id = $2`,
+      [projectId, userId, credit.currency],
+    );
+  }
+  for (const item of credit.items) {
+    await sql.query(
+      'UPDATE inventory SET quantity = greatest(quantity - $4, 0) WHERE project_id = $1 AND user_id = $2 AND item_id = $3',
+      [projectId, userId, item.id, item.quantity],
+    );
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * One world, one state (DESIGN.md §8): the catalogue in the database is what a token may name and
+ * what the payment UI sells; a paid purchase credits the user the API shows; a user the API
+ * disabled cannot pay. The merchant API and the sandbox payment UI share one database, as in `npm start`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { createPaymentUi } from '../../mock/server';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { createPayments } from '../../mock/webhooks/payments';
+import { createWebhookSender } from '../../mock/webhooks/sender';
+import type { Database } from '../../mock/store/database';
+import type { SessionResult } from '../../mock/ui/session';
+
+const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+let db: Database;
+let api: string;
+let ui: string;
+let uiRoot: string;
+const running: Listening[] = [];
+const sender = createWebhookSender();
+
+beforeAll(async () => {
+  db = await memoryDatabase();
+  uiRoot = mkdtempSync(join(tmpdir(), 'payui-one-world-'));
+  const payments = createPayments(sender, db);
+  const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
+  const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
+  running.push(apiServer, uiServer);
+  api = `http://127.0.0.1:${apiServer.port}/merchant/v2`;
+  ui = `http://127.0.0.1:${uiServer.port}`;
+  // The merchant's catalogue, as the catalogue API writes it (`data` is the record they sent).
+  const item = (sku: string, data: object) =>
+    db.sql.query('INSERT INTO items (project_id, sku, data) VALUES (200001, $1, $2)', [sku, JSON.stringify({ sku, enabled: true, default_currency: 'USD', ...data })]);
+  await item('comet-blade', { name: { en: 'Comet blade', de: 'Kometenklinge' }, prices: { USD: '7.50', EUR: '6.90' }, image_url: '/img/comet-blade.png' });
+  await item('old-blade', { name: { en: 'Old blade' }, prices: { USD: 1 }, enabled: false });
+  await item('late-blade', { name: { en: 'Late blade' }, prices: { USD: 2 } });
+  await db.sql.query(`INSERT INTO packages (project_id, sku, data) VALUES (200001, 'crystals-retired', '{"sku": "crystals-retired", "amount": 5, "enabled": false, "prices_array": [{"name": "USD", "value": 0.05}]}')`);
+  // A project of the demo merchant that has no virtual currency.
+  await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (300001, 100001, '{"name": {"en": "No Coins"}}')`);
+});
+afterAll(async () => {
+  sender.close();
+  await Promise.all(running.map((s) => s.close()));
+  await db.close();
+  rmSync(uiRoot, { recursive: true, force: true });
+});
+
+async function call(path: string, method = 'GET', body?: unknown) {
+  const headers: Record<string, string> = { authorization: AUTH };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function tokenBody(purchase: object, { user = 'star-pilot', language = 'en', project = 200001 } = {}) {
+  return {
+    user: { id: { value: user }, email: { value: `${user}@example.test` }, name: { value: 'Star Pilot' } },
+    settings: { project_id: project, mode: 'sandbox', language, currency: 'USD' },
+    purchase,
+  };
+}
+
+async function token(purchase: object, options?: Parameters<typeof tokenBody>[1]): Promise<string> {
+  const answer = await call('/merchants/100001/token', 'POST', tokenBody(purchase, options));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token;
+}
+
+const search = (accessToken: string) => `?${new URLSearchParams({ access_token: accessToken })}`;
+
+async function session(accessToken: string): Promise<SessionResult> {
+  const response = await fetch(`${ui}/api/session${search(accessToken)}`);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  return (await response.json()) as SessionResult;
+}
+
+async function pay(accessToken: string, drm?: string) {
+  const response = await fetch(`${ui}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ui },
+    body: JSON.stringify({ search: search(accessToken), outcome: 'success', ...(drm ? { drm } : {}) }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('what a token may name', () => {
+  it('an item the merchant added can be named; a disabled or unknown SKU is 422 at its path, all at once', async () => {
+    await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 1 }] } });
+    const answer = await call('/merchants/100001/token', 'POST', tokenBody({
+      virtual_items: { items: [{ sku: 'old-blade', amount: 1 }, { sku: 'golden-gun', amount: 1 }, { sku: 'comet-blade', amount: 1 }] },
+    }));
+    expect(answer.status).toBe(422);
+    expect(answer.body.extended_message.property_errors).toEqual({
+      'purchase.virtual_items.items[0].sku': ['item "old-blade" is disabled in project 200001'],
+      'purchase.virtual_items.items[1].sku': ['no item "golden-gun" in project 200001'],
+    });
+  });
+
+  it('a package is named by its SKU; a disabled one is 422', async () => {
+    await token({ virtual_items: { items: [{ sku: 'crystals-100', amount: 1 }] } });
+    const answer = await call('/merchants/100001/token', 'POST', tokenBody({ virtual_items: { items: [{ sku: 'crystals-retired', amount: 1 }] } }));
+    expect(answer.body.extended_message.property_errors).toEqual({ 'purchase.virtual_items.items[0].sku': ['package "crystals-retired" is disabled in project 200001'] });
+  });
+
+  it('virtual currency in a project without one, an unknown plan, and another merchant\'s project are 422 at their paths', async () => {
+    const coins = await call('/merchants/100001/token', 'POST', tokenBody({ virtual_currency: { quantity: 10 } }, { project: 300001 }));
+    expect(coins.body.extended_message.property_errors).toEqual({ 'purchase.virtual_currency': ['project 300001 has no virtual currency'] });
+    const plan = await call('/merchants/100001/token', 'POST', tokenBody({ subscription: { plan_id: 'gold' } }));
+    expect(plan.body.extended_message.property_errors).toEqual({ 'purchase.subscription.plan_id': ['no plan "gold" in project 200001'] });
+    await token({ subscription: { plan_id: 'captain-monthly' } });
+    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100077, 'other-key') ON CONFLICT DO NOTHING");
+    await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (777777, 100077, '{"name": {"en": "Other"}}') ON CONFLICT DO NOTHING`);
+    const other = await call('/merchants/100001/token', 'POST', tokenBody({}, { project: 777777 }));
+    expect(other.body.extended_message.property_errors).toEqual({ 'settings.project_id': ['project 777777 does not belong to merchant 100001'] });
+  });
+});
+
+describe('what the payment UI sells', () => {
+  it('the item with its catalogue name in the token\'s language (English otherwise), price and image', async () => {
+    const german = await session(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 2 }, { sku: 'crystals-100', amount: 1 }] } }, { language: 'de' }));
+    expect(german).toMatchObject({
+      ok: true,
+      session: {
+        project: { id: 200001, name: 'Star Miners' },
+        purchase: {
+          kind: 'items',
+          lines: [
+            { sku: 'comet-blade', name: 'Kometenklinge', quantity: 2, price: { amount: 7.5, currency: 'USD' }, image: '/img/comet-blade.png' },
+            { sku: 'crystals-100', name: '100 Crystals', quantity: 1, price: { amount: 0.99, currency: 'USD' } },
+          ],
+        },
+      },
+    });
+    const french = await session(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 1 }] } }, { language: 'fr' }));
+    expect(french.ok && french.session.purchase.lines[0]!.name).toBe('Comet blade');
+  });
+
+  it('an item disabled after its token was issued is no longer sold: 0010-0001', async () => {
+    const issued = await token({ virtual_items: { items: [{ sku: 'late-blade', amount: 1 }] } });
+    expect((await session(issued)).ok).toBe(true);
+    await db.sql.query(`UPDATE items SET data = data || '{"enabled": false}' WHERE sku = 'late-blade'`);
+    expect(await session(issued)).toMatchObject({ ok: false, code: '0010-0001' });
+    expect((await pay(issued)).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
+  });
+
+  it('a game: unknown is 0010-0001, without a DRM 0010-0003', async () => {
+    await db.sql.query(`INSERT INTO games (project_id, sku, data) VALUES (200001, 'no-drm-game', '{"name": {"en": "No DRM"}, "drm": [], "default_currency": "USD"}')`);
+    expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'no-such-game' }] } }))).toMatchObject({ ok: false, code: '0010-0001' });
+    expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'no-drm-game' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
+  });
+});
+
+describe('a paid purchase', () => {
+  it('credits items to the inventory and currency to the balance of a user made on their first purchase', async () => {
+    expect((await call('/projects/200001/users/first-buyer')).status).toBe(404);
+    const bought = await pay(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 2 }, { sku: 'crystals-100', amount: 1 }] } }, { user: 'first-buyer' }));
+    expect(bought.body).toMatchObject({ ok: true, status: 'done' });
+    const user = await call('/projects/200001/users/first-buyer');
+    expect(user.body).toMatchObject({ user_id: 'first-buyer', user_name: 'Star Pilot', email: 'first-buyer@example.test', enabled: true, balance: 100, wallet_amount: 100 });
+    await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'first-buyer' }));
+    await pay(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 1 }] } }, { user: 'first-buyer' }));
+    expect((await call('/projects/200001/users/first-buyer')).body).toMatchObject({ balance: 650, wallet_amount: 650 });
+    const { rows } = await db.sql.query<{ id: string }>("SELECT id FROM items WHERE project_id = 200001 AND sku = 'comet-blade'");
+    expect((await call('/projects/200001/users/virtual_items/total?user_id=first-buyer')).body).toEqual([
+      { user_id: 'first-buyer', virtual_items: [{ id: Number(rows[0]!.id), quantity: 3, sku: 'comet-blade' }] },
+    ]);
+    // Each payment is kept in the database.
+    const kept = await db.sql.query<{ status: string }>("SELECT status FROM payments WHERE data->'user'->>'id' = 'first-buyer'");
+    expect(kept.rows.map((r) => r.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('a refund takes back what the payment gave (and a second refund is 409)', async () => {
+    const bought = await pay(await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 2 }, { sku: 'crystals-100', amount: 1 }] } }, { user: 'refunded-buyer' }));
+    await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'refunded-buyer' }));
+    const refund = await fetch(`${api.replace('/merchant/v2', '')}/mock/transactions/${bought.body.invoice}/refund`, { method: 'POST', headers: { authorization: AUTH } });
+    expect(refund.status).toBe(200);
+    expect((await call('/projects/200001/users/refunded-buyer')).body).toMatchObject({ balance: 550, wallet_amount: 550 });
+    expect((await call('/projects/200001/users/virtual_items/total?user_id=refunded-buyer')).body).toEqual([{ user_id: 'refunded-buyer', virtual_items: [] }]);
+    const kept = await db.sql.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [bought.body.invoice]);
+    expect(kept.rows[0]!.status).toBe('refunded');
+    const again = await fetch(`${api.replace('/merchant/v2', '')}/mock/transactions/${bought.body.invoice}/refund`, { method: 'POST', headers: { authorization: AUTH } });
+    expect(again.status).toBe(409);
+  });
+
+  it('a declined payment credits nothing', async () => {
+    const accessToken = await token({ virtual_currency: { quantity: 550 } }, { user: 'declined-buyer' });
+    const response = await fetch(`${ui}/api/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ui },
+      body: JSON.stringify({ search: search(accessToken), outcome: 'declined' }),
+    });
+    expect(await response.json()).toMatchObject({ ok: true, status: 'troubled', reason: 'declined' });
+    expect((await call('/projects/200001/users/declined-buyer')).status).toBe(404);
+  });
+
+  it('a user the API disabled cannot pay: the payment UI refuses with 0005-0001, and nothing is credited', async () => {
+    await call('/projects/200001/users', 'POST', { user_id: 'banned', user_name: 'Banned' });
+    const accessToken = await token({ virtual_currency: { quantity: 550 } }, { user: 'banned' });
+    expect((await session(accessToken)).ok).toBe(true);
+    expect((await call('/projects/200001/users/banned', 'PUT', { user_id: 'banned', enabled: false })).status).toBe(204);
+    expect(await session(accessToken)).toMatchObject({ ok: false, code: '0005-0001', message: expect.stringMatching(/turned off for this account/) });
+    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0005-0001' });
+    expect((await call('/projects/200001/users/banned')).body).toMatchObject({ enabled: false, balance: 0 });
+    // Enabled again, they can.
+    await call('/projects/200001/users/banned', 'PUT', { user_id: 'banned', enabled: true });
+    expect((await pay(accessToken)).body).toMatchObject({ ok: true, status: 'done' });
+    expect((await call('/projects/200001/users/banned')).body).toMatchObject({ balance: 550 });
+  });
+});
+
+describe('game keys', () => {
+  let gameId: number;
+  beforeAll(async () => {
+    const game = {
+      name: { en: 'Star Miners Deluxe', de: 'Star Miners Deluxe (DE)' }, default_currency: 'USD', prices: { USD: 19.99 },
+      drm: [{ id: 1, name: 'Steam', enabled: true }, { id: 8, name: 'GOG', enabled: true }, { id: 3, name: 'Origin', enabled: false }],
+    };
+    const { rows } = await db.sql.query<{ id: string }>("INSERT INTO games (project_id, sku, data) VALUES (200001, 'star-miners-deluxe', $1) RETURNING id", [JSON.stringify(game)]);
+    gameId = Number(rows[0]!.id);
+    await db.sql.query("INSERT INTO game_keys (game_id, drm, code) VALUES ($1, 'steam', 'STEAM-AAAA'), ($1, 'gog', 'GOG-BBBB')", [gameId]);
+  });
+
+  it('a token naming the DRM sells the game and the paid purchase hands out a key of that DRM, once', async () => {
+    const accessToken = await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'steam' }] } }, { language: 'de', user: 'gamer' });
+    expect(await session(accessToken)).toMatchObject({
+      ok: true,
+      session: { purchase: { kind: 'game', drm: 'steam', drms: ['steam', 'gog'], lines: [{ sku: 'star-miners-deluxe', name: 'Star Miners Deluxe (DE)', price: { amount: 19.99 } }] } },
+    });
+    const paid = await pay(accessToken);
+    expect(paid.body).toMatchObject({ ok: true, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } });
+    const key = await db.sql.query<{ transaction_id: string }>("SELECT transaction_id FROM game_keys WHERE code = 'STEAM-AAAA'");
+    expect(Number(key.rows[0]!.transaction_id)).toBe(paid.body.invoice);
+    // The pool is empty now: the next purchase is refused before any money moves.
+    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
+  });
+
+  it('a token without a DRM lets the player pick one of the game\'s enabled DRMs; none picked, or another, is 0010-0003', async () => {
+    const accessToken = await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe' }] } }, { user: 'picker' });
+    expect(await session(accessToken)).toMatchObject({ ok: true, session: { purchase: { kind: 'game', drm: null, drms: ['steam', 'gog'] } } });
+    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0010-0003' });
+    expect((await pay(accessToken, 'origin')).body).toMatchObject({ http_status_code: 422, message: '0010-0003' });
+    expect((await pay(accessToken, 'gog')).body).toMatchObject({ ok: true, status: 'done', key: { drm: 'gog', code: 'GOG-BBBB' } });
+  });
+
+  it('a token naming a DRM the game does not have is 0010-0003 in the payment UI', async () => {
+    expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'xbox' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
+  });
+});
