@@ -69,7 +69,7 @@ function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | 
 }
 
 /** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
-type KeptPayment = PaymentRecord & { credit?: Credit };
+export type KeptPayment = PaymentRecord & { credit?: Credit; refund?: { reason: string; date: string } };
 
 async function paymentById(sql: Sql, id: number): Promise<KeptPayment | undefined> {
   const { rows } = await sql.query<{ data: KeptPayment }>('SELECT data FROM payments WHERE id = $1', [id]);
@@ -110,7 +110,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         projectId: session.project.id,
         mode: session.mode,
         kind: purchase.kind,
-        user: { id: session.user.id, email: session.user.email, name: session.user.name, country: session.user.country, phone: null },
+        user: { id: session.user.id, email: session.user.email, name: session.user.name, country: session.user.country, phone: session.user.phone },
         externalId: session.externalId,
         currency: session.currency,
         amount: total(purchase),
@@ -157,13 +157,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!payment || payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
       if (payment.refunded) return { ok: false, status: 409, message: `transaction ${transactionId} is already refunded` };
       payment.refunded = true;
+      // The reports show when and why (mock/store/transactions.ts).
+      payment.refund = { reason, date: now().toISOString() };
       // Refunded and taken back together, or neither.
       await db.transaction(async (sql) => {
         await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
         if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
       });
       const settings = sender.settings(payment.projectId);
-      if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, now().toISOString()));
+      if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, payment.refund.date));
       return { ok: true, payment };
     },
 
