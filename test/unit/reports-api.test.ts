@@ -6,6 +6,7 @@
  * one `refunded`. One database for the file; each test names its own users so they do not meet.
  */
 import { readSheet } from 'read-excel-file/node';
+import { createMerchantClient } from '../../src/server/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import type { ReportEntry, UserTransaction } from '../../mock/store/transactions';
@@ -318,5 +319,23 @@ describe("a user's transactions", () => {
     expect(Object.keys(missing.body.extended_message.property_errors).sort()).toEqual(['datetime_from', 'datetime_to', 'user_id']);
     const one = await json<{ extended_message: { property_errors: Record<string, string[]> } }>(`${USERS}?user_id=ledger&datetime_from=2026-01-01T00:00:00Z`);
     expect(Object.keys(one.body.extended_message.property_errors)).toEqual(['datetime_to']);
+  });
+});
+
+describe('the server kit', () => {
+  it('reports.transactions pages the JSON entries; reports.download answers the CSV and the workbook as bytes', async () => {
+    const id = await buy(crystals, { user: 'kit-buyer', externalId: 'kit-1' });
+    const kit = createMerchantClient({ merchantId: 100001, apiKey: 'demo-api-key', baseUrl: origin });
+    const seen: number[] = [];
+    for await (const entry of kit.reports.transactions({ user_id: 'kit-buyer' })) seen.push(entry.transaction.id);
+    expect(seen).toEqual([id]);
+    const csv = await kit.reports.download('csv', { user_id: 'kit-buyer' });
+    expect(Buffer.isBuffer(csv)).toBe(true);
+    expect(csvObjects(csv.toString('utf8')).map((row) => [row['transaction.id'], row['transaction.external_id']])).toEqual([[String(id), 'kit-1']]);
+    const [header, row] = await readSheet(await kit.reports.download('xls', { user_id: 'kit-buyer' }));
+    expect(row![header!.indexOf('transaction.id')]).toBe(id);
+    const details = await kit.reports.details(id);
+    expect(details.lines).toEqual([{ sku: 'crystals-100', name: '100 Crystals', quantity: 1, unit_price: 0.99, currency: 'USD' }]);
+    await expect(kit.reports.download('csv', { status: 'lost' as 'done' })).rejects.toMatchObject({ status: 422, propertyErrors: { status: [expect.any(String)] } });
   });
 });
