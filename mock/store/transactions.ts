@@ -161,7 +161,7 @@ export async function findTransaction(sql: Sql, merchantId: number, id: number):
 }
 
 /**
- * A user's operations (service-spec.md "User transaction entry"): each payment (`payment`, what it
+ * A user's operations (service-spec.md "User transaction entry"): each paid payment (`payment`, what it
  * added) and each refund (`cancellation`, what it took back), oldest first, with the user's
  * balance after each. A payment's `operation_id` is twice its transaction id, its refund's one more.
  */
@@ -173,7 +173,8 @@ export async function userTransactions(
   // All of the user's payments: the balance after an operation counts every one before it.
   const { transactions } = await findTransactions(sql, merchantId, { user_id: query.user_id, show_dry_run: true, ...(query.project_id ? { project_id: query.project_id } : {}) }, { offset: 0, limit: null });
   const operations: (UserTransaction & { at: number })[] = [];
-  for (const t of transactions) {
+  // A payment that failed (`error`, `canceled`) moved nothing of the user's.
+  for (const t of transactions.filter(({ status }) => status === 'done' || status === 'refunded')) {
     const p = t.payment;
     const base = {
       transaction_id: p.id, sum: p.amount, currency: p.currency, comment: null, coupon_code: null, external_id: p.externalId,

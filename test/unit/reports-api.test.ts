@@ -5,6 +5,8 @@
  * as a spreadsheet (read back with `read-excel-file`, not the library that wrote it); a refund marks
  * one `refunded`. One database for the file; each test names its own users so they do not meet.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readSheet } from 'read-excel-file/node';
 import { createMerchantClient } from '../../src/server/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +53,18 @@ interface Buyer {
 }
 
 /** A token from the merchant API, paid in the payment UI of its mode: the transaction's id. */
-async function buy(purchase: object, { user, name = 'Star Pilot', email = `${user}@example.test`, phone, externalId, mode = 'live', project = 200001 }: Buyer): Promise<number> {
+async function buy(purchase: object, buyer: Buyer): Promise<number> {
+  const result = await pay(purchase, buyer, 'success');
+  expect(result, JSON.stringify(result)).toMatchObject({ ok: true, status: 'done' });
+  return result.invoice;
+}
+
+/** A token from the merchant API, and the payment UI's answer to Pay with the card's `outcome`. */
+async function pay(
+  purchase: object,
+  { user, name = 'Star Pilot', email = `${user}@example.test`, phone, externalId, mode = 'live', project = 200001 }: Buyer,
+  outcome: 'success' | 'declined',
+): Promise<{ ok: boolean; status: string; invoice: number; reason?: string }> {
   const body = {
     user: { id: { value: user }, email: { value: email }, name: { value: name }, country: { value: 'DE' }, ...(phone ? { phone: { value: phone } } : {}) },
     settings: { project_id: project, currency: 'USD', ...(mode === 'sandbox' ? { mode: 'sandbox' } : {}), ...(externalId ? { external_id: externalId } : {}) },
@@ -63,11 +76,9 @@ async function buy(purchase: object, { user, name = 'Star Pilot', email = `${use
   const paid = await fetch(`${ui[mode]}/api/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ui[mode] },
-    body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: answer.token })}`, outcome: 'success' }),
+    body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: answer.token })}`, outcome }),
   });
-  const result = (await paid.json()) as { ok: boolean; status: string; invoice: number };
-  expect(result, JSON.stringify(result)).toMatchObject({ ok: true, status: 'done' });
-  return result.invoice;
+  return (await paid.json()) as { ok: boolean; status: string; invoice: number; reason?: string };
 }
 
 /** An item's USD price as the catalogue API shows it. */
@@ -337,5 +348,31 @@ describe('the server kit', () => {
     const details = await kit.reports.details(id);
     expect(details.lines).toEqual([{ sku: 'crystals-100', name: '100 Crystals', quantity: 1, unit_price: 0.99, currency: 'USD' }]);
     await expect(kit.reports.download('csv', { status: 'lost' as 'done' })).rejects.toMatchObject({ status: 422, propertyErrors: { status: [expect.any(String)] } });
+  });
+});
+
+describe('payments that failed', () => {
+  it('a declined card is an error transaction and one the game refused is canceled: shown, not refundable, in no balance', async () => {
+    const declined = await pay(crystals, { user: 'unlucky' }, 'declined');
+    expect(declined).toMatchObject({ status: 'troubled', reason: 'declined' });
+    // The project's listener refuses the player at user_validation.
+    const listener = createServer((_req, res) => res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"code":"INVALID_USER"}}'));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
+    try {
+      expect((await call('/mock/projects/200001/webhooks', 'PUT', { url, secret: 'reports-secret', variant: 'combined' })).status).toBe(200);
+      expect(await pay(crystals, { user: 'unlucky' }, 'success')).toMatchObject({ status: 'troubled', reason: 'user_refused' });
+    } finally {
+      await call('/mock/projects/200001/webhooks', 'DELETE');
+      listener.close();
+    }
+    const entries = (await search({ user_id: 'unlucky' })).body;
+    expect(entries.map((e) => [e.transaction.status, e.transaction.is_refund_allowed])).toEqual([['error', 0], ['canceled', 0]]);
+    expect(entries[0]!.transaction.id).toBe(declined.invoice);
+    expect((await search({ user_id: 'unlucky', status: 'error' })).body.map((e) => e.transaction.id)).toEqual([declined.invoice]);
+    expect((await refund(declined.invoice)).status).toBe(409);
+    const window = `datetime_from=${encodeURIComponent(started)}&datetime_to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    expect((await json(`/merchant/v2/merchants/100001/users/transactions.json?user_id=unlucky&${window}`)).body).toEqual([]);
+    expect((await call('/merchant/v2/projects/200001/users/unlucky')).status).toBe(404);
   });
 });
