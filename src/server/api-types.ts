@@ -916,7 +916,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a transaction
-         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`).
+         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`). A transaction already refunded, or one that is not `done` (a declined card's `error`, a refused player's `canceled`), is 409.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -5293,6 +5293,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
