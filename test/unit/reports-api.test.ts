@@ -376,3 +376,19 @@ describe('payments that failed', () => {
     expect((await call('/merchant/v2/projects/200001/users/unlucky')).status).toBe(404);
   });
 });
+
+describe('what was bought, by kind', () => {
+  it('a plan is purchase.subscription (and the details name the subscription); a game key is purchase.pin_codes', async () => {
+    const plan = await buy({ subscription: { plan_id: 'captain-monthly' } }, { user: 'kinds' });
+    const game = { name: { en: 'Star Miners Deluxe' }, default_currency: 'USD', prices: { USD: 19.99 }, drm: [{ id: 1, name: 'Steam', enabled: true }] };
+    const { rows } = await db.sql.query<{ id: string }>("INSERT INTO games (project_id, sku, data) VALUES (200001, 'deluxe-report', $1) RETURNING id", [JSON.stringify(game)]);
+    await db.sql.query("INSERT INTO game_keys (game_id, drm, code) VALUES ($1, 'steam', 'STEAM-REPORT')", [Number(rows[0]!.id)]);
+    const key = await buy({ pin_codes: { codes: [{ digital_content: 'deluxe-report', drm: 'steam' }] } }, { user: 'kinds' });
+    const [planEntry, keyEntry] = (await search({ user_id: 'kinds' })).body;
+    expect(planEntry!.transaction.id).toBe(plan);
+    expect(planEntry!.purchase).toMatchObject({ subscription: { name: expect.any(String) }, pin_codes: null, virtual_currency: null, virtual_items: null });
+    expect((await json<{ subscription: { id: number; plan_id: string } }>(`${REPORT}/${plan}/details`)).body.subscription).toEqual({ id: expect.any(Number), plan_id: 'captain-monthly' });
+    expect(keyEntry!.transaction.id).toBe(key);
+    expect(keyEntry!.purchase).toMatchObject({ pin_codes: { amount: 19.99, currency: 'USD', content: 'deluxe-report' }, subscription: null, virtual_items: null });
+  });
+});
