@@ -5,6 +5,7 @@
 import type { EventMap, EventType, PayUIWidget } from 'payui-embed';
 import 'payui-embed/element';
 import { listPurchases, orderLabel, paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
+import { setUpPlayerLogin } from './player';
 
 declare global {
   interface Window {
@@ -122,5 +123,11 @@ window.PayUI.init({
   lightbox: { height: null },
 });
 void showPurchases();
+// A player who logs in (or out) has purchases of their own: the list shows theirs.
+void setUpPlayerLogin(() => {
+  purchases.replaceChildren();
+  balance.textContent = '';
+  void showPurchases();
+});
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
 document.body.dataset.ready = 'yes';

@@ -6,8 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockService, stopOnSignals } from '../mock/server';
 import { dataDirOf, readConfig } from '../mock/config';
-import { DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
+import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { createDemoServer } from './demo';
+import { pointLoginAtDemo } from './login';
 import { listenLoopback } from '../mock/http/listen';
 
 /** build/server/start.js → the repository root. */
@@ -38,6 +39,16 @@ async function main(): Promise<void> {
   // Each demo project sends its webhooks to the demo server's listener, signed with its secret.
   for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
     mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
+  }
+  // The game's Login project sends players back to the game page of this run (its port may be any).
+  try {
+    await pointLoginAtDemo({
+      merchantApi: mock.merchantApi, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey,
+      project: 200001, secret: DEMO_LOGIN[200001]!.secret, callback: `http://${config.host}:${demo.port}/game.html`,
+    });
+  } catch (error) {
+    await Promise.all([demo.close(), mock.close()]);
+    throw error;
   }
   console.log(`payui-embed offline world (loopback only)
   demo storefront     http://${config.host}:${demo.port}/
