@@ -221,15 +221,17 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const { token, remember_me: rememberMe } = (body.value ?? {}) as { token?: unknown; remember_me?: unknown };
     if (typeof token !== 'string' || !token) return sendError(res, 422, 'NO_TOKEN', 'token: the Login JWT is required');
+    // #region session
     try {
       const { player, setCookie } = sessions.signIn(token, rememberMe === true);
-      players.add(player.id);
+      players.add(player.id); // user_validation accepts them from now on
       res.setHeader('set-cookie', setCookie);
       json(res, 200, { player });
     } catch (error) {
       if (error instanceof SignInRefused) return sendError(res, 401, error.code, error.message);
       throw error;
     }
+    // #endregion session
   }
 
   /** `GET /api/mailbox?to=`: the service's mailbox, read with the merchant's credentials, for one address. */
