@@ -8,6 +8,8 @@ import type { Order, OrderStatus, ShopItem } from '../server/shop';
 export interface TokenRequest {
   purchase?: object;
   return_url?: string;
+  /** The game: the shop's (200001) when left out. */
+  project_id?: number;
 }
 
 /**
@@ -22,15 +24,16 @@ export function paymentUiBases(): { paymentUiUrl: string; sandboxPaymentUiUrl: s
 }
 
 /** What the demo server wrote into `<meta name="payui-demo-world">`. */
-function demoWorld(): { live: string; sandbox: string; login: { api: string; projectId: string } } {
+function demoWorld(): { live: string; sandbox: string; login: { api: string; projectIds: Record<string, string> } } {
   const content = document.querySelector<HTMLMetaElement>('meta[name="payui-demo-world"]')?.content;
   if (!content) throw new Error('This page needs the demo server (npm start): it tells the page where the payment UI and the Login API run.');
   return JSON.parse(content) as ReturnType<typeof demoWorld>;
 }
 
-/** Where the Login API answers and the game's Login project, as the demo server tells its pages. */
-export function loginApi(): { api: string; projectId: string } {
-  return demoWorld().login;
+/** Where the Login API answers and a game's Login project, as the demo server tells its pages. */
+export function loginApi(project: number): { api: string; projectId: string } {
+  const { api, projectIds } = demoWorld().login;
+  return { api, projectId: projectIds[project]! };
 }
 
 /** A token for this purchase and our server's id of the order it opens. */

@@ -124,10 +124,14 @@ window.PayUI.init({
 });
 void showPurchases();
 // A player who logs in (or out) has purchases of their own: the list shows theirs.
-void setUpPlayerLogin(() => {
-  purchases.replaceChildren();
-  balance.textContent = '';
-  void showPurchases();
+void setUpPlayerLogin({
+  project: 200001,
+  proxy: false,
+  onChange: () => {
+    purchases.replaceChildren();
+    balance.textContent = '';
+    void showPurchases();
+  },
 });
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
 document.body.dataset.ready = 'yes';

@@ -3,6 +3,8 @@
 // in the address. The page hands that JWT to OUR server at once (`POST /api/session`), which checks
 // it with the Login secret key and keeps the player in an HttpOnly cookie; from then on our server
 // asks for payment tokens as that player. Without a login the game buys as its demo player.
+// The second game (harbor.html) keeps its players itself: it calls the proxy variants, which ask
+// our server's user store.
 import { loginApi } from './api';
 
 export interface Player {
@@ -11,14 +13,60 @@ export interface Player {
   email: string;
 }
 
-/** The page the Login API sends players back to: this one, on this run's address. */
-const CALLBACK = new URL('/game.html', location.origin).href;
+export interface LoginOptions {
+  /** The game (project) whose Login project the page uses. */
+  project: number;
+  /** The proxy variants (`/api/proxy/…`): the game keeps its players in its own store. */
+  proxy: boolean;
+  /** Runs when the player changes (signed in or out), so the page can show that player's things. */
+  onChange: () => void;
+}
 
-const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+/** The page the Login API sends players back to: this one, on this run's address. */
+const CALLBACK = new URL(location.pathname, location.origin).href;
+
+/** An element with a class name, attributes and children. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.append(...children);
+  return made;
+}
+
+const input = (label: string, attributes: Record<string, string>) => element('label', {}, `${label} `, element('input', attributes));
+
+/** A form titled `title` (its accessible name) with these fields and a submit button of the same words. */
+function loginFormOf(id: string, title: string, fields: HTMLElement[]): HTMLFormElement {
+  return element('form', { id, 'aria-labelledby': `${id}-title` }, element('h3', { id: `${id}-title` }, title), ...fields, element('button', { type: 'submit', class: 'button' }, title));
+}
+
+/**
+ * The player panel, built into the page's `<section id="player">` (which holds its heading and
+ * `#player-status`, in the page's own words for a player who has not logged in).
+ */
+function buildPanel(section: HTMLElement) {
+  const status = section.querySelector<HTMLParagraphElement>('#player-status')!;
+  const logout = element('button', { type: 'button', class: 'button secondary', hidden: '' }, 'Log out');
+  const loginForm = loginFormOf('login-form', 'Log in', [
+    input('Username', { name: 'username', autocomplete: 'username', required: '' }),
+    input('Password', { name: 'password', type: 'password', autocomplete: 'current-password', required: '' }),
+    element('label', { class: 'check' }, element('input', { name: 'remember_me', type: 'checkbox' }), ' Remember me'),
+  ]);
+  const registerForm = loginFormOf('register-form', 'Register', [
+    input('Username', { name: 'username', autocomplete: 'username', required: '' }),
+    input('Email', { name: 'email', type: 'email', autocomplete: 'email', required: '' }),
+    input('Password', { name: 'password', type: 'password', autocomplete: 'new-password', required: '' }),
+  ]);
+  const forms = element('div', { class: 'player-forms' }, loginForm, registerForm);
+  const message = element('p', { id: 'player-message', class: 'message', role: 'alert' });
+  const mailbox = element('div', { class: 'mailbox', hidden: '' });
+  status.after(logout, forms, message, mailbox);
+  return { status, logout, loginForm, registerForm, forms, message, mailbox };
+}
 
 /** The Login API's address of an operation, with the game's Login project and our callback. */
-function loginAddress(path: string): URL {
-  const { api, projectId } = loginApi();
+function loginAddress(project: number, path: string): URL {
+  const { api, projectId } = loginApi(project);
   const url = new URL(path, api);
   url.searchParams.set('projectId', projectId);
   url.searchParams.set('login_url', CALLBACK);
@@ -38,23 +86,23 @@ async function refusal(response: Response): Promise<string> {
 }
 
 /** POSTs JSON to the Login API; null when it accepted, else what to tell the player. */
-async function callLogin(path: string, body: object): Promise<{ answer: unknown } | { problem: string }> {
-  const response = await fetch(loginAddress(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+async function callLogin(project: number, path: string, body: object): Promise<{ answer: unknown } | { problem: string }> {
+  const response = await fetch(loginAddress(project, path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
   if (!response) return { problem: 'The Login API did not answer.' };
   if (!response.ok) return { problem: await refusal(response) };
   return { answer: response.status === 204 ? null : await response.json().catch(() => null) };
 }
 
 /** Who is signed in at our server (null: nobody, the page buys as the demo player). */
-async function signedIn(): Promise<Player | null> {
-  const response = await fetch('/api/session').catch(() => null);
+async function signedIn(session: string): Promise<Player | null> {
+  const response = await fetch(session).catch(() => null);
   if (!response?.ok) return null;
   return ((await response.json()) as { player: Player | null }).player;
 }
 
 /** Hands the JWT the Login API gave us to our server, which checks it. */
-async function startSession(token: string, rememberMe: boolean): Promise<{ player: Player } | { problem: string }> {
-  const response = await fetch('/api/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, remember_me: rememberMe }) }).catch(() => null);
+async function startSession(session: string, token: string, rememberMe: boolean): Promise<{ player: Player } | { problem: string }> {
+  const response = await fetch(session, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, remember_me: rememberMe }) }).catch(() => null);
   if (!response) return { problem: 'Our server did not answer.' };
   const body = (await response.json().catch(() => null)) as { player?: Player; error?: { message?: string } } | null;
   return body?.player ? { player: body.player } : { problem: body?.error?.message ?? `our server answered HTTP ${response.status}` };
@@ -63,23 +111,16 @@ async function startSession(token: string, rememberMe: boolean): Promise<{ playe
 /** Fields of a form by name. */
 const fields = (form: HTMLFormElement) => new FormData(form) as unknown as { get(name: string): string | null };
 
-/**
- * Wires the player panel of game.html. `onChange` runs when the player changes (signed in or out),
- * so the page can show that player's purchases.
- */
-export async function setUpPlayerLogin(onChange: () => void): Promise<void> {
-  const status = byId<HTMLParagraphElement>('player-status');
-  const message = byId<HTMLParagraphElement>('player-message');
-  const forms = byId<HTMLDivElement>('player-forms');
-  const logout = byId<HTMLButtonElement>('logout');
-  const mailbox = byId<HTMLDivElement>('mailbox');
-  const loginForm = byId<HTMLFormElement>('login-form');
-  const registerForm = byId<HTMLFormElement>('register-form');
+/** Wires the player panel of a page (game.html, harbor.html). */
+export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOptions): Promise<void> {
+  // Our server's session of this game's players.
+  const session = project === 200001 ? '/api/session' : `/api/session?project=${project}`;
+  const { status, logout, loginForm, registerForm, forms, message, mailbox } = buildPanel(document.getElementById('player')!);
+  /** What the page says of a player who has not logged in (its own words, in its HTML). */
+  const anonymous = status.textContent ?? '';
 
   const show = (player: Player | null) => {
-    status.textContent = player
-      ? `Signed in as ${player.name} (${player.email}): you buy as yourself.`
-      : 'Playing as the demo player, Nova Rider. Log in to buy as yourself.';
+    status.textContent = player ? `Signed in as ${player.name} (${player.email}): you buy as yourself.` : anonymous;
     forms.hidden = player !== null;
     logout.hidden = player === null;
     if (player) mailbox.hidden = true;
@@ -92,17 +133,17 @@ export async function setUpPlayerLogin(onChange: () => void): Promise<void> {
   if (token !== null) {
     const rememberMe = params.get('remember_me') === 'true';
     history.replaceState(history.state, '', location.pathname);
-    const started = await startSession(token, rememberMe);
+    const started = await startSession(session, token, rememberMe);
     if ('problem' in started) message.textContent = `You are not signed in: ${started.problem}`;
   }
-  show(await signedIn());
+  show(await signedIn(session));
   if (token !== null) onChange();
 
   loginForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     const form = fields(loginForm);
     message.textContent = '';
-    const result = await callLogin('/api/login', { username: form.get('username') ?? '', password: form.get('password') ?? '', remember_me: form.get('remember_me') === 'on' });
+    const result = await callLogin(project, proxy ? '/api/proxy/login' : '/api/login', { username: form.get('username') ?? '', password: form.get('password') ?? '', remember_me: form.get('remember_me') === 'on' });
     if ('problem' in result) {
       message.textContent = `Not logged in: ${result.problem}`;
       return;
@@ -121,20 +162,25 @@ export async function setUpPlayerLogin(onChange: () => void): Promise<void> {
     const form = fields(registerForm);
     const email = form.get('email') ?? '';
     message.textContent = '';
-    const result = await callLogin('/api/user', { username: form.get('username') ?? '', email, password: form.get('password') ?? '' });
+    const result = await callLogin(project, proxy ? '/api/proxy/registration' : '/api/user', { username: form.get('username') ?? '', email, password: form.get('password') ?? '' });
     if ('problem' in result) {
       message.textContent = `Not registered: ${result.problem}`;
       return;
     }
     registerForm.reset();
+    if (proxy) {
+      // Our own store took the player: no confirmation mail, they may log in at once.
+      message.textContent = 'Registered. You can log in now.';
+      return;
+    }
     message.textContent = `Registered. Check your mailbox: the service sent a confirmation link to ${email}.`;
     showMailbox(mailbox, email);
   });
 
   logout.addEventListener('click', async () => {
-    await fetch('/api/session', { method: 'DELETE' }).catch(() => null);
+    await fetch(session, { method: 'DELETE' }).catch(() => null);
     message.textContent = 'Logged out.';
-    show(await signedIn());
+    show(await signedIn(session));
     onChange();
   });
 }

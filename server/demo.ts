@@ -17,7 +17,10 @@
  * - `POST /api/session` `{token, remember_me}`: a player who logged in through the Login API; the
  *   JWT is checked here (server/login.ts) and the player kept in a session (an HttpOnly,
  *   SameSite=Strict cookie): tokens, orders and the player are then theirs. `GET /api/session`
- *   says who is signed in (`{player: null}` for the demo's fixed player); `DELETE` signs out;
+ *   says who is signed in (`{player: null}` for the demo's fixed player); `DELETE` signs out.
+ *   `?project=200002` does the same for the second game (harbor.html);
+ * - `POST /api/user-store/{new-user|verify|password-reset}`: the second game's user store, which
+ *   the Login API's proxy variants ask (server/user-store.ts);
  * - `GET /api/mailbox?to=<email>`: what the offline service "mailed" to that address (its
  *   `GET /mock/mail`, read with the merchant's credentials): the demo's stand-in for an inbox.
  */
@@ -30,8 +33,9 @@ import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mo
 import { readJson } from '../mock/http/body';
 import { answerAlways, serveStatic } from '../mock/http/static';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';
-import { createPlayerSessions, mailTo, SignInRefused, type Player } from './login';
+import { createPlayerSessions, mailTo, SignInRefused, type Player, type PlayerSessions } from './login';
 import { createShop, type ShopItem } from './shop';
+import { createUserStore } from './user-store';
 
 export interface DemoOptions {
   appRoot: string;
@@ -54,6 +58,8 @@ export const DEMO_PLAYERS: ReadonlySet<string> = new Set(['demo-player-1', 'play
 
 /** The project whose items the shop pages sell. */
 const SHOP_PROJECT = 200001;
+/** The second game, whose players this server keeps itself (its user store, server/user-store.ts). */
+const HARBOR_PROJECT = 200002;
 
 /** The player who has not logged in: the demo's own, so the pages work without a login. */
 const DEMO_PLAYER: Player & { country: string } = { id: 'demo-player-1', name: 'Nova Rider', email: 'nova@example.test', country: 'US' };
@@ -132,10 +138,19 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   /** The game's players: the fixed ones, and everyone who has logged in (their JWT checked). */
   const players = new Set(DEMO_PLAYERS);
   const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players });
-  const login = DEMO_LOGIN[SHOP_PROJECT]!;
-  const sessions = createPlayerSessions(login);
-  /** Whom this request buys as: the session's player, or the demo's when nobody logged in. */
-  const playerOf = (req: IncomingMessage): Player => sessions.current(req) ?? DEMO_PLAYER;
+  /**
+   * Each game's players who logged in: Star Miners' (the game page, the Login API's own users) and
+   * Puzzle Harbor's (harbor.html, players kept in this server's user store: the proxy variants).
+   */
+  const sessions: Record<number, PlayerSessions> = {
+    [SHOP_PROJECT]: createPlayerSessions(DEMO_LOGIN[SHOP_PROJECT]!),
+    [HARBOR_PROJECT]: createPlayerSessions(DEMO_LOGIN[HARBOR_PROJECT]!, { cookieName: 'harbor_session' }),
+  };
+  /** `?project=` of a session call: the game page's project when left out. */
+  const sessionsOf = (req: IncomingMessage) => sessions[Number(new URL(req.url ?? '/', 'http://demo').searchParams.get('project') ?? SHOP_PROJECT)];
+  /** Whom this request buys as in a project: its session's player, or the demo's when nobody logged in. */
+  const playerOf = (req: IncomingMessage, project = SHOP_PROJECT): Player => sessions[project]?.current(req) ?? DEMO_PLAYER;
+  const userStore = createUserStore({ secret: DEMO_LOGIN[HARBOR_PROJECT]!.secret, loginProjectId: DEMO_LOGIN[HARBOR_PROJECT]!.projectId });
   const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
   /**
    * What the shop sells, synced from the merchant API at start; the static catalogue (what the
@@ -153,7 +168,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `npm test` run the world on different ports, from the same build.
    */
   const withWorld = (html: string) => {
-    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox, login: { api: loginApi, projectId: login.projectId } }).replace(/"/g, '&quot;');
+    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox, login: { api: loginApi, projectIds: Object.fromEntries(Object.entries(DEMO_LOGIN).map(([project, { projectId }]) => [project, projectId])) } }).replace(/"/g, '&quot;');
     const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
     return html
       .replace(/(<meta name="payui-payment-ui-origins" content=")[^"]*(")/, `$1${origins}$2`)
@@ -166,7 +181,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
     // #region token-errors
     try {
-      json(res, 200, await shop.startOrder(tokenBody(request, playerOf(req))));
+      json(res, 200, await shop.startOrder(tokenBody(request, playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT))));
     } catch (error) {
       // The refusal's message names its first failing path (TokenRequestError).
       if (error instanceof TokenRequestError) return sendError(res, 502, 'TOKEN_REFUSED', `the merchant API: ${error.message}`);
@@ -215,7 +230,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `POST /api/session` `{token, remember_me}`: the page came back from the Login API with a JWT;
    * a JSON body only (no other site's form can post one), checked before anyone is signed in.
    */
-  async function signIn(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function signIn(req: IncomingMessage, res: ServerResponse, sessions: PlayerSessions): Promise<void> {
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'send the token as application/json');
     const body = await readJson(req, 8 * 1024);
     if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
@@ -283,13 +298,16 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');
     }
     if (pathname === '/api/session') {
-      if (req.method === 'POST') return signIn(req, res);
+      const sessions = sessionsOf(req);
+      if (!sessions) return sendError(res, 404, 'NOT_FOUND', 'project: a demo project with a Login (200001 or 200002)');
+      if (req.method === 'POST') return signIn(req, res, sessions);
       if (req.method === 'GET') return json(res, 200, { player: sessions.current(req) });
       if (req.method !== 'DELETE') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET, POST or DELETE');
       res.setHeader('set-cookie', sessions.signOut(req));
       res.writeHead(204, { 'cache-control': 'no-store' });
       return res.end();
     }
+    if (pathname.startsWith('/api/user-store/')) return userStore(pathname.slice('/api/user-store/'.length), req, res);
     if (pathname === '/api/mailbox') return req.method === 'GET' ? mailbox(req, res) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     // The signed-in player's purchases: the player is the session's (or the demo's), never one the address names.
     if (pathname === '/api/orders') {

@@ -24,6 +24,7 @@ export interface LoginSettings {
   secret: string;
 }
 
+/** The session cookie of the game site (Star Miners); the second game's is `harbor_session`. */
 export const SESSION_COOKIE = 'demo_session';
 
 /** A session ends when its JWT expires (24 hours, or 30 days with `remember_me`). */
@@ -49,7 +50,7 @@ function cookie(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
-export function createPlayerSessions({ projectId, secret }: LoginSettings, now: () => number = Date.now) {
+export function createPlayerSessions({ projectId, secret }: LoginSettings, { cookieName = SESSION_COOKIE, now = Date.now }: { cookieName?: string; now?: () => number } = {}) {
   const sessions = new Map<string, Session>();
 
   /**
@@ -81,13 +82,13 @@ export function createPlayerSessions({ projectId, secret }: LoginSettings, now: 
     const maxAge = rememberMe ? `; Max-Age=${Math.max(0, Math.floor((expires - now()) / 1000))}` : '';
     // #region session-cookie
     // HttpOnly: no script reads it; SameSite=Strict: no other site's page sends it. (Add Secure on HTTPS.)
-    return { player, setCookie: `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict${maxAge}` };
+    return { player, setCookie: `${cookieName}=${id}; Path=/; HttpOnly; SameSite=Strict${maxAge}` };
     // #endregion session-cookie
   }
 
   /** The signed-in player of a request, or null. */
   function current(req: IncomingMessage): Player | null {
-    const id = cookie(req, SESSION_COOKIE);
+    const id = cookie(req, cookieName);
     const session = id === null ? undefined : sessions.get(id);
     if (!session) return null;
     if (session.expires > now()) return session.player;
@@ -97,9 +98,9 @@ export function createPlayerSessions({ projectId, secret }: LoginSettings, now: 
 
   /** Ends the request's session; the `Set-Cookie` that clears the cookie. */
   function signOut(req: IncomingMessage): string {
-    const id = cookie(req, SESSION_COOKIE);
+    const id = cookie(req, cookieName);
     if (id !== null) sessions.delete(id);
-    return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
+    return `${cookieName}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
   }
 
   return { signIn, current, signOut };
@@ -118,6 +119,8 @@ export interface LoginProjectSetup {
   secret: string;
   /** The page players come back to after a login, at this run's address. */
   callback: string;
+  /** The user store of the proxy variants, when the game keeps its players itself. */
+  userStore?: { new_user: string; user_verification: string; password_reset: string };
 }
 
 /**
@@ -127,7 +130,7 @@ export interface LoginProjectSetup {
  * are not the demo's page on loopback (another port of an earlier run), and sets the secret the
  * demo server checks the JWTs with.
  */
-export async function pointLoginAtDemo({ merchantApi, merchantId, apiKey, project, secret, callback }: LoginProjectSetup): Promise<void> {
+export async function pointLoginAtDemo({ merchantApi, merchantId, apiKey, project, secret, callback, userStore }: LoginProjectSetup): Promise<void> {
   const address = new URL(`mock/projects/${project}/login`, `${merchantApi.replace(/\/$/, '')}/`);
   const headers = { authorization: basic(merchantId, apiKey), 'content-type': 'application/json' };
   const read = await fetch(address, { headers });
@@ -141,7 +144,7 @@ export async function pointLoginAtDemo({ merchantApi, merchantId, apiKey, projec
     const parsed = new URL(url);
     return !(loopback.has(parsed.hostname) && parsed.pathname === page);
   });
-  const write = await fetch(address, { method: 'PUT', headers, body: JSON.stringify({ callback_urls: [callback, twin.href, ...others], secret_key: secret }) });
+  const write = await fetch(address, { method: 'PUT', headers, body: JSON.stringify({ callback_urls: [callback, twin.href, ...others], secret_key: secret, ...(userStore ? { user_store: userStore } : {}) }) });
   if (!write.ok) throw new Error(`the Login settings of project ${project} could not be set (HTTP ${write.status})`);
 }
 

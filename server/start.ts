@@ -9,6 +9,7 @@ import { dataDirOf, readConfig } from '../mock/config';
 import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { createDemoServer } from './demo';
 import { pointLoginAtDemo } from './login';
+import { USER_STORE_PATHS } from './user-store';
 import { listenLoopback } from '../mock/http/listen';
 
 /** build/server/start.js → the repository root. */
@@ -40,11 +41,16 @@ async function main(): Promise<void> {
   for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
     mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
   }
-  // The game's Login project sends players back to the game page of this run (its port may be any).
+  // Each game's Login project sends players back to its page of this run (its port may be any);
+  // the second game's proxy variants ask the demo server's user store.
+  const demoOrigin = `http://${config.host}:${demo.port}`;
+  const credentials = { merchantApi: mock.merchantApi, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey };
+  const store = (path: string) => `${demoOrigin}/api/user-store/${path}`;
   try {
+    await pointLoginAtDemo({ ...credentials, project: 200001, secret: DEMO_LOGIN[200001]!.secret, callback: `${demoOrigin}/game.html` });
     await pointLoginAtDemo({
-      merchantApi: mock.merchantApi, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey,
-      project: 200001, secret: DEMO_LOGIN[200001]!.secret, callback: `http://${config.host}:${demo.port}/game.html`,
+      ...credentials, project: 200002, secret: DEMO_LOGIN[200002]!.secret, callback: `${demoOrigin}/harbor.html`,
+      userStore: { new_user: store(USER_STORE_PATHS.new_user), user_verification: store(USER_STORE_PATHS.user_verification), password_reset: store(USER_STORE_PATHS.password_reset) },
     });
   } catch (error) {
     await Promise.all([demo.close(), mock.close()]);

@@ -93,3 +93,39 @@ test('a token the game server did not get from the Login API is refused: no sess
   await expect(page).toHaveURL(`${world.demo}/game.html`);
   expect((await page.context().cookies(world.demo)).some((c) => c.name === 'demo_session')).toBe(false);
 });
+
+test('a player of the second game registers and logs in through the proxy variants (our server\'s user store), and buys as themself', async ({ page }) => {
+  const username = newPlayer('kai');
+  const email = `${username}@example.test`;
+  await page.goto(`${world.demo}/harbor.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  const message = page.locator('#player-message');
+  await register(page, username, email, 'harbor-1');
+  await expect(message).toHaveText('Registered. You can log in now.');
+  // The store's own words come back through the service.
+  await register(page, username, `other-${email}`, 'harbor-1');
+  await expect(message).toHaveText('Not registered: username: is already taken');
+  await logIn(page, username, 'wrong-password');
+  await expect(message).toHaveText('Not logged in: wrong username or password');
+
+  const back = page.waitForRequest((request) => request.url().startsWith(`${world.demo}/harbor.html?token=`));
+  await logIn(page, username, 'harbor-1');
+  const { sub, username: named } = claimsOf(new URL((await back).url()).searchParams.get('token')!);
+  expect(named).toBe(username);
+  await expect(page.locator('#player-status')).toHaveText(`Signed in as ${username} (${email}): you buy as yourself.`);
+  await expect(page).toHaveURL(`${world.demo}/harbor.html`);
+
+  const token = page.waitForResponse(`${world.demo}/api/token`);
+  await page.getByRole('button', { name: 'Buy 50 Pearls' }).click();
+  const { order } = (await (await token).json()) as { order: string };
+  const ui = page.frameLocator('[data-payui-lightbox] iframe');
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await ui.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.locator('#delivery')).toHaveText('50 Pearls delivered: our server got the payment\'s signed webhook.');
+  expect(((await (await page.request.get(`${world.demo}/api/orders/${order}`)).json()) as { player: string }).player).toBe(sub);
+
+  // The game site's session is another game's: there, still the demo player.
+  expect(((await (await page.request.get(`${world.demo}/api/session`)).json()) as { player: unknown }).player).toBeNull();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.locator('#player-status')).toHaveText('Not logged in: you buy as the demo player, Nova Rider. Register or log in to buy as yourself.');
+});
