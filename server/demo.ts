@@ -179,9 +179,11 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const body = await readJson(req, 64 * 1024);
     if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
+    // Who buys: the player signed in to that game (or the demo's).
+    const player = playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT);
     // #region token-errors
     try {
-      json(res, 200, await shop.startOrder(tokenBody(request, playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT))));
+      json(res, 200, await shop.startOrder(tokenBody(request, player)));
     } catch (error) {
       // The refusal's message names its first failing path (TokenRequestError).
       if (error instanceof TokenRequestError) return sendError(res, 502, 'TOKEN_REFUSED', `the merchant API: ${error.message}`);

@@ -12,6 +12,8 @@ import { DEMO_LOGIN, DEMO_MERCHANT } from '../../mock/shared/catalog';
 import { importState } from '../../mock/store/snapshot';
 import { createDemoServer } from '../../server/demo';
 import { pointLoginAtDemo } from '../../server/login';
+import { USER_STORE_PATHS } from '../../server/user-store';
+import { webhookSignature } from '../../src/server/index';
 
 const LOGIN = DEMO_LOGIN[200001]!;
 const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
@@ -129,5 +131,50 @@ describe('the demo\'s Login settings', () => {
     const after = (await (await fetch(settings, { headers: { authorization: AUTH } })).json()) as { callback_urls: string[]; secret_key: string };
     expect(after.callback_urls).toEqual(['http://localhost:41234/game.html', 'http://127.0.0.1:41234/game.html', 'https://game.example.test/back']);
     expect(after.secret_key).toBe(LOGIN.secret);
+  });
+});
+
+describe('the second game\'s user store, asked by the Login API\'s proxy variants', () => {
+  const HARBOR = DEMO_LOGIN[200002]!;
+  const login = (path: string, body: object) => fetch(`${api}${path}?projectId=${HARBOR.projectId}&login_url=${encodeURIComponent(`${demo}/harbor.html`)}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+
+  beforeAll(async () => {
+    const store = (path: string) => `${demo}/api/user-store/${path}`;
+    await pointLoginAtDemo({
+      merchantApi: api, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, project: 200002, secret: HARBOR.secret, callback: `${demo}/harbor.html`,
+      userStore: { new_user: store(USER_STORE_PATHS.new_user), user_verification: store(USER_STORE_PATHS.user_verification), password_reset: store(USER_STORE_PATHS.password_reset) },
+    });
+  });
+
+  it('registers, refuses a taken name at the field, logs in with the store\'s id as the JWT\'s sub, and the demo server signs that player in', async () => {
+    expect((await login('/api/proxy/registration', { username: 'kai', email: 'kai@example.test', password: 'harbor-1' })).status).toBe(204);
+    const taken = await login('/api/proxy/registration', { username: 'KAI', email: 'kai2@example.test', password: 'harbor-1' });
+    expect(taken.status).toBe(422);
+    expect(((await taken.json()) as { extended_message: unknown }).extended_message).toEqual({ global_errors: [], property_errors: { username: ['is already taken'] } });
+    const wrong = await login('/api/proxy/login', { username: 'kai', password: 'harbor-2' });
+    expect(((await wrong.json()) as { extended_message: { global_errors: string[] } }).extended_message.global_errors).toEqual(['wrong username or password']);
+
+    const right = await login('/api/proxy/login', { username: 'kai', password: 'harbor-1' });
+    const jwt = new URL(((await right.json()) as { login_url: string }).login_url).searchParams.get('token')!;
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string; email: string };
+    expect(claims).toMatchObject({ email: 'kai@example.test', login_project_id: HARBOR.projectId });
+    expect(claims.sub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const session = await fetch(`${demo}/api/session?project=200002`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: jwt }) });
+    expect(session.status).toBe(200);
+    expect(session.headers.get('set-cookie')).toMatch(/^harbor_session=/);
+    // A token of this game is not the game site's: signed with another Login project's key.
+    expect(await signIn(jwt)).toMatchObject({ status: 401, cookie: null, body: { error: { code: 'BAD_SIGNATURE' } } });
+  });
+
+  it('answers only requests signed with the Login secret key', async () => {
+    const body = JSON.stringify({ login_project_id: HARBOR.projectId, username: 'kai', password: 'harbor-1' });
+    const ask = (authorization: string) => fetch(`${demo}/api/user-store/verify`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body });
+    expect((await ask('')).status).toBe(401);
+    expect((await ask(`Signature ${webhookSignature(body, 'another-secret')}`)).status).toBe(401);
+    const signed = await ask(`Signature ${webhookSignature(body, HARBOR.secret)}`);
+    expect(signed.status).toBe(200);
+    expect(await signed.json()).toMatchObject({ email: 'kai@example.test', username: 'kai' });
   });
 });
