@@ -32,6 +32,8 @@ buy.addEventListener('click', async () => {
   if (order === paid) delivery.textContent = confirmed ? '50 Pearls delivered: our server got the payment\'s signed webhook.' : 'Not confirmed by our server yet.';
 });
 
-void setUpPlayerLogin({ project: PROJECT, proxy: true, onChange: () => { delivery.textContent = ''; } });
-buy.disabled = false;
-document.body.dataset.ready = 'yes';
+// Who plays first (a login may just have come back with its token), then the button.
+void setUpPlayerLogin({ project: PROJECT, proxy: true, onChange: () => { delivery.textContent = ''; } }).finally(() => {
+  buy.disabled = false;
+  document.body.dataset.ready = 'yes';
+});

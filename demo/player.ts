@@ -18,7 +18,7 @@ export interface LoginOptions {
   project: number;
   /** The proxy variants (`/api/proxy/…`): the game keeps its players in its own store. */
   proxy: boolean;
-  /** Runs when the player changes (signed in or out), so the page can show that player's things. */
+  /** Runs when the player logs out, so the page can show the demo player's things again (a login reloads the page). */
   onChange: () => void;
 }
 
@@ -111,7 +111,7 @@ async function startSession(session: string, token: string, rememberMe: boolean)
 /** Fields of a form by name. */
 const fields = (form: HTMLFormElement) => new FormData(form) as unknown as { get(name: string): string | null };
 
-/** Wires the player panel of a page (game.html, harbor.html). */
+/** Wires the player panel of a page (game.html, harbor.html); resolves once the page knows who plays. */
 export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOptions): Promise<void> {
   // Our server's session of this game's players.
   const session = project === 200001 ? '/api/session' : `/api/session?project=${project}`;
@@ -137,7 +137,6 @@ export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOption
     if ('problem' in started) message.textContent = `You are not signed in: ${started.problem}`;
   }
   show(await signedIn(session));
-  if (token !== null) onChange();
 
   loginForm.addEventListener('submit', async (event) => {
     event.preventDefault();

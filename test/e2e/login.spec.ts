@@ -29,8 +29,18 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'ba
 test('a player registers, confirms through the mailbox, logs in, buys as themself and logs out', async ({ page }) => {
   const username = newPlayer('ann');
   const email = `${username}@example.test`;
+  // The demo player has bought something (a paid order of the page's server, without a login).
+  const { token: demoToken } = (await (await fetch(`${world.demo}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"purchase":{"virtual_currency":{"quantity":100}}}' })).json()) as { token: string };
+  const paidByDemo = await fetch(`${world.sandbox}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.sandbox },
+    body: JSON.stringify({ search: `?access_token=${encodeURIComponent(demoToken)}`, outcome: 'success' }),
+  });
+  expect(paidByDemo.status).toBe(200);
+  await expect.poll(async () => ((await (await fetch(`${world.demo}/api/orders`)).json()) as unknown[]).length).toBeGreaterThan(0);
   await page.goto(`${world.demo}/game.html`);
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem')).not.toHaveCount(0);
   const status = page.locator('#player-status');
   await expect(status).toHaveText('Playing as the demo player, Nova Rider. Log in to buy as yourself.');
 
@@ -55,6 +65,9 @@ test('a player registers, confirms through the mailbox, logs in, buys as themsel
   await logIn(page, username, 'secret-1');
   const { sub } = claimsOf(new URL((await back).url()).searchParams.get('token')!);
   await expect(status).toHaveText(`Signed in as ${username} (${email}): you buy as yourself.`);
+  // Their purchases: none yet, whatever the demo player bought.
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+  await expect(page.getByRole('list', { name: 'Your purchases' }).getByRole('listitem')).toHaveCount(0);
   // The JWT left the address at once; the session is a cookie no script can read.
   await expect(page).toHaveURL(`${world.demo}/game.html`);
   const cookie = (await page.context().cookies(world.demo)).find((c) => c.name === 'demo_session');
