@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
   Login API           ${mock.merchantApi}/api/…  (mailbox: ${mock.merchantApi}/mock/mail)
+  player logins       ${demoOrigin}/game.html (Login API users), ${demoOrigin}/harbor.html (proxy variants, the demo's user store)
   state               ${dataDir ?? 'in memory (gone when it stops)'}
   webhooks            ${mock.merchantApi}/mock/webhooks.html (each project → ${`http://${config.host}:${demo.port}/api/webhooks/{project_id}`})
 Press Ctrl-C to stop.`);
