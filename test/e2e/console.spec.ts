@@ -71,9 +71,13 @@ async function openSignedIn(page: Page, path = '') {
 /** The demo project 200001's Login project id (mock/fixtures/demo.json). */
 const DEMO_LOGIN_ID = '7c1e2a90-4b3d-4f5e-8a6b-000000200001';
 
-/** A player registers with the Login API of the demo project; a confirmation message is mailed. */
+/**
+ * A player registers with the Login API of the demo project; a confirmation message is mailed. The
+ * demo's game page is its callback (npm start names it on both loopback names, so it must be given).
+ */
 async function registerPlayer(username: string, email = `${username}@example.test`) {
-  const response = await fetch(`${world.merchantApi}/api/user?projectId=${DEMO_LOGIN_ID}`, {
+  const loginUrl = encodeURIComponent(`${world.demo}/game.html`);
+  const response = await fetch(`${world.merchantApi}/api/user?projectId=${DEMO_LOGIN_ID}&login_url=${loginUrl}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: 'player-password', email }),
