@@ -43,8 +43,8 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   const body = await readJson(req, 16 * 1024);
   if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
   const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
-  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined') || (drm !== undefined && typeof drm !== 'string')) {
-    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined", "drm"?: "<the DRM picked>"}');
+  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') || (drm !== undefined && typeof drm !== 'string')) {
+    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined" | "declined_renewals", "drm"?: "<the DRM picked>"}');
   }
   const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
   // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.

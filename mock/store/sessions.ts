@@ -13,6 +13,7 @@ import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 import type { Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
+import { planByExternalId, planCharge, planPeriod, planTrialDays } from './subscriptions';
 import { findUser } from './users';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -117,11 +118,13 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   const vc = obj(purchase.virtual_currency);
   if (typeof vc.quantity === 'number') return currencyPurchase(ctx, vc.quantity);
   const subscription = obj(purchase.subscription);
-  // Plans are the static demo catalogue's until subscriptions move to the database.
-  const plan = staticProject(ctx.project.id)?.plans.find((p) => p.plan_id === subscription.plan_id);
-  if (plan) {
-    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : 0;
-    return { kind: 'subscription', period: plan.period, trialDays, lines: [{ sku: plan.plan_id, name: plan.name, quantity: 1, price: plan.price, image: null, delivers: null }] };
+  if (typeof subscription.plan_id === 'string') {
+    const plan = await planByExternalId(ctx.sql, ctx.project.id, subscription.plan_id);
+    if (!plan || plan.status !== 'active') throw new Refusal('0010-0001', `no plan "${subscription.plan_id}"`);
+    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
+    const price = planCharge(plan.data);
+    const name = localize(plan.data.name, ctx.language, subscription.plan_id);
+    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines: [{ sku: subscription.plan_id, name, quantity: 1, price, image: null, delivers: null }] };
   }
   const codes = obj(purchase.pin_codes).codes;
   if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);

@@ -200,7 +200,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
         </ul>
         {session.purchase.kind === 'subscription' && (
           <p class="note">
-            {t(session.purchase.period === 'month' ? 'perMonth' : 'perYear')}
+            {t(session.purchase.period.type === 'month' && session.purchase.period.value === 12 ? 'perYear' : 'perMonth')}
             {session.purchase.trialDays > 0 && ` · ${t('trial', { days: session.purchase.trialDays })}`}
           </p>
         )}

@@ -4020,7 +4020,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createPlanV1: {
@@ -4057,7 +4056,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPlanV1: {
@@ -4087,7 +4085,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updatePlanV1: {
@@ -4124,7 +4121,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deletePlanV1: {
@@ -4154,7 +4150,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listPlansV2: {
@@ -4189,7 +4184,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createPlanV2: {
@@ -4226,7 +4220,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPlanV2: {
@@ -4256,7 +4249,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updatePlanV2: {
@@ -4295,7 +4287,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deletePlanV2: {
@@ -4325,7 +4316,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listProducts: {
@@ -4364,7 +4354,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createProduct: {
@@ -4402,7 +4391,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateProduct: {
@@ -4442,7 +4430,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteProduct: {
@@ -4472,7 +4459,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listSubscriptionPayments: {
@@ -4509,7 +4495,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSubscription: {
@@ -4541,7 +4526,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateUserSubscription: {
@@ -4581,7 +4565,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listUsers: {
@@ -5386,7 +5369,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     moveClock: {
@@ -5417,7 +5399,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listMail: {

@@ -85,7 +85,7 @@ describe('errors in the service shape', () => {
     });
   });
   it('an operation of a later part is described and answers 501', async () => {
-    expectError(await call('/mock/clock'), 501);
+    expectError(await call('/merchant/v2/merchants/100001/reports/transactions/1/details'), 501);
   });
 });
 
