@@ -14,6 +14,7 @@ import { serviceError, serviceShape } from './http/service-error';
 import { refuseBody, sendAnswer } from '../src/server/http';
 import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
+import { clockOf } from './store/clock';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { saveWebhookSettings } from './store/webhook-settings';
@@ -132,7 +133,13 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender, db);
+  // Real time runs what falls due too (renewals, ends), as a moved clock does.
+  const ticks = setInterval(() => {
+    payments.runDue(clockOf(db).now()).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
+  }, 60_000);
+  ticks.unref();
   const stop = async () => {
+    clearInterval(ticks);
     sender.close();
     await Promise.all(running.map((s) => s.close()));
     await db.close();

@@ -12,7 +12,7 @@ export interface Clock {
   moved(): boolean;
   /** Reads the offset kept in the database (at start, after an import). */
   load(): Promise<void>;
-  /** Sets the clock to `at` (never backwards), in the transaction of `sql`. */
+  /** Moves the clock on to `at` (an `at` not later than now changes nothing), in the transaction of `sql`. */
   set(sql: Sql, at: number): Promise<void>;
 }
 
@@ -32,7 +32,9 @@ export function clockOf(db: Database): Clock {
       moved = rows[0] !== undefined;
     },
     async set(sql, at) {
-      const next = Math.max(offset, at - Date.now());
+      // Never backwards, and real time needs no offset kept.
+      if (at <= Date.now() + offset) return;
+      const next = at - Date.now();
       await sql.query('INSERT INTO service_clock (id, offset_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET offset_ms = $1', [next]);
       offset = next;
       moved = true;

@@ -93,6 +93,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   });
   let clockDb: Database | undefined;
   void opened.then((db) => (clockDb = db));
+  let due: Promise<unknown> = Promise.resolve();
   // The service clock of the database (a test may pass a fixed one).
   const now = () => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now() : Date.now()));
   const newId = async (sql: Sql) => {
@@ -202,15 +203,20 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return { ok: true, payment };
     },
 
-    async runDue(until) {
-      const db = await opened;
-      const clock = clockOf(db);
-      for (;;) {
-        const { rows } = await db.sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
-        if (!rows[0]) break;
-        await step(db, (await subscriptionById(db.sql, Number(rows[0].id)))!);
-      }
-      if (until > clock.now()) await clock.set(db.sql, until);
+    runDue(until) {
+      // One run at a time (the clock's move, the timer of real time), so nothing is due twice.
+      const run = due.then(async () => {
+        const db = await opened;
+        const clock = clockOf(db);
+        for (;;) {
+          const { rows } = await db.sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
+          if (!rows[0]) break;
+          await step(db, (await subscriptionById(db.sql, Number(rows[0].id)))!);
+        }
+        await clock.set(db.sql, until);
+      });
+      due = run.catch(() => undefined);
+      return run;
     },
 
     notify(row, type) {

@@ -310,6 +310,23 @@ describe('declined renewals', () => {
   });
 });
 
+describe('a renewal on demand', () => {
+  it('POST /mock/subscriptions/{id}/renew charges as one due renewal does', async () => {
+    const id = await buy('captain-yearly', 'yearly-pilot');
+    const s = await subscription(id);
+    const renewed = await call(`/mock/subscriptions/${id}/renew`, 'POST');
+    expect(renewed.body).toEqual({ subscription_id: id, status: 'active' });
+    await sender.idle();
+    const after = await subscription(id);
+    expect((await payments(id)).map((p) => p.status)).toEqual(['done', 'done']);
+    expect(after.date_last_charge).not.toBe(s.date_last_charge);
+    const year = new Date(after.date_last_charge);
+    year.setUTCMonth(year.getUTCMonth() + 12);
+    if (new Date(after.date_last_charge).getUTCDate() <= 28) expect(after.date_next_charge).toBe(year.toISOString());
+    expect(received.at(-1)).toMatchObject({ type: 'update_subscription', body: { subscription: { id, date_next_charge: after.date_next_charge } } });
+  });
+});
+
 describe('the clock', () => {
   it('shows now and whether it moved; never goes back; takes ISO 8601 durations; an export carries it', async () => {
     const now = await clockNow();
