@@ -13,7 +13,7 @@ import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 import type { Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
-import { planByExternalId, planCharge, planPeriod, planTrialDays } from './subscriptions';
+import { planByExternalId, planCharge, planPeriod, planTrialDays, runningSubscription } from './subscriptions';
 import { findUser } from './users';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -30,6 +30,8 @@ function fail(code: UiErrorCode, detail?: string): SessionResult {
 
 interface Context {
   sql: Sql;
+  /** The paying player's id. */
+  userId: string;
   project: ProjectRecord;
   language: string;
   currency: string;
@@ -121,10 +123,18 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   if (typeof subscription.plan_id === 'string') {
     const plan = await planByExternalId(ctx.sql, ctx.project.id, subscription.plan_id);
     if (!plan || plan.status !== 'active') throw new Refusal('0010-0001', `no plan "${subscription.plan_id}"`);
-    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
     const price = planCharge(plan.data);
     const name = localize(plan.data.name, ctx.language, subscription.plan_id);
-    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines: [{ sku: subscription.plan_id, name, quantity: 1, price, image: null, delivers: null }] };
+    const lines = [{ sku: subscription.plan_id, name, quantity: 1, price, image: null, delivers: null }];
+    if (subscription.operation === 'change_plan') {
+      // The player's running subscription of the project changes plan: charged at once, no trial.
+      const current = await runningSubscription(ctx.sql, ctx.project.id, ctx.userId);
+      if (!current || current.planId === plan.id) throw new Refusal('1004-0001', current ? 'it is already the plan' : 'the player has no running subscription');
+      if (current.data.currency !== price.currency) throw new Refusal('0007-0009', `${current.data.currency} → ${price.currency}`);
+      return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays: 0, changes: current.id, lines };
+    }
+    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
+    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines };
   }
   const codes = obj(purchase.pin_codes).codes;
   if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);
@@ -142,7 +152,7 @@ async function sessionOf(
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
   if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
-  const ctx: Context = { sql, project, language, currency: text(settings.currency) ?? 'USD' };
+  const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD' };
   let resolved: Purchase;
   try {
     resolved = await purchaseOf(ctx, purchase);

@@ -148,6 +148,15 @@ export async function subscriptionById(sql: Sql, id: number): Promise<Subscripti
   return rows[0] && subscriptionOf(rows[0]);
 }
 
+/** The player's newest running (not canceled) subscription in the project. */
+export async function runningSubscription(sql: Sql, projectId: number, userId: string): Promise<SubscriptionRow | undefined> {
+  const { rows } = await sql.query<RawSubscription>(
+    "SELECT * FROM subscriptions WHERE project_id = $1 AND user_id = $2 AND status <> 'canceled' ORDER BY (data->>'date_create') DESC, id DESC LIMIT 1",
+    [projectId, userId],
+  );
+  return rows[0] && subscriptionOf(rows[0]);
+}
+
 /**
  * When something next happens to a subscription: a frozen one ends with its grace period
  * (`date_end`); a running one (`new`, `active`, `non_renewing`) at its next charge date (a charge, a

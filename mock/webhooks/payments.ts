@@ -134,7 +134,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         lines: purchase.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount })),
         date: now().toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
-        ...(purchase.kind === 'subscription' ? { subscription: { id: await newId(db.sql), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } } : {}),
+        ...(purchase.kind === 'subscription'
+          ? { subscription: { id: purchase.changes ?? (await newId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
+          : {}),
         refunded: false,
       };
       if (outcome === 'declined') return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
@@ -150,7 +152,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       const trial = purchase.kind === 'subscription' && purchase.trialDays > 0;
       let bought: SubscriptionData | undefined;
       const key = await db.transaction(async (sql) => {
-        if (purchase.kind === 'subscription') bought = await subscribe(sql, record, purchase, outcome === 'declined_renewals');
+        if (purchase.kind === 'subscription') {
+          bought = purchase.changes ? await changePlan(sql, record, purchase) : await subscribe(sql, record, purchase, outcome === 'declined_renewals');
+        }
         if (trial) return null;
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -166,7 +170,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
       const settings = sender.settings(record.projectId);
-      if (settings) sender.send(record.projectId, trial ? [subscriptionWebhook('create_subscription', record, bought!)] : paidWebhooks(record, settings.variant, bought));
+      if (settings) {
+        const changed = purchase.kind === 'subscription' && purchase.changes !== undefined;
+        sender.send(
+          record.projectId,
+          trial ? [subscriptionWebhook('create_subscription', record, bought!)]
+          : changed ? [...paidWebhooks(record, settings.variant), subscriptionWebhook('update_subscription', record, bought!)]
+          : paidWebhooks(record, settings.variant, bought),
+        );
+      }
       return { ok: true, invoice: record.id, status: 'done', ...(key ? { key } : {}) };
     },
 
@@ -284,6 +296,22 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     return payment;
   }
 
+  /** `operation: change_plan`: the player's subscription takes the new plan, charged now, the next charge one new period later. */
+  async function changePlan(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<SubscriptionData> {
+    const row = (await subscriptionById(sql, purchase.changes!))!;
+    const plan = await planById(sql, record.projectId, purchase.planId);
+    Object.assign(row.data, {
+      status: 'active', charge_amount: record.amount, currency: purchase.lines[0]!.price.currency, date_end: null, failures: 0,
+      date_last_charge: record.date, date_next_charge: shift(record.date, purchase.period.value, purchase.period.type),
+      plan: { id: purchase.planId, external_id: plan?.externalId ?? null }, period: purchase.period, model: record,
+    } satisfies Partial<SubscriptionData>);
+    row.planId = purchase.planId;
+    await sql.query('UPDATE subscriptions SET plan_id = $2 WHERE id = $1', [row.id, row.planId]);
+    await saveSubscription(sql, row);
+    await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
+    return row.data;
+  }
+
   /** The subscription a plan's purchase makes: `new` until a trial ends, else `active` and charged now. */
   async function subscribe(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>, declineRenewals: boolean): Promise<SubscriptionData> {
     const plan = await planById(sql, record.projectId, purchase.planId);
@@ -293,7 +321,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       id: record.subscription!.id,
       status: trial ? 'new' : 'active',
       charge_amount: record.amount,
-      currency: record.currency,
+      currency: purchase.lines[0]!.price.currency,
       comment: null,
       date_create: record.date,
       date_end: null,

@@ -59,20 +59,29 @@ const call = merchantCaller(() => base);
 const v1 = (path: string) => `/merchant/v1/projects/200001/subscriptions${path}`;
 const v2 = (path: string) => `/merchant/v2/projects/200001/subscriptions${path}`;
 
-/** Buys a plan in the sandbox payment UI as `player`; answers the subscription's id. */
-async function buy(plan: string, player: string, outcome = 'success'): Promise<number> {
+/** A token of the demo project selling `subscription` to `player`. */
+async function planToken(player: string, subscription: object): Promise<string> {
   const token = await call('/merchant/v2/merchants/100001/token', 'POST', {
     user: { id: { value: player }, email: { value: `${player}@example.test` }, name: { value: 'Pilot' } },
     settings: { project_id: 200001, mode: 'sandbox' },
-    purchase: { subscription: { plan_id: plan } },
+    purchase: { subscription },
   });
   expect(token.status, JSON.stringify(token.body)).toBe(200);
+  return token.body.token;
+}
+
+async function payFor(token: string, outcome = 'success') {
   const paid = await fetch(`${ui}/api/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ui },
-    body: JSON.stringify({ search: `?access_token=${encodeURIComponent(token.body.token)}`, outcome }),
+    body: JSON.stringify({ search: `?access_token=${encodeURIComponent(token)}`, outcome }),
   });
-  expect(await paid.json()).toMatchObject({ ok: true, status: 'done' });
+  return paid.json();
+}
+
+/** Buys a plan in the sandbox payment UI as `player`; answers the subscription's id. */
+async function buy(plan: string, player: string, outcome = 'success'): Promise<number> {
+  expect(await payFor(await planToken(player, { plan_id: plan }), outcome)).toMatchObject({ ok: true, status: 'done' });
   await sender.idle();
   const created = received.filter((r) => r.type === 'create_subscription').at(-1)!;
   expect(created.body.user.id).toBe(player);
@@ -324,6 +333,27 @@ describe('a renewal on demand', () => {
     year.setUTCMonth(year.getUTCMonth() + 12);
     if (new Date(after.date_last_charge).getUTCDate() <= 28) expect(after.date_next_charge).toBe(year.toISOString());
     expect(received.at(-1)).toMatchObject({ type: 'update_subscription', body: { subscription: { id, date_next_charge: after.date_next_charge } } });
+  });
+});
+
+describe('a plan change through the token (operation change_plan)', () => {
+  it("changes the player's subscription, charged at once; 1004-0001 without one, 0007-0009 for another currency", async () => {
+    const id = await buy('captain-monthly', 'change-pilot');
+    const start = received.length;
+    const changed = await payFor(await planToken('change-pilot', { plan_id: 'captain-yearly', operation: 'change_plan' }));
+    expect(changed).toMatchObject({ ok: true, status: 'done' });
+    await sender.idle();
+    expect(since(start)).toEqual(['user_validation', 'order_paid', 'update_subscription']);
+    const s = await subscription(id);
+    expect(s).toMatchObject({ status: 'active', charge_amount: 59.99, plan: { external_id: 'captain-yearly' } });
+    expect((await payments(id)).map((p) => [p.status, p.subscription.plan.external_id])).toEqual([['done', 'captain-yearly'], ['done', 'captain-yearly']]);
+    expect((await payments(id))[1].id_payment).toBe(changed.invoice);
+
+    const session = async (token: string) => (await fetch(`${ui}/api/session?access_token=${encodeURIComponent(token)}`)).json();
+    expect(await session(await planToken('no-plan-pilot', { plan_id: 'captain-yearly', operation: 'change_plan' }))).toMatchObject({ ok: false, code: '1004-0001' });
+    expect(await session(await planToken('change-pilot', { plan_id: 'captain-yearly', operation: 'change_plan' }))).toMatchObject({ ok: false, code: '1004-0001' });
+    await call(v2('/plans'), 'POST', { ...PLAN, external_id: 'euro-weekly', charge: { ...PLAN.charge, currency: 'EUR' } });
+    expect(await session(await planToken('change-pilot', { plan_id: 'euro-weekly', operation: 'change_plan' }))).toMatchObject({ ok: false, code: '0007-0009' });
   });
 });
 
