@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, demoFixtures, memoryDatabase } from '../../mock/merchant-api/server';
+import { createMerchantApi, demoFixtures, memoryDatabase, openServiceDatabase } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPayments } from '../../mock/webhooks/payments';
@@ -374,4 +374,47 @@ describe('the clock', () => {
     expect(clockOf(copy).moved()).toBe(false);
     await copy.close();
   });
+});
+
+describe('a restart', () => {
+  it('goes on from the moved clock and the subscriptions as they were: nothing is charged twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-subscriptions-data-'));
+    const start = async () => {
+      const data = await openServiceDatabase(dir);
+      const quiet = createWebhookSender();
+      const server = await listenLoopback(await createMerchantApi({ db: data, sender: quiet, payments: createPayments(quiet, data) }), 0);
+      const at = (path: string, method = 'GET', body?: unknown) => merchantCaller(() => `http://127.0.0.1:${server.port}`)(path, method, body);
+      return { data, at, stop: async () => (quiet.close(), await server.close(), await data.close()) };
+    };
+    try {
+      const first = await start();
+      // A subscription as a purchase leaves it, bought a month before the clock's start.
+      const bought = new Date(Date.now() - 40 * 86_400_000).toISOString();
+      await first.data.sql.query("INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES (555, 100001, 200001, 'done', '{}', $1)", [bought]);
+      const sold = await first.at(v2('/plans?limit=1'));
+      await first.data.sql.query(
+        `INSERT INTO subscriptions (id, merchant_id, project_id, plan_id, user_id, status, due_at, data) VALUES (777, 100001, 200001, $1, 'p', 'active', $2, $3)`,
+        [sold.body[0].id, plus(bought, 30), JSON.stringify({
+          id: 777, status: 'active', charge_amount: 6.99, currency: 'USD', comment: null, date_create: bought, date_end: null, date_last_charge: bought,
+          date_next_charge: plus(bought, 30), user: { id: 'p', name: 'P' }, plan: { id: sold.body[0].id, external_id: 'captain-monthly' },
+          period: { value: 30, type: 'day' }, trial_days: 0, expires_at: null, decline_renewals: false, failures: 0,
+          model: { id: 555, merchantId: 100001, projectId: 200001, mode: 'sandbox', kind: 'subscription', user: { id: 'p', email: 'p@example.test', name: 'P', country: 'US', phone: null },
+            externalId: null, currency: 'USD', amount: 6.99, lines: [{ sku: 'captain-monthly', name: 'Captain', quantity: 1, unitPrice: 6.99 }], date: bought, refunded: false },
+        })],
+      );
+      const moved = (await first.at('/mock/clock', 'POST', { advance: 'P3D' })).body;
+      expect((await first.at(v2('/777'))).body).toMatchObject({ date_last_charge: plus(bought, 30), date_next_charge: plus(bought, 60) });
+      await first.stop();
+
+      const second = await start();
+      const clock = (await second.at('/mock/clock')).body;
+      expect(clock.moved).toBe(true);
+      expect(new Date(clock.now).getTime() - new Date(moved.now).getTime()).toBeLessThan(60_000);
+      expect((await second.at(v2('/payments'))).body.map((p: any) => p.date_payment)).toEqual([plus(bought, 30)]);
+      expect((await second.at(v2('/777'))).body.date_next_charge).toBe(plus(bought, 60));
+      await second.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
