@@ -165,6 +165,7 @@ export default defineConfig(({ mode }): UserConfig => {
             input: {
               index: root('demo/index.html'),
               game: root('demo/game.html'),
+              harbor: root('demo/harbor.html'),
               spa: root('demo/spa.html'),
               react: root('demo/react.html'),
               redirect: root('demo/redirect.html'),

@@ -8,6 +8,8 @@ import type { Order, OrderStatus, ShopItem } from '../server/shop';
 export interface TokenRequest {
   purchase?: object;
   return_url?: string;
+  /** The game: the shop's (200001) when left out. */
+  project_id?: number;
 }
 
 /**
@@ -17,10 +19,21 @@ export interface TokenRequest {
  * a merchant's page sets its own service's addresses the same way.
  */
 export function paymentUiBases(): { paymentUiUrl: string; sandboxPaymentUiUrl: string } {
-  const content = document.querySelector<HTMLMetaElement>('meta[name="payui-demo-world"]')?.content;
-  if (!content) throw new Error('This page needs the demo server (npm start): it tells the page where the payment UI runs.');
-  const { live, sandbox } = JSON.parse(content) as { live: string; sandbox: string };
+  const { live, sandbox } = demoWorld();
   return { paymentUiUrl: live, sandboxPaymentUiUrl: sandbox };
+}
+
+/** What the demo server wrote into `<meta name="payui-demo-world">`. */
+function demoWorld(): { live: string; sandbox: string; login: { api: string; projectIds: Record<string, string> } } {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="payui-demo-world"]')?.content;
+  if (!content) throw new Error('This page needs the demo server (npm start): it tells the page where the payment UI and the Login API run.');
+  return JSON.parse(content) as ReturnType<typeof demoWorld>;
+}
+
+/** Where the Login API answers and a game's Login project, as the demo server tells its pages. */
+export function loginApi(project: number): { api: string; projectId: string } {
+  const { api, projectIds } = demoWorld().login;
+  return { api, projectId: projectIds[project]! };
 }
 
 /** A token for this purchase and our server's id of the order it opens. */

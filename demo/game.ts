@@ -5,6 +5,7 @@
 import type { EventMap, EventType, PayUIWidget } from 'payui-embed';
 import 'payui-embed/element';
 import { listPurchases, orderLabel, paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
+import { setUpPlayerLogin } from './player';
 
 declare global {
   interface Window {
@@ -66,8 +67,11 @@ async function confirm(purchase: { id: string; label: string }): Promise<void> {
 }
 
 /** What the player bought before, as our server knows it: a reload keeps the list. */
+let listing = 0;
 async function showPurchases(): Promise<void> {
+  const asked = ++listing;
   const orders = await listPurchases().catch(() => []);
+  if (asked !== listing) return; // The player changed meanwhile: a later listing is theirs.
   for (const order of orders) {
     // Newest first, below any purchase made since the page loaded (that line is newer news than this list).
     if (!purchases.querySelector(`li[data-order="${CSS.escape(order.id)}"]`)) showOrder(order, orderLabel(order), true);
@@ -121,6 +125,19 @@ window.PayUI.init({
   // As tall as the payment UI's content (it reports it in `dimensions`), not the whole window.
   lightbox: { height: null },
 });
-void showPurchases();
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
-document.body.dataset.ready = 'yes';
+// Who plays first (a login may just have come back with its token), then their purchases; the
+// buttons wait, so nothing is bought as the demo player by mistake. A player who logs out changes
+// the list too.
+void setUpPlayerLogin({
+  project: 200001,
+  proxy: false,
+  onChange: () => {
+    purchases.replaceChildren();
+    balance.textContent = '';
+    void showPurchases();
+  },
+}).finally(() => {
+  void showPurchases();
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
+  document.body.dataset.ready = 'yes';
+});

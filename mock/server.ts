@@ -26,7 +26,8 @@ export const PAYMENT_UI_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data:",
+  // The catalogue's images are the merchant's (https only); nothing else comes from elsewhere.
+  "img-src 'self' data: https:",
   "connect-src 'self'",
   "base-uri 'none'",
   "object-src 'none'",

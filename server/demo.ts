@@ -13,18 +13,29 @@
  * - `GET /api/catalogue`: the items the shop sells, `{ items: [{ sku, name, price }] }`, synced from
  *   the merchant API at start (the static catalogue while the service does not list items);
  * - `GET /api/player`: the signed-in player and their balance as the merchant API holds it
- *   (`balance` null when it cannot say).
+ *   (`balance` null when it cannot say);
+ * - `POST /api/session` `{token, remember_me}`: a player who logged in through the Login API; the
+ *   JWT is checked here (server/login.ts) and the player kept in a session (an HttpOnly,
+ *   SameSite=Strict cookie): tokens, orders and the player are then theirs. `GET /api/session`
+ *   says who is signed in (`{player: null}` for the demo's fixed player); `DELETE` signs out.
+ *   `?project=200002` does the same for the second game (harbor.html);
+ * - `POST /api/user-store/{new-user|verify|password-reset}`: the second game's user store, which
+ *   the Login API's proxy variants ask (server/user-store.ts);
+ * - `GET /api/mailbox?to=<email>`: what the offline service "mailed" to that address (its
+ *   `GET /mock/mail`, read with the merchant's credentials): the demo's stand-in for an inbox.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
-import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/shared/catalog';
+import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/shared/catalog';
 import { readJson } from '../mock/http/body';
 import { answerAlways, serveStatic } from '../mock/http/static';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';
+import { createPlayerSessions, mailTo, SignInRefused, type Player, type PlayerSessions } from './login';
 import { createShop, type ShopItem } from './shop';
+import { createUserStore } from './user-store';
 
 export interface DemoOptions {
   appRoot: string;
@@ -47,14 +58,21 @@ export const DEMO_PLAYERS: ReadonlySet<string> = new Set(['demo-player-1', 'play
 
 /** The project whose items the shop pages sell. */
 const SHOP_PROJECT = 200001;
+/** The second game, whose players this server keeps itself (its user store, server/user-store.ts). */
+const HARBOR_PROJECT = 200002;
 
-/** The demo player; a real storefront takes these from its session. */
-const DEMO_USER = {
-  id: { value: 'demo-player-1' },
-  name: { value: 'Nova Rider' },
-  email: { value: 'nova@example.test' },
-  country: { value: 'US' },
-};
+/** The player who has not logged in: the demo's own, so the pages work without a login. */
+const DEMO_PLAYER: Player & { country: string } = { id: 'demo-player-1', name: 'Nova Rider', email: 'nova@example.test', country: 'US' };
+
+/** The token request's `user`: the session's player (the JWT's `sub`, username and email). */
+function userOf(player: Player & { country?: string }): ServiceTokenRequest['user'] {
+  return {
+    id: { value: player.id },
+    name: { value: player.name },
+    email: { value: player.email },
+    ...(player.country ? { country: { value: player.country } } : {}),
+  };
+}
 
 interface TokenRequest {
   purchase?: unknown;
@@ -78,10 +96,10 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 const notFound = (res: ServerResponse) => sendError(res, 404, 'NOT_FOUND', 'Not found');
 
 /** The token request body for what the page asked for (the shop adds our order id as `external_id`). */
-function tokenBody(request: TokenRequest): ServiceTokenRequest {
+function tokenBody(request: TokenRequest, player: Player): ServiceTokenRequest {
   const theme = request.theme === 'default_dark' ? 'default_dark' : 'default';
   return {
-    user: DEMO_USER,
+    user: userOf(player),
     settings: {
       project_id: typeof request.project_id === 'number' ? request.project_id : 200001,
       currency: 'USD',
@@ -104,18 +122,35 @@ export function inlineScriptHashes(html: string): string[] {
 
 export function createDemoServer(options: DemoOptions): RequestListener {
   const frames = options.paymentUiOrigins.join(' ');
+  const loginApi = new URL(options.merchantApi).origin;
   const policy = (scripts: string[] = []) => [
     "default-src 'self'",
     ["script-src 'self'", ...scripts].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    // The Login API: the game page registers and logs players in there, straight from the browser.
+    `connect-src 'self' ${loginApi}`,
     `frame-src ${frames}`,
     "base-uri 'none'",
     "object-src 'none'",
   ].join('; ');
   const headers = { 'content-security-policy': policy() };
-  const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players: DEMO_PLAYERS });
+  /** The game's players: the fixed ones, and everyone who has logged in (their JWT checked). */
+  const players = new Set(DEMO_PLAYERS);
+  const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players });
+  /**
+   * Each game's players who logged in: Star Miners' (the game page, the Login API's own users) and
+   * Puzzle Harbor's (harbor.html, players kept in this server's user store: the proxy variants).
+   */
+  const sessions: Record<number, PlayerSessions> = {
+    [SHOP_PROJECT]: createPlayerSessions(DEMO_LOGIN[SHOP_PROJECT]!),
+    [HARBOR_PROJECT]: createPlayerSessions(DEMO_LOGIN[HARBOR_PROJECT]!, { cookieName: 'harbor_session' }),
+  };
+  /** `?project=` of a session call: the game page's project when left out. */
+  const sessionsOf = (req: IncomingMessage) => sessions[Number(new URL(req.url ?? '/', 'http://demo').searchParams.get('project') ?? SHOP_PROJECT)];
+  /** Whom this request buys as in a project: its session's player, or the demo's when nobody logged in. */
+  const playerOf = (req: IncomingMessage, project = SHOP_PROJECT): Player => sessions[project]?.current(req) ?? DEMO_PLAYER;
+  const userStore = createUserStore({ secret: DEMO_LOGIN[HARBOR_PROJECT]!.secret, loginProjectId: DEMO_LOGIN[HARBOR_PROJECT]!.projectId });
   const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
   /**
    * What the shop sells, synced from the merchant API at start; the static catalogue (what the
@@ -133,7 +168,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `npm test` run the world on different ports, from the same build.
    */
   const withWorld = (html: string) => {
-    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox }).replace(/"/g, '&quot;');
+    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox, login: { api: loginApi, projectIds: Object.fromEntries(Object.entries(DEMO_LOGIN).map(([project, { projectId }]) => [project, projectId])) } }).replace(/"/g, '&quot;');
     const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
     return html
       .replace(/(<meta name="payui-payment-ui-origins" content=")[^"]*(")/, `$1${origins}$2`)
@@ -144,9 +179,11 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const body = await readJson(req, 64 * 1024);
     if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
+    // Who buys: the player signed in to that game (or the demo's).
+    const player = playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT);
     // #region token-errors
     try {
-      json(res, 200, await shop.startOrder(tokenBody(request)));
+      json(res, 200, await shop.startOrder(tokenBody(request, player)));
     } catch (error) {
       // The refusal's message names its first failing path (TokenRequestError).
       if (error instanceof TokenRequestError) return sendError(res, 502, 'TOKEN_REFUSED', `the merchant API: ${error.message}`);
@@ -169,7 +206,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const pack = (body.value as { pack?: unknown } | null)?.pack;
     if (typeof pack !== 'string' || !PACKS.has(pack)) return sendError(res, 422, 'UNKNOWN_PACK', 'data-pack is not a pack of the game');
     try {
-      const { token } = await shop.startOrder(tokenBody({ purchase: { virtual_currency: { quantity: Number(pack) } } }));
+      const { token } = await shop.startOrder(tokenBody({ purchase: { virtual_currency: { quantity: Number(pack) } } }, playerOf(req)));
       json(res, 200, { token });
     } catch {
       sendError(res, 502, 'MERCHANT_API', 'the merchant API did not give a token');
@@ -189,6 +226,40 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const order = await shop.refund(id).catch(() => undefined);
     if (order === undefined) return sendError(res, 502, 'MERCHANT_API', 'the merchant API did not refund');
     return order ? json(res, 202, order) : sendError(res, 409, 'NOT_DELIVERED', 'only a delivered order can be refunded');
+  }
+
+  /**
+   * `POST /api/session` `{token, remember_me}`: the page came back from the Login API with a JWT;
+   * a JSON body only (no other site's form can post one), checked before anyone is signed in.
+   */
+  async function signIn(req: IncomingMessage, res: ServerResponse, sessions: PlayerSessions): Promise<void> {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'send the token as application/json');
+    const body = await readJson(req, 8 * 1024);
+    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const { token, remember_me: rememberMe } = (body.value ?? {}) as { token?: unknown; remember_me?: unknown };
+    if (typeof token !== 'string' || !token) return sendError(res, 422, 'NO_TOKEN', 'token: the Login JWT is required');
+    // #region session
+    try {
+      const { player, setCookie } = sessions.signIn(token, rememberMe === true);
+      players.add(player.id); // user_validation accepts them from now on
+      res.setHeader('set-cookie', setCookie);
+      json(res, 200, { player });
+    } catch (error) {
+      if (error instanceof SignInRefused) return sendError(res, 401, error.code, error.message);
+      throw error;
+    }
+    // #endregion session
+  }
+
+  /** `GET /api/mailbox?to=`: the service's mailbox, read with the merchant's credentials, for one address. */
+  async function mailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const to = new URL(req.url ?? '/', 'http://demo').searchParams.get('to') ?? '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(to)) return sendError(res, 422, 'BAD_ADDRESS', 'to: an email address');
+    try {
+      json(res, 200, { messages: await mailTo(options.merchantApi, DEMO_MERCHANT.id, DEMO_MERCHANT.apiKey, to) });
+    } catch {
+      sendError(res, 502, 'MERCHANT_API', 'the mailbox could not be read');
+    }
   }
 
   /** An HTML page: from demo/ or anywhere in the build, with hashes for its inline scripts. */
@@ -228,16 +299,29 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       const listener = listeners.get(pathname.slice('/api/webhooks/'.length));
       return listener ? listener(req, res) : sendError(res, 404, 'NOT_FOUND', 'no webhook listener here');
     }
-    // The signed-in player's purchases: the player is the session's (here the demo's), never one the address names.
+    if (pathname === '/api/session') {
+      const sessions = sessionsOf(req);
+      if (!sessions) return sendError(res, 404, 'NOT_FOUND', 'project: a demo project with a Login (200001 or 200002)');
+      if (req.method === 'POST') return signIn(req, res, sessions);
+      if (req.method === 'GET') return json(res, 200, { player: sessions.current(req) });
+      if (req.method !== 'DELETE') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET, POST or DELETE');
+      res.setHeader('set-cookie', sessions.signOut(req));
+      res.writeHead(204, { 'cache-control': 'no-store' });
+      return res.end();
+    }
+    if (pathname.startsWith('/api/user-store/')) return userStore(pathname.slice('/api/user-store/'.length), req, res);
+    if (pathname === '/api/mailbox') return req.method === 'GET' ? mailbox(req, res) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+    // The signed-in player's purchases: the player is the session's (or the demo's), never one the address names.
     if (pathname === '/api/orders') {
-      return req.method === 'GET' ? json(res, 200, shop.purchasesOf(DEMO_USER.id.value)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+      return req.method === 'GET' ? json(res, 200, shop.purchasesOf(playerOf(req).id)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     }
     if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
     if (pathname === '/api/catalogue' || pathname === '/api/player') {
       if (req.method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
       if (pathname === '/api/catalogue') return json(res, 200, { items: await catalogue });
-      const balance = await shop.balanceOf(SHOP_PROJECT, DEMO_USER.id.value).catch(() => null);
-      return json(res, 200, { id: DEMO_USER.id.value, name: DEMO_USER.name.value, balance });
+      const player = playerOf(req);
+      const balance = await shop.balanceOf(SHOP_PROJECT, player.id).catch(() => null);
+      return json(res, 200, { id: player.id, name: player.name, balance });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');
     if (pathname === '/' || pathname.endsWith('.html') || pathname.endsWith('/')) {

@@ -6,8 +6,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMockService, stopOnSignals } from '../mock/server';
 import { dataDirOf, readConfig } from '../mock/config';
-import { DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
+import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
 import { createDemoServer } from './demo';
+import { pointLoginAtDemo } from './login';
+import { USER_STORE_PATHS } from './user-store';
 import { listenLoopback } from '../mock/http/listen';
 
 /** build/server/start.js → the repository root. */
@@ -39,6 +41,21 @@ async function main(): Promise<void> {
   for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
     mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
   }
+  // Each game's Login project sends players back to its page of this run (its port may be any);
+  // the second game's proxy variants ask the demo server's user store.
+  const demoOrigin = `http://${config.host}:${demo.port}`;
+  const credentials = { merchantApi: mock.merchantApi, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey };
+  const store = (path: string) => `${demoOrigin}/api/user-store/${path}`;
+  try {
+    await pointLoginAtDemo({ ...credentials, project: 200001, secret: DEMO_LOGIN[200001]!.secret, callback: `${demoOrigin}/game.html` });
+    await pointLoginAtDemo({
+      ...credentials, project: 200002, secret: DEMO_LOGIN[200002]!.secret, callback: `${demoOrigin}/harbor.html`,
+      userStore: { new_user: store(USER_STORE_PATHS.new_user), user_verification: store(USER_STORE_PATHS.user_verification), password_reset: store(USER_STORE_PATHS.password_reset) },
+    });
+  } catch (error) {
+    await Promise.all([demo.close(), mock.close()]);
+    throw error;
+  }
   console.log(`payui-embed offline world (loopback only)
   demo storefront     http://${config.host}:${demo.port}/
   merchant API        ${mock.merchantApi}/merchant/v2/merchants/{merchant_id}/token
@@ -46,6 +63,7 @@ async function main(): Promise<void> {
   payment UI live     ${mock.live}
   payment UI sandbox  ${mock.sandbox}
   Login API           ${mock.merchantApi}/api/…  (mailbox: ${mock.merchantApi}/mock/mail)
+  player logins       ${demoOrigin}/game.html (Login API users), ${demoOrigin}/harbor.html (proxy variants, the demo's user store)
   state               ${dataDir ?? 'in memory (gone when it stops)'}
   webhooks            ${mock.merchantApi}/mock/webhooks.html (each project → ${`http://${config.host}:${demo.port}/api/webhooks/{project_id}`})
 Press Ctrl-C to stop.`);

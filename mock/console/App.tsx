@@ -4,8 +4,12 @@ import { credentials, signOut } from './api';
 import { PAGES, hrefOf, navigate, page, type PageName } from './router';
 import { currentProject, loadProjects, projects, textOf } from './state';
 import { Failure, PageTitle } from './ui';
+import { Attributes } from './pages/Attributes';
+import { Games } from './pages/Games';
 import { Groups } from './pages/Groups';
 import { Items } from './pages/Items';
+import { Login } from './pages/Login';
+import { Mailbox } from './pages/Mail';
 import { Packages } from './pages/Packages';
 import { Projects } from './pages/Projects';
 import { Reference } from './pages/Reference';
@@ -14,9 +18,11 @@ import { Users } from './pages/Users';
 import { Webhooks } from './pages/Webhooks';
 
 /** The pages of the whole account. */
-const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, reference: Reference };
+const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, mail: Mailbox, reference: Reference };
 /** The pages of one project, under the project picker. */
-const PROJECT_VIEWS: Partial<Record<PageName, (props: { projectId: number }) => preact.JSX.Element>> = { items: Items, packages: Packages, groups: Groups, users: Users };
+const PROJECT_VIEWS: Partial<Record<PageName, (props: { projectId: number }) => preact.JSX.Element>> = {
+  items: Items, packages: Packages, groups: Groups, attributes: Attributes, games: Games, users: Users, login: Login,
+};
 
 function ProjectPicker() {
   return (

@@ -6,13 +6,17 @@ import { signal } from '@preact/signals';
 
 export const BASE = '/console';
 
-export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'users' | 'webhooks' | 'reference';
+export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference';
 export const PAGES: { name: PageName; title: string }[] = [
   { name: 'projects', title: 'Projects' },
   { name: 'items', title: 'Items' },
   { name: 'packages', title: 'Currency packages' },
   { name: 'groups', title: 'Item groups' },
+  { name: 'attributes', title: 'User attributes' },
+  { name: 'games', title: 'Game keys' },
   { name: 'users', title: 'Users' },
+  { name: 'login', title: 'Login settings' },
+  { name: 'mail', title: 'Mailbox' },
   { name: 'webhooks', title: 'Webhooks' },
   { name: 'reference', title: 'API reference' },
 ];

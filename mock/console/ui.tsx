@@ -75,28 +75,63 @@ interface FieldProps {
   autoComplete?: string;
   /** What the browser checks before the form is sent. */
   pattern?: string;
+  /** A text area of this many rows (one value per line) instead of a one-line input. */
+  rows?: number;
 }
 
-export function Field({ id, label, value, onInput, type = 'text', required, hint, errors, inputMode, autoComplete, pattern }: FieldProps) {
-  const described = [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+/** `aria-describedby` of a field: its hint and its errors. */
+const describedBy = (id: string, hint: string | undefined, errors: string[] | undefined) =>
+  [hint ? `${id}-hint` : '', errors?.length ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** A field's hint and the service's messages for it. */
+function FieldNotes({ id, hint, errors }: { id: string; hint?: string | undefined; errors?: string[] | undefined }) {
+  return (
+    <>
+      {hint && <small id={`${id}-hint`} class="muted">{hint}</small>}
+      {errors?.length ? <small id={`${id}-error`} class="field-error">{errors.join('; ')}</small> : null}
+    </>
+  );
+}
+
+export function Field({ id, label, value, onInput, type = 'text', required, hint, errors, inputMode, autoComplete, pattern, rows }: FieldProps) {
+  const common = {
+    id,
+    name: id,
+    value,
+    required,
+    autoComplete: autoComplete ?? 'off',
+    'aria-invalid': errors?.length ? ('true' as const) : undefined,
+    'aria-describedby': describedBy(id, hint, errors),
+    onInput: (event: Event) => onInput((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
+  };
   return (
     <div class="field">
       <label for={id}>{label}{required ? ' (required)' : ''}</label>
-      <input
-        id={id}
-        name={id}
-        type={type as 'text'}
-        value={value}
-        required={required}
-        inputMode={inputMode}
-        pattern={pattern}
-        autoComplete={autoComplete ?? 'off'}
-        aria-invalid={errors?.length ? 'true' : undefined}
-        aria-describedby={described || undefined}
-        onInput={(event) => onInput((event.currentTarget as HTMLInputElement).value)}
-      />
-      {hint && <small id={`${id}-hint`} class="muted">{hint}</small>}
-      {errors?.length ? <small id={`${id}-error`} class="field-error">{errors.join('; ')}</small> : null}
+      {rows ? <textarea {...common} rows={rows} spellcheck={false} /> : <input {...common} type={type as 'text'} inputMode={inputMode} pattern={pattern} />}
+      <FieldNotes id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+interface SelectProps {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+  hint?: string;
+  errors?: string[] | undefined;
+}
+
+export function Select({ id, label, value, options, onChange, hint, errors }: SelectProps) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} name={id} value={value} aria-invalid={errors?.length ? 'true' : undefined} aria-describedby={describedBy(id, hint, errors)}
+        onChange={(event) => onChange((event.currentTarget as HTMLSelectElement).value)}>
+        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+      </select>
+      <FieldNotes id={id} hint={hint} errors={errors} />
     </div>
   );
 }

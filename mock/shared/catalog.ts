@@ -41,6 +41,16 @@ export const DEMO_WEBHOOK_SECRETS: Readonly<Record<number, string>> = {
   200002: 'puzzle-harbor-webhook-secret',
 };
 
+/**
+ * Each demo project's Login project (DESIGN.md §8a): its id and the secret key that signs its
+ * players' JWTs. The fixtures (mock/fixtures/demo.json) seed the service with the same; the demo
+ * server checks the JWTs with the secret and sets it again at start (server/login.ts).
+ */
+export const DEMO_LOGIN: Readonly<Record<number, { projectId: string; secret: string }>> = {
+  200001: { projectId: '7c1e2a90-4b3d-4f5e-8a6b-000000200001', secret: 'star-miners-login-secret-key' },
+  200002: { projectId: '7c1e2a90-4b3d-4f5e-8a6b-000000200002', secret: 'puzzle-harbor-login-secret-key' },
+};
+
 const usd = (amount: number): Price => ({ amount, currency: 'USD' });
 
 export const PROJECTS: Readonly<Record<number, Project>> = {

@@ -165,7 +165,7 @@ async function sessionOf(
     project: { id: project.id, name: localize(project.data.name, language, `Project ${project.id}`) },
     mode,
     tokenless,
-    user: { id: userId, email: valueText(user.email) ?? '', name: valueText(user.name), country: valueText(user.country) ?? 'US' },
+    user: { id: userId, email: valueText(user.email) ?? '', name: valueText(user.name), country: valueText(user.country) ?? 'US', phone: valueText(user.phone) },
     language,
     theme: ui.theme === 'default_dark' ? 'default_dark' : 'default',
     compact: ui.version === 'mobile',

@@ -194,6 +194,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
           {session.purchase.lines.map((line) => (
             <li key={line.name}>
               <span class="line-name">
+                {imageAddress(line.image) && <img class="line-image" src={imageAddress(line.image)!} alt="" width={32} height={32} />}
                 {line.quantity > 1 && <span class="qty">{line.quantity} × </span>}
                 {line.name}
               </span>
@@ -306,4 +307,14 @@ export function Shell({ title, sandbox, t, onClose, showClose, children }: Shell
       <footer class="foot">{t('secure')}</footer>
     </div>
   );
+}
+
+/**
+ * The catalogue's image as the page may load it: an https address, or a protocol-relative one (the
+ * spec's `image_url` form) taken as https; anything else (http, data, javascript) is not shown.
+ */
+export function imageAddress(image: string | null): string | null {
+  if (!image) return null;
+  const address = image.startsWith('//') ? `https:${image}` : image;
+  return /^https:\/\/[^\s]+$/.test(address) && URL.canParse(address) ? address : null;
 }

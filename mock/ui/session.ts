@@ -47,7 +47,7 @@ export interface Session {
   project: { id: number; name: string };
   mode: TokenMode;
   tokenless: boolean;
-  user: { id: string; email: string; name: string | null; country: string };
+  user: { id: string; email: string; name: string | null; country: string; phone: string | null };
   language: string;
   theme: 'default' | 'default_dark';
   compact: boolean;

@@ -4,6 +4,7 @@
  * `payments` table and what it bought credited to the user (virtual currency to the balance,
  * items to the inventory; the user is made on their first purchase); the paid webhooks after; a
  * refund takes back what the payment gave and sends the refund webhooks, `update_subscription` when a plan renews.
+ * A declined payment is kept as an `error` transaction, one the game refused as `canceled`: they give nothing.
  */
 import { randomInt } from 'node:crypto';
 import { total, type Purchase, type Session, type SessionResult } from '../ui/session';
@@ -78,11 +79,19 @@ function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | 
 }
 
 /** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
-type KeptPayment = PaymentRecord & { credit?: Credit };
+export type KeptPayment = PaymentRecord & { credit?: Credit; refund?: { reason: string; date: string } };
 
-async function paymentById(sql: Sql, id: number): Promise<KeptPayment | undefined> {
-  const { rows } = await sql.query<{ data: KeptPayment }>('SELECT data FROM payments WHERE id = $1', [id]);
-  return rows[0]?.data;
+async function paymentById(sql: Sql, id: number): Promise<{ status: string; payment: KeptPayment } | undefined> {
+  const { rows } = await sql.query<{ status: string; data: KeptPayment }>('SELECT status, data FROM payments WHERE id = $1', [id]);
+  return rows[0] && { status: rows[0].status, payment: rows[0].data };
+}
+
+/** Keeps a payment that moved nothing: `error` (the card was declined) or `canceled` (the game refused the player). */
+async function keepFailed(sql: Sql, record: PaymentRecord, status: 'error' | 'canceled'): Promise<void> {
+  await sql.query(
+    'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [record.id, record.merchantId, record.projectId, status, JSON.stringify(record), record.date],
+  );
 }
 
 /** The service's payments on `db` (by default the process's shared database in memory). */
@@ -127,7 +136,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         projectId: session.project.id,
         mode: session.mode,
         kind: purchase.kind,
-        user: { id: session.user.id, email: session.user.email, name: session.user.name, country: session.user.country, phone: null },
+        user: { id: session.user.id, email: session.user.email, name: session.user.name, country: session.user.country, phone: session.user.phone },
         externalId: session.externalId,
         currency: session.currency,
         amount: total(purchase),
@@ -139,12 +148,17 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           : {}),
         refunded: false,
       };
-      if (outcome === 'declined') return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
+      // A failed payment is a transaction too (the reports show it), one that gives nothing.
+      if (outcome === 'declined') {
+        await keepFailed(db.sql, record, 'error');
+        return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
+      }
 
       const answer = await sender.ask(record.projectId, userValidation(record, ip));
       if (answer && !is2xx(answer.status)) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
         const code = answerCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
+        await keepFailed(db.sql, record, 'canceled');
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       // The payment and what it gives are kept together, or neither; a trial is no payment (nothing is charged until it ends).
@@ -184,11 +198,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
     async refund(merchantId, transactionId, reason = 'Refunded by the merchant') {
       const db = await opened;
-      const payment = await paymentById(db.sql, transactionId);
-      if (!payment || payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
+      const kept = await paymentById(db.sql, transactionId);
+      if (!kept || kept.payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
+      const { payment } = kept;
       if (payment.refunded) return { ok: false, status: 409, message: `transaction ${transactionId} is already refunded` };
+      if (kept.status !== 'done') return { ok: false, status: 409, message: `transaction ${transactionId} is ${kept.status}: only a done payment can be refunded` };
       payment.refunded = true;
       const date = now().toISOString();
+      // The reports show when and why (mock/store/transactions.ts).
+      payment.refund = { reason, date };
       // Refunded and taken back together, or neither; a plan's payment refunded ends its subscription.
       const canceled = await db.transaction(async (sql) => {
         await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);

@@ -659,7 +659,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** A user's transactions */
+        /**
+         * A user's transactions
+         * @description The offline service lists each payment (`payment`, `digital_operation_type` `add`: the virtual currency in `amount`, the items in `virtual_items`, the money in `sum` and `currency`) and each refund (`cancellation`, `remove`, its reason in `comment`) of the user between the two instants (both included), oldest first, with `user_balance` after each. A payment's `operation_id` is twice its transaction id, its refund's one more.
+         */
         get: operations["listUserTransactions"];
         put?: never;
         post?: never;
@@ -681,7 +684,7 @@ export interface paths {
         };
         /**
          * Search transactions
-         * @description Sandbox payments (`dry_run` 1) are hidden unless `show_dry_run=true`. `csv` is RFC 4180 with a header row; `xls` opens in Excel and LibreOffice.
+         * @description Sandbox payments (`dry_run` 1) are hidden unless `show_dry_run=true`. Entries are in the order the payments were made (`transfer_date`, then id), so paging neither skips nor repeats one while payments arrive. `datetime_from` and `datetime_to` both include their instant. Every transaction of the payment UI is of `transaction_type` `payment`. `csv` is RFC 4180 with a header row naming each column by its path in the JSON entry (`transaction.id`, …); a text cell starting with `=`, `+`, `-`, `@`, a tab or CR gets a leading `'`. `xls` is an Office Open XML workbook (`.xlsx`, which Excel and LibreOffice open). A `csv` or `xls` download without `limit` holds every transaction that passes the filters; `X-Total-Count` counts them for every format.
          */
         get: operations["searchTransactions"];
         put?: never;
@@ -913,7 +916,7 @@ export interface paths {
         put?: never;
         /**
          * Refund a transaction
-         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`).
+         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`). A transaction already refunded, or one that is not `done` (a declined card's `error`, a refused player's `canceled`), is 409.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -2214,8 +2217,28 @@ export interface components {
                 custom?: string | null;
             };
         };
-        /** @description Full transaction information. Its fields are not shown by the spec: the offline service answers the report entry's groups, and may carry more. */
-        TransactionDetails: components["schemas"]["ReportTransaction"];
+        /** @description Full transaction information. Its fields are not shown by the spec: the offline service answers the report entry's groups and what the transaction was made of (its lines, the token's custom parameters, its refund, the subscription it made). */
+        TransactionDetails: components["schemas"]["ReportTransaction"] & {
+            /** @description What was bought */
+            lines: {
+                sku: string | null;
+                name: string;
+                quantity: number;
+                unit_price: number;
+                currency: string;
+            }[];
+            /** @description The token's `custom_parameters` */
+            custom_parameters: Record<string, never> | null;
+            refund: {
+                reason: string;
+                date: components["schemas"]["Timestamp"];
+            } | null;
+            /** @description The subscription a plan's purchase made */
+            subscription: {
+                id: number;
+                plan_id: string;
+            } | null;
+        };
         /** @description Payment system entry. The path that lists payment systems is not shown by the spec, so no operation answers it; the record is here for completeness. */
         PaymentSystem: {
             id: number;
@@ -4786,7 +4809,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     searchTransactions: {
@@ -4798,11 +4820,14 @@ export interface operations {
                 /** @description Include test transactions */
                 show_dry_run?: boolean;
                 transaction_id?: number;
-                /** @description International format */
+                /** @description International format; matched by its digits */
                 phone?: string;
                 user_id?: string;
+                /** @description A part of the name, any case */
                 user_name?: string;
+                /** @description A part of the user record's `user_custom`, any case */
                 user_custom?: string;
+                /** @description The whole address, any case */
                 email?: string;
                 external_id?: string;
                 /** @description Index of the first element, counted from 0. */
@@ -4833,7 +4858,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReportTransaction"][];
                     "text/csv": string;
-                    "application/vnd.ms-excel": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4841,7 +4866,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTransactionDetails: {
@@ -4873,7 +4897,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     loginRegister: {
@@ -5250,6 +5273,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];

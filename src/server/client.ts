@@ -111,9 +111,14 @@ export interface MerchantClient<V extends ApiVersion = 'v2'> {
     get: Call<'getSubscription', [...InProject, subscriptionId: number]>;
     update: Write<'updateUserSubscription', [...InProject, userId: string, subscriptionId: number]>;
   };
-  /** The transactions report (JSON) and one transaction's details. */
+  /** The transactions report (JSON entries, or a file's bytes) and one transaction's details. */
   reports: {
     transactions: List<'searchTransactions', []>;
+    /**
+     * The report as a file: `csv` (RFC 4180) or `xls` (an .xlsx workbook). Without `limit` it holds
+     * every transaction that passes the query's filters.
+     */
+    download(format: 'csv' | 'xls', query?: Query<'searchTransactions'>): Promise<Buffer>;
     details: Call<'getTransactionDetails', [transactionId: number]>;
   };
 }
@@ -222,6 +227,7 @@ const TABLE: Table = {
     get: `GET ${IN_PROJECT}subscriptions/:`,
     update: `PUT ${IN_PROJECT}users/:/subscriptions/:`,
   },
+  // `reports.download` (a file, not JSON) is written out in createMerchantClient.
   reports: { transactions: 'LIST merchants/$/reports/transactions/search.json', details: 'GET merchants/$/reports/transactions/:/details' },
 };
 
@@ -233,6 +239,7 @@ const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filt
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
+  /** The JSON answer, or the bytes of a file (a `raw` request). */
   json: unknown;
   headers: Headers;
 }
@@ -263,7 +270,7 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
   }
 
   /** One try: the answer's JSON (undefined for an empty body) and headers, or a `MerchantApiError`. */
-  async function once(method: string, url: URL, body: unknown, what: string): Promise<Answer> {
+  async function once(method: string, url: URL, body: unknown, what: string, raw: boolean): Promise<Answer> {
     const timedOut = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const timeout = (status: number | null, cause: unknown) =>
       new MerchantApiError('TIMEOUT', `the merchant API did not answer within ${timeoutMs} ms`, status, { cause });
@@ -271,7 +278,7 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
     try {
       response = await fetch(url, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: 'application/json', authorization },
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), accept: raw ? '*/*' : 'application/json', authorization },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
@@ -280,12 +287,14 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
       throw timedOut(error) ? timeout(null, error) : new MerchantApiError('NETWORK', 'the merchant API could not be reached', null, { cause: error });
     }
     const { status, headers } = response;
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await response.text();
+      bytes = Buffer.from(await response.arrayBuffer());
     } catch (error) {
       throw timedOut(error) ? timeout(status, error) : new MerchantApiError('NETWORK', 'the answer was cut off', status, { cause: error });
     }
+    if (raw && status >= 200 && status < 300) return { json: bytes, headers };
+    const text = new TextDecoder().decode(bytes);
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
@@ -297,12 +306,12 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
   }
 
   /** A call, tried again after a network error or a 5xx (not 501) unless it is a POST. */
-  async function request(method: string, path: string, body?: unknown, query: object = {}, what = 'request'): Promise<Answer> {
+  async function request(method: string, path: string, body?: unknown, query: object = {}, what = 'request', raw = false): Promise<Answer> {
     const url = new URL(`merchant/${apiVersion}/${path}`, base);
     for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await once(method, url, body, what);
+        return await once(method, url, body, what, raw);
       } catch (error) {
         const { code, status } = error as MerchantApiError;
         const transient = code === 'NETWORK' || (status !== null && status >= 500 && status !== 501);
@@ -349,8 +358,14 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
       }];
     }));
 
+  const client = methods(TABLE) as unknown as Omit<MerchantClient<V>, 'createToken'>;
   return {
-    ...(methods(TABLE) as unknown as Omit<MerchantClient<V>, 'createToken'>),
+    ...client,
+    reports: {
+      ...client.reports,
+      download: (format, query = {}) =>
+        request('GET', `merchants/${merchantId}/reports/transactions/search.${encodeURIComponent(format)}`, undefined, query, 'report request', true).then(({ json }) => json as Buffer),
+    },
     async createToken(body) {
       const { json } = await request('POST', `merchants/${merchantId}/token`, body, {}, 'token request');
       const token = (json as { token?: unknown } | undefined)?.token;

@@ -2,8 +2,10 @@
  * The merchant console (DESIGN.md §14) at /console/ of the merchant API's origin, in Chromium:
  * sign-in and sign-out, projects, webhook settings and the log with its resend, the API reference
  * rendered from /openapi.json, a 501 said as "not available", keyboard use, a 390 px phone, axe,
- * and the strict CSP with no violation; the items page against the catalog operations. The users
- * page and the whole journey (item → payment UI → inventory) wait for other parts of issue 27.
+ * and the strict CSP with no violation; the items page against the catalog operations; Login
+ * settings, the mailbox (a registration's confirmation followed to its page), user attributes and
+ * game keys. The users page and the whole journey (item → payment UI → inventory) wait for other
+ * parts of issue 27.
  */
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
@@ -24,6 +26,20 @@ async function merchantApi(method: string, path: string, body?: unknown): Promis
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** What a page shows only when asked (a form, the secret key, an operation), opened for the layout and axe checks. */
+async function openForms(page: Page, name: string) {
+  if (name === 'API reference') await page.locator('#op-createItem summary').click();
+  if (name === 'Projects') await page.getByRole('button', { name: 'New project' }).click();
+  if (name === 'User attributes') await page.getByRole('button', { name: 'New attribute' }).click();
+  if (name === 'Game keys') {
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('button', { name: /^Keys of / }).first().click();
+    await expect(page.getByRole('button', { name: 'Add keys' })).toBeVisible();
+  }
+  if (name === 'Login settings') await page.getByRole('button', { name: 'Show the secret key' }).click();
+  if (name === 'Mailbox') await expect(page.getByRole('article').first()).toBeVisible();
 }
 
 /** Every CSP violation the page reports, kept across its navigations. */
@@ -50,6 +66,37 @@ async function openSignedIn(page: Page, path = '') {
   await page.goto(consoleUrl(path));
   await signIn(page);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The demo project 200001's Login project id (mock/fixtures/demo.json). */
+const DEMO_LOGIN_ID = '7c1e2a90-4b3d-4f5e-8a6b-000000200001';
+
+/** A player registers with the Login API of the demo project; a confirmation message is mailed. */
+async function registerPlayer(username: string, email = `${username}@example.test`) {
+  const response = await fetch(`${world.merchantApi}/api/user?projectId=${DEMO_LOGIN_ID}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'player-password', email }),
+  });
+  expect(response.status, await response.text()).toBe(204);
+  return email;
+}
+
+/** A game of the demo project with a DRM and a key, so the Game keys page has a key pool to show. */
+async function demoGame() {
+  const sku = unique('demo-game').toLowerCase();
+  const created = await merchantApi('POST', '/merchant/v2/projects/200001/game_delivery', {
+    sku, name: { en: 'Demo Game' }, description: { en: 'A game sold as keys' }, system_requirements: 'Any', default_currency: 'USD', drm: [{ id: 1, name: 'Steam' }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect((await merchantApi('POST', `/mock/projects/200001/game_delivery/${created.body.id}/keys`, { drm_id: 1, keys: [`${sku}-KEY-1`] })).status).toBe(200);
+}
+
+/** A new project of the demo merchant, shown in the console's project picker. */
+async function newProject(prefix: string): Promise<number> {
+  const created = await merchantApi('POST', '/merchant/v2/merchants/100001/projects', { name: { en: unique(prefix) } });
+  expect(created.status).toBe(201);
+  return created.body.id as number;
 }
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
@@ -228,12 +275,14 @@ test.describe('merchant console', () => {
     };
     await fits('sign-in');
     await signIn(page);
-    for (const name of ['Projects', 'Items', 'Currency packages', 'Item groups', 'Users', 'Webhooks', 'API reference']) {
+    // A message with its long link in the mailbox, a game with its key pool.
+    await registerPlayer(unique('narrow-player'));
+    await demoGame();
+    for (const name of ['Projects', 'Items', 'Currency packages', 'Item groups', 'User attributes', 'Game keys', 'Users', 'Login settings', 'Mailbox', 'Webhooks', 'API reference']) {
       await nav(page, name).click();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByText('Loading…')).toHaveCount(0);
-      if (name === 'API reference') await page.locator('#op-createItem summary').click();
-      if (name === 'Projects') await page.getByRole('button', { name: 'New project' }).click();
+      await openForms(page, name);
       await fits(name);
     }
     expect(await violations()).toEqual([]);
@@ -261,9 +310,12 @@ test.describe('merchant console: accessibility audit', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'New project' }).click();
     await audit('projects');
-    for (const name of ['Items', 'Currency packages', 'Item groups', 'Users', 'Webhooks']) {
+    await registerPlayer(unique('audited-player'));
+    await demoGame();
+    for (const name of ['Items', 'Currency packages', 'Item groups', 'User attributes', 'Game keys', 'Users', 'Login settings', 'Mailbox', 'Webhooks']) {
       await nav(page, name).click();
       await expect(page.getByText('Loading…')).toHaveCount(0);
+      await openForms(page, name);
       await audit(name);
     }
     await nav(page, 'API reference').click();
@@ -275,6 +327,198 @@ test.describe('merchant console: accessibility audit', () => {
     await nav(page, 'Projects').click();
     await page.getByRole('button', { name: 'New project' }).click();
     await audit('projects, dark');
+  });
+});
+
+test.describe('merchant console: Login, mailbox, attributes, game keys', () => {
+  /** "New …" clicked and its form filled, label by label (a select picks the option). */
+  async function fillNewForm(page: Page, title: string, fields: [label: string, value: string][]) {
+    await page.getByRole('button', { name: title }).click();
+    const form = page.getByRole('form', { name: title });
+    for (const [label, value] of fields) {
+      const field = form.getByLabel(label);
+      if (await field.evaluate((element) => element.tagName === 'SELECT')) await field.selectOption(value);
+      else await field.fill(value);
+    }
+    return form;
+  }
+
+  /** Signed in, on a page of one project, loaded. */
+  async function openProjectPage(page: Page, name: string, projectId: number) {
+    await openSignedIn(page);
+    await nav(page, name).click();
+    await page.getByLabel('Project', { exact: true }).selectOption(String(projectId));
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+  }
+
+  test('Login settings: the Login project id, the secret key shown when asked and regenerated, callback addresses saved, a bad address refused at its field', async ({ page }) => {
+    const id = await newProject('Login Lab');
+    const before = (await merchantApi('GET', `/mock/projects/${id}/login`)).body as { login_project_id: string; secret_key: string };
+    await openProjectPage(page, 'Login settings', id);
+    await expect(page.getByTestId('login-project-id')).toHaveText(before.login_project_id);
+    // The key is not in the page until the merchant asks for it.
+    await expect(page.locator('body')).not.toContainText(before.secret_key);
+    await page.getByRole('button', { name: 'Show the secret key' }).click();
+    await expect(page.getByTestId('login-secret')).toHaveText(before.secret_key);
+    // Regenerate asks in the page first; No keeps the key.
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('button', { name: 'No' }).click();
+    expect((await merchantApi('GET', `/mock/projects/${id}/login`)).body.secret_key).toBe(before.secret_key);
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'A new secret key' })).toBeVisible();
+    const after = (await merchantApi('GET', `/mock/projects/${id}/login`)).body as { secret_key: string };
+    expect(after.secret_key).not.toBe(before.secret_key);
+    await expect(page.getByTestId('login-secret')).toHaveText(after.secret_key);
+    await page.getByRole('button', { name: 'Hide the secret key' }).click();
+    await expect(page.locator('body')).not.toContainText(after.secret_key);
+
+    const form = page.getByRole('form', { name: 'Login settings' });
+    const callback = (n: number) => form.getByLabel(`Callback address ${n}`, { exact: true });
+    // Not an http(s) address: refused at its field.
+    await callback(1).fill('ftp://game.example.test/back');
+    await form.getByRole('button', { name: 'Save Login settings' }).click();
+    await expect(callback(1)).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('alert')).toContainText('422');
+    await callback(1).fill('https://game.example.test/back');
+    await form.getByRole('button', { name: 'Add a callback address' }).click();
+    await callback(2).fill('http://localhost:5173/game.html');
+    // A user store reached over plain http must be on this machine.
+    await form.getByLabel('New user address').fill('http://users.example.test/new');
+    await form.getByRole('button', { name: 'Save Login settings' }).click();
+    await expect(form.getByLabel('New user address')).toHaveAttribute('aria-invalid', 'true');
+    await expect(callback(1)).not.toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('New user address').fill('http://127.0.0.1:9/users');
+    await form.getByLabel('New users confirm their email address').uncheck();
+    await form.getByRole('button', { name: 'Save Login settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Login settings saved.' })).toBeVisible();
+    expect((await merchantApi('GET', `/mock/projects/${id}/login`)).body).toEqual({
+      login_project_id: before.login_project_id,
+      secret_key: after.secret_key,
+      callback_urls: ['https://game.example.test/back', 'http://localhost:5173/game.html'],
+      email_confirmation: false,
+      user_store: { new_user: 'http://127.0.0.1:9/users', user_verification: null, password_reset: null },
+    });
+    // Shown again after a reload: what was saved, not what was typed.
+    await page.reload();
+    await page.getByLabel('Project', { exact: true }).selectOption(String(id));
+    await expect(callback(2)).toHaveValue('http://localhost:5173/game.html');
+    await expect(form.getByLabel('New users confirm their email address')).not.toBeChecked();
+    // A callback address removed is gone.
+    await form.getByRole('button', { name: 'Remove callback address 1' }).click();
+    await form.getByRole('button', { name: 'Save Login settings' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Login settings saved.' })).toBeVisible();
+    await expect.poll(async () => (await merchantApi('GET', `/mock/projects/${id}/login`)).body.callback_urls).toEqual(['http://localhost:5173/game.html']);
+  });
+
+  test('mailbox: a registration\'s confirmation, newest first; its link opens the service\'s page, which confirms the address', async ({ page, context }) => {
+    const first = await registerPlayer(unique('mail-first'));
+    const player = unique('mail-player');
+    const email = await registerPlayer(player);
+    await openSignedIn(page);
+    await nav(page, 'Mailbox').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeFocused();
+    const messages = page.getByRole('article');
+    await expect(messages.first()).toContainText(`To ${email}`);
+    await expect(messages.nth(1)).toContainText(`To ${first}`);
+    const message = messages.filter({ hasText: email });
+    await expect(message.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await expect(message).toContainText(`Hello ${player},`);
+    const link = message.getByRole('link', { name: 'Confirm the email address' });
+    const href = new URL((await link.getAttribute('href'))!);
+    expect(href.origin).toBe(world.merchantApi);
+    expect(href.pathname).toBe('/mock/login/confirm');
+    const [opened] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await expect(opened.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+    await expect(opened.locator('body')).toContainText(`Thank you, ${player}`);
+    // The link works once.
+    await opened.reload();
+    await expect(opened.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+  });
+
+  test('mailbox: only http(s) links of the service\'s own origin are links; a javascript: or foreign one is text', async ({ page }) => {
+    const own = `${world.merchantApi}/mock/login/password?token=own`;
+    await page.route('**/mock/mail', (route) => route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify([
+        { id: 1, to: 'old@example.test', subject: 'Older', text: 'The older one.', links: [], date: '2026-01-01T10:00:00+00:00' },
+        {
+          id: 2, to: 'new@example.test', subject: 'Three links', text: 'Which of these open?', date: '2026-01-02T10:00:00+00:00',
+          links: ['javascript:alert(1)', 'https://elsewhere.example.test/mock/login/confirm?token=x', `${world.merchantApi.replace('http:', 'https:')}/mock/login/confirm?token=y`, own],
+        },
+      ]),
+    }));
+    await openSignedIn(page, 'mail');
+    const messages = page.getByRole('article');
+    await expect(messages.first().getByRole('heading')).toHaveText('Three links');
+    await expect(messages.nth(1).getByRole('heading')).toHaveText('Older');
+    const links = messages.first().getByRole('link');
+    await expect(links).toHaveCount(1);
+    await expect(links).toHaveAttribute('href', own);
+    await expect(links).toHaveText('Set a new password');
+    await expect(messages.first()).toContainText('javascript:alert(1) (not opened: not an address of this service)');
+    await expect(messages.first()).toContainText('https://elsewhere.example.test/mock/login/confirm?token=x (not opened');
+  });
+
+  test('user attributes: creates one, refuses a value of the wrong type at its field, edits and deletes it', async ({ page }) => {
+    const id = await newProject('Attr Lab');
+    const key = unique('tier');
+    await openProjectPage(page, 'User attributes', id);
+    const form = await fillNewForm(page, 'New attribute', [['Key', key], ['Name (English)', 'Tier'], ['Type', 'int'], ['Values', '1, 2, gold']]);
+    await form.getByRole('button', { name: 'Create attribute' }).click();
+    await expect(form.getByLabel('Values')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('alert')).toContainText('list_of_values[2]');
+    await form.getByLabel('Values').fill('1, 2, 3');
+    await form.getByRole('button', { name: 'Create attribute' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Attribute ${key} created.` })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: key });
+    await expect(row).toContainText('1, 2, 3');
+    await row.getByRole('button', { name: `Edit attribute ${key}` }).click();
+    const edit = page.getByRole('form', { name: `Edit attribute ${key}` });
+    await edit.getByLabel('Visible to the user').uncheck();
+    await edit.getByRole('button', { name: 'Save attribute' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Attribute ${key} saved.` })).toBeVisible();
+    const listed = (await merchantApi('GET', `/merchant/v2/projects/${id}/user_attributes`)).body as unknown[];
+    expect(listed).toEqual([expect.objectContaining({ key, name: { en: 'Tier' }, type: 'int', list_of_values: [1, 2, 3], visible: false })]);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Attribute ${key} deleted.` })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: key })).toHaveCount(0);
+  });
+
+  test('game keys: creates a game with two DRMs, adds keys pasted one per line, shows the counts, refuses a key already there', async ({ page }) => {
+    const id = await newProject('Key Lab');
+    const sku = unique('moon-miners').toLowerCase();
+    await openProjectPage(page, 'Game keys', id);
+    const form = await fillNewForm(page, 'New game', [
+      ['SKU', sku], ['Name (English)', 'Moon Miners'], ['Description (English)', 'Mine the moon.'], ['System requirements', '4 GB RAM'], ['Default currency', 'EUR'], ['DRM', '1 Steam\n2 GOG'],
+    ]);
+    await form.getByRole('button', { name: 'Create game' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Game ${sku} created.` })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: sku });
+    await expect(row).toContainText('Steam: 0 of 0 left; GOG: 0 of 0 left');
+
+    await row.getByRole('button', { name: `Keys of ${sku}` }).click();
+    const keys = page.getByRole('form', { name: `Add keys to ${sku}` });
+    await keys.getByLabel('DRM').selectOption('1');
+    await keys.getByLabel('Keys').fill('MOON-AAAA\nMOON-BBBB\n\nMOON-CCCC\n');
+    await keys.getByRole('button', { name: 'Add keys' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `3 keys added to Steam of ${sku}.` })).toBeVisible();
+    const pool = page.getByRole('region', { name: `Key pool of ${sku}` });
+    await expect(pool.getByRole('row', { name: /Steam/ })).toHaveText(/Steam \(1\)\s*3\s*3\s*0/);
+    await expect(row).toContainText('Steam: 3 of 3 left; GOG: 0 of 0 left');
+    await keys.getByLabel('DRM').selectOption('2');
+    await keys.getByLabel('Keys').fill('GOG-1');
+    await keys.getByRole('button', { name: 'Add keys' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `1 key added to GOG of ${sku}.` })).toBeVisible();
+    await expect(row).toContainText('Steam: 3 of 3 left; GOG: 1 of 1 left');
+    // A key the pool has already: 409 at the keys.
+    await keys.getByLabel('Keys').fill('MOON-BBBB');
+    await keys.getByRole('button', { name: 'Add keys' }).click();
+    await expect(keys.getByLabel('Keys')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toContainText('409');
+    const game = (await merchantApi('GET', `/merchant/v2/projects/${id}/game_delivery`)).body[0];
+    expect(game).toMatchObject({ sku, default_currency: 'EUR', system_requirements: '4 GB RAM', drm: [{ id: 1, name: 'Steam', codes: { total: '3', active: '3', used: '0' } }, { id: 2, name: 'GOG', codes: { total: '1' } }] });
   });
 });
 

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { gotoFixture } from './widget-page';
 import { world } from './world';
 
-const DEMO_PAGES = ['/', '/game.html', '/spa.html', '/react.html', '/native-host.html', '/redirect.html', '/return.html'];
+const DEMO_PAGES = ['/', '/game.html', '/harbor.html', '/spa.html', '/react.html', '/native-host.html', '/redirect.html', '/return.html'];
 
 /** The sRGB colours the player sees at these points of the viewport (from one screenshot). */
 async function colours(page: Page, points: { x: number; y: number }[]): Promise<number[][]> {

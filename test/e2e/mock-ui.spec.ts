@@ -229,3 +229,28 @@ test.describe('mock payment UI on its own', () => {
     await expect(page.locator('[data-param="invoice_id"]')).toHaveText(invoice!);
   });
 });
+
+test.describe('mock payment UI: the catalogue', () => {
+  test("shows an item's catalogue image (https, or protocol-relative as the spec writes it), and never another kind of address", async ({ page }) => {
+    const headers = { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` };
+    const stamp = Date.now().toString(36);
+    const items = [
+      { sku: `pictured-${stamp}`, image_url: '//images.example.test/drill.png', name: 'Pictured drill' },
+      { sku: `plain-${stamp}`, image_url: 'http://images.example.test/plain.png', name: 'Plain drill' },
+    ];
+    for (const item of items) {
+      const response = await fetch(`${world.merchantApi}/merchant/v2/projects/200001/virtual_items/items`, {
+        method: 'POST', headers, body: JSON.stringify({ sku: item.sku, name: { en: item.name }, image_url: item.image_url, prices: { USD: 1.5 } }),
+      });
+      expect(response.status, await response.text()).toBe(201);
+    }
+    const token = await requestToken((body) => {
+      body.purchase = { virtual_items: { items: items.map((item) => ({ sku: item.sku, amount: 1 })) } };
+    });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: token })));
+    const ui = frame(page);
+    await expect(ui.getByText('Pictured drill')).toBeVisible();
+    await expect(ui.locator('img.line-image')).toHaveCount(1);
+    await expect(ui.locator('img.line-image')).toHaveAttribute('src', 'https://images.example.test/drill.png');
+  });
+});

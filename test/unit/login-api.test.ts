@@ -398,7 +398,7 @@ describe('Login settings (GET/PUT /mock/projects/{project_id}/login)', () => {
       login_project_id: STAR.id, secret_key: STAR.secret, callback_urls: [STAR.callback], email_confirmation: true,
       user_store: { new_user: null, user_verification: null, password_reset: null },
     });
-    expect((await settings(200002)).body).toMatchObject({ login_project_id: '7c1e2a90-4b3d-4f5e-8a6b-000000200002', callback_urls: ['http://localhost:5173/spa.html'], email_confirmation: true });
+    expect((await settings(200002)).body).toMatchObject({ login_project_id: '7c1e2a90-4b3d-4f5e-8a6b-000000200002', callback_urls: ['http://localhost:5173/harbor.html'], email_confirmation: true });
   });
 
   it('a new project gets a Login project of its own; PUT changes what it carries; secret_key null makes a new secret', async () => {

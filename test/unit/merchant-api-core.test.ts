@@ -84,9 +84,6 @@ describe('errors in the service shape', () => {
       enabled: ['must be a boolean'],
     });
   });
-  it('an operation of a later part is described and answers 501', async () => {
-    expectError(await call('/merchant/v2/merchants/100001/reports/transactions/1/details'), 501);
-  });
 });
 
 describe('projects', () => {

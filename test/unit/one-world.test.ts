@@ -3,35 +3,21 @@
  * what the payment UI sells; a paid purchase credits the user the API shows; a user the API
  * disabled cannot pay. The merchant API and the sandbox payment UI share one database, as in `npm start`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
-import { createPaymentUi } from '../../mock/server';
-import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createPayments } from '../../mock/webhooks/payments';
-import { createWebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
+import { DEMO_AUTH as AUTH, startWorld, type ServiceWorld } from './service-world';
 import type { SessionResult } from '../../mock/ui/session';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+let world: ServiceWorld;
 let db: Database;
 let api: string;
 let ui: string;
-let uiRoot: string;
-const running: Listening[] = [];
-const sender = createWebhookSender();
 
 beforeAll(async () => {
-  db = await memoryDatabase();
-  uiRoot = mkdtempSync(join(tmpdir(), 'payui-one-world-'));
-  const payments = createPayments(sender, db);
-  const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
-  const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
-  running.push(apiServer, uiServer);
-  api = `http://127.0.0.1:${apiServer.port}/merchant/v2`;
-  ui = `http://127.0.0.1:${uiServer.port}`;
+  world = await startWorld();
+  db = world.db;
+  api = `${world.origin}/merchant/v2`;
+  ui = world.ui.sandbox;
   // The merchant's catalogue, as the catalogue API writes it (`data` is the record they sent).
   const item = (sku: string, data: object) =>
     db.sql.query('INSERT INTO items (project_id, sku, data) VALUES (200001, $1, $2)', [sku, JSON.stringify({ sku, enabled: true, default_currency: 'USD', ...data })]);
@@ -42,12 +28,7 @@ beforeAll(async () => {
   // A project of the demo merchant that has no virtual currency.
   await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (300001, 100001, '{"name": {"en": "No Coins"}}')`);
 });
-afterAll(async () => {
-  sender.close();
-  await Promise.all(running.map((s) => s.close()));
-  await db.close();
-  rmSync(uiRoot, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 async function call(path: string, method = 'GET', body?: unknown) {
   const headers: Record<string, string> = { authorization: AUTH };

@@ -298,6 +298,7 @@ describe('every method', () => {
       [() => kit.subscriptions.update(7, 'p1', 11, { status: 'canceled' } as never), 'PUT /merchant/v2/projects/7/users/p1/subscriptions/11'],
       [() => kit.reports.transactions({ show_dry_run: true }), 'GET /merchant/v2/merchants/100001/reports/transactions/search.json?show_dry_run=true&offset=0&limit=100'],
       [() => kit.reports.details(12), 'GET /merchant/v2/merchants/100001/reports/transactions/12/details'],
+      [() => kit.reports.download('xls', { user_id: 'p 1' }), 'GET /merchant/v2/merchants/100001/reports/transactions/search.xls?user_id=p+1'],
     ];
     for (const [method, expected] of calls) {
       echo.seen.length = 0;

@@ -1,0 +1,48 @@
+/**
+ * The offline service as `npm start` wires it, on free ports, for tests that buy in the payment UI
+ * and read the result from the merchant API: one database in memory (the demo merchant), one
+ * webhook sender and one payments service shared by the merchant API and the payment UI (live and
+ * sandbox). `close()` stops all of it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { createPaymentUi } from '../../mock/server';
+import { listenLoopback } from '../../mock/http/listen';
+import { createPayments } from '../../mock/webhooks/payments';
+import { createWebhookSender } from '../../mock/webhooks/sender';
+import type { Database } from '../../mock/store/database';
+
+export const DEMO_AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+
+export interface ServiceWorld {
+  db: Database;
+  /** The merchant API's origin (`http://127.0.0.1:<port>`). */
+  origin: string;
+  /** The payment UI's origins. */
+  ui: { live: string; sandbox: string };
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<ServiceWorld> {
+  const db = await memoryDatabase();
+  const sender = createWebhookSender();
+  const uiRoot = mkdtempSync(join(tmpdir(), 'payui-world-'));
+  const payments = createPayments(sender, db);
+  const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
+  const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), 0);
+  const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
+  const at = (port: number) => `http://127.0.0.1:${port}`;
+  return {
+    db,
+    origin: at(api.port),
+    ui: { live: at(live.port), sandbox: at(sandbox.port) },
+    async close() {
+      sender.close();
+      await Promise.all([api, live, sandbox].map((s) => s.close()));
+      await db.close();
+      rmSync(uiRoot, { recursive: true, force: true });
+    },
+  };
+}
