@@ -14,6 +14,7 @@ import { serviceError, serviceShape } from './http/service-error';
 import { refuseBody, sendAnswer } from '../src/server/http';
 import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
+import { clockOf } from './store/clock';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { saveWebhookSettings } from './store/webhook-settings';
@@ -44,8 +45,8 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   const body = await readJson(req, 16 * 1024);
   if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
   const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
-  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined') || (drm !== undefined && typeof drm !== 'string')) {
-    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined", "drm"?: "<the DRM picked>"}');
+  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') || (drm !== undefined && typeof drm !== 'string')) {
+    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined" | "declined_renewals", "drm"?: "<the DRM picked>"}');
   }
   const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
   // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.
@@ -133,7 +134,13 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender, db);
+  // Real time runs what falls due too (renewals, ends), as a moved clock does.
+  const ticks = setInterval(() => {
+    payments.runDue(clockOf(db).now()).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
+  }, 60_000);
+  ticks.unref();
   const stop = async () => {
+    clearInterval(ticks);
     sender.close();
     await Promise.all(running.map((s) => s.close()));
     await db.close();

@@ -11,6 +11,7 @@ import { createApiApp, type OpenApiDocument } from '../api/app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import { createPayments, type Payments } from '../webhooks/payments';
+import { clockOf } from '../store/clock';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from '../api/operations';
@@ -50,10 +51,12 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     db,
     sender,
     payments: options.payments ?? createPayments(sender, db),
-    now: options.now ?? Date.now,
+    // The service clock: real time unless a test moved it (POST /mock/clock).
+    now: options.now ?? (() => clockOf(db).now()),
     origin: options.origin ?? (() => fallbackOrigin),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
   };
+  await clockOf(db).load();
   await loadWebhookSettings(context);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,

@@ -4,9 +4,9 @@
  * in a 422 `extended_message`. The table is the whole rule book, plus the catalogue checks the
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
-import { findProject as staticProject } from '../shared/catalog';
 import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
+import { planByExternalId } from '../store/subscriptions';
 import { TOKEN_TABLE, type Param } from '../shared/token-table';
 import { VALUE_FORMATS } from '../shared/formats';
 import { isObject, type Plain } from '../shared/plain';
@@ -122,9 +122,10 @@ export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, 
     add('purchase.virtual_currency', `project ${projectId} has no virtual currency`);
   }
   const planId = at(body, 'purchase.subscription.plan_id');
-  const plans = staticProject(projectId)?.plans ?? [];
-  if (typeof planId === 'string' && !plans.some((plan) => plan.plan_id === planId)) {
-    add('purchase.subscription.plan_id', `no plan "${planId}" in project ${projectId}`);
+  if (typeof planId === 'string') {
+    const plan = await planByExternalId(sql, projectId, planId);
+    if (!plan) add('purchase.subscription.plan_id', `no plan "${planId}" in project ${projectId}`);
+    else if (plan.status !== 'active') add('purchase.subscription.plan_id', `plan "${planId}" is deleted`);
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The demo merchant of the offline world (DESIGN.md §8) as the demo's shops show it. The service
  * itself sells from the catalogue in its database (seeded from mock/fixtures/demo.json; see
- * mock/store/catalog.ts); from here it still reads the plans (until issue 28 moves subscriptions)
- * and which projects take tokenless `access_data`.
+ * mock/store/catalog.ts; its subscription plans are rows of `subscription_plans` in the fixture);
+ * from here it still reads which projects take tokenless `access_data`.
  */
 
 export interface Price {
@@ -18,12 +18,6 @@ export interface CurrencyPackage {
   quantity: number;
   price: Price;
 }
-export interface SubscriptionPlan {
-  plan_id: string;
-  name: string;
-  price: Price;
-  period: 'month' | 'year';
-}
 export interface Project {
   id: number;
   name: string;
@@ -31,7 +25,6 @@ export interface Project {
   tokenless: boolean;
   virtualCurrency: { name: string; packages: CurrencyPackage[] };
   items: CatalogItem[];
-  plans: SubscriptionPlan[];
 }
 
 export const DEMO_MERCHANT = {
@@ -79,10 +72,6 @@ export const PROJECTS: Readonly<Record<number, Project>> = {
       { sku: 'hull-skin-aurora', name: 'Aurora hull skin', price: usd(1.99) },
       { sku: 'cargo-expansion', name: 'Cargo bay expansion', price: usd(3.99) },
     ],
-    plans: [
-      { plan_id: 'captain-monthly', name: 'Captain’s Pass', price: usd(6.99), period: 'month' },
-      { plan_id: 'captain-yearly', name: 'Captain’s Pass (yearly)', price: usd(59.99), period: 'year' },
-    ],
   },
   200002: {
     id: 200002,
@@ -99,7 +88,6 @@ export const PROJECTS: Readonly<Record<number, Project>> = {
       { sku: 'hint-bundle', name: 'Bundle of 10 hints', price: usd(1.49) },
       { sku: 'ad-free', name: 'Ad-free harbour', price: usd(3.99) },
     ],
-    plans: [{ plan_id: 'harbor-club', name: 'Harbour Club', price: usd(3.99), period: 'month' }],
   },
 };
 

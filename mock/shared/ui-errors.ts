@@ -11,6 +11,8 @@ export const UI_ERRORS = {
   '0010-0003': 'This game has no DRM configured, so no key can be sold.',
   '1000-0002': 'The payment service did not answer while the payment was opening. Try again in a moment.',
   '1000-0003': 'This project sells nothing yet.',
+  '0007-0009': 'The plan cannot be changed here: the new plan is charged in another currency than the current one.',
+  '1004-0001': 'Changing the subscription plan is not possible.',
 } as const;
 
 export type UiErrorCode = keyof typeof UI_ERRORS;

@@ -13,6 +13,7 @@ import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 import type { Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
+import { planByExternalId, planCharge, planPeriod, planTrialDays, runningSubscription } from './subscriptions';
 import { findUser } from './users';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -29,6 +30,8 @@ function fail(code: UiErrorCode, detail?: string): SessionResult {
 
 interface Context {
   sql: Sql;
+  /** The paying player's id. */
+  userId: string;
   project: ProjectRecord;
   language: string;
   currency: string;
@@ -117,11 +120,21 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   const vc = obj(purchase.virtual_currency);
   if (typeof vc.quantity === 'number') return currencyPurchase(ctx, vc.quantity);
   const subscription = obj(purchase.subscription);
-  // Plans are the static demo catalogue's until subscriptions move to the database.
-  const plan = staticProject(ctx.project.id)?.plans.find((p) => p.plan_id === subscription.plan_id);
-  if (plan) {
-    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : 0;
-    return { kind: 'subscription', period: plan.period, trialDays, lines: [{ sku: plan.plan_id, name: plan.name, quantity: 1, price: plan.price, image: null, delivers: null }] };
+  if (typeof subscription.plan_id === 'string') {
+    const plan = await planByExternalId(ctx.sql, ctx.project.id, subscription.plan_id);
+    if (!plan || plan.status !== 'active') throw new Refusal('0010-0001', `no plan "${subscription.plan_id}"`);
+    const price = planCharge(plan.data);
+    const name = localize(plan.data.name, ctx.language, subscription.plan_id);
+    const lines = [{ sku: subscription.plan_id, name, quantity: 1, price, image: null, delivers: null }];
+    if (subscription.operation === 'change_plan') {
+      // The player's running subscription of the project changes plan: charged at once, no trial.
+      const current = await runningSubscription(ctx.sql, ctx.project.id, ctx.userId);
+      if (!current || current.planId === plan.id) throw new Refusal('1004-0001', current ? 'it is already the plan' : 'the player has no running subscription');
+      if (current.data.currency !== price.currency) throw new Refusal('0007-0009', `${current.data.currency} → ${price.currency}`);
+      return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays: 0, changes: current.id, lines };
+    }
+    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
+    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines };
   }
   const codes = obj(purchase.pin_codes).codes;
   if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);
@@ -139,7 +152,7 @@ async function sessionOf(
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
   if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
-  const ctx: Context = { sql, project, language, currency: text(settings.currency) ?? 'USD' };
+  const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD' };
   let resolved: Purchase;
   try {
     resolved = await purchaseOf(ctx, purchase);

@@ -4,6 +4,7 @@
  * An import replaces everything in one transaction: a bad file changes nothing.
  */
 import type { Database, Sql } from './database';
+import { clockOf } from './clock';
 import { MIGRATIONS, TABLES } from './migrations';
 
 export interface Snapshot {
@@ -70,6 +71,8 @@ export async function importState(db: Database, value: unknown): Promise<void> {
       await sql.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`, [table]);
     }
   });
+  // The clock is the imported one (or real time again).
+  await clockOf(db).load();
 }
 
 /** Back to the first start: everything gone, then the fixtures (when given) loaded. */

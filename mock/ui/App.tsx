@@ -5,7 +5,10 @@ import type { Translate } from './i18n';
 import { total, type Session } from './session';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
-export type Outcome = 'success' | 'declined';
+/** `declined_renewals` (a plan's purchase only): it goes through, and every renewal of the subscription declines. */
+export type Outcome = 'success' | 'declined' | 'declined_renewals';
+const OUTCOMES: readonly Outcome[] = ['success', 'declined', 'declined_renewals'];
+const OUTCOME_LABELS = { success: 'outcomeSuccess', declined: 'outcomeDeclined', declined_renewals: 'outcomeDeclinedRenewals' } as const;
 
 /** How long each payment step shows before the next status: long enough to see, short for tests. */
 export const STEP_MS = 400;
@@ -201,7 +204,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
         </ul>
         {session.purchase.kind === 'subscription' && (
           <p class="note">
-            {t(session.purchase.period === 'month' ? 'perMonth' : 'perYear')}
+            {t(session.purchase.period.type === 'month' && session.purchase.period.value === 12 ? 'perYear' : 'perMonth')}
             {session.purchase.trialDays > 0 && ` · ${t('trial', { days: session.purchase.trialDays })}`}
           </p>
         )}
@@ -233,7 +236,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
         )}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
-          {(['success', 'declined'] as const).map((value) => (
+          {(session.purchase.kind === 'subscription' ? OUTCOMES : OUTCOMES.slice(0, 2)).map((value) => (
             <label key={value} class="choice">
               <input
                 type="radio"
@@ -242,7 +245,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
                 checked={outcome.value === value}
                 onChange={() => (outcome.value = value)}
               />
-              {t(value === 'success' ? 'outcomeSuccess' : 'outcomeDeclined')}
+              {t(OUTCOME_LABELS[value])}
             </label>
           ))}
         </fieldset>

@@ -28,7 +28,15 @@ export interface Line {
 export type Purchase =
   | { kind: 'items'; lines: Line[] }
   | { kind: 'virtual_currency'; quantity: number; lines: Line[] }
-  | { kind: 'subscription'; lines: Line[]; period: 'month' | 'year'; trialDays: number }
+  | {
+      kind: 'subscription';
+      lines: Line[];
+      planId: number;
+      period: { value: number; type: 'day' | 'month' };
+      trialDays: number;
+      /** `operation: change_plan`: the player's subscription whose plan this purchase changes. */
+      changes?: number;
+    }
   /** A game's key; `drm` null: the player picks one of `drms`. */
   | { kind: 'game'; lines: Line[]; drm: string | null; drms: string[] };
 

@@ -7,6 +7,7 @@ import type {
   NotificationType, OrderCanceledWebhook, OrderPaidWebhook, PaymentWebhook, RefundWebhook, SubscriptionWebhook, UserValidationWebhook,
   Webhook, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
 } from '../../src/server/payloads';
+import type { SubscriptionData } from '../store/subscriptions';
 import type { Variant } from './sender';
 
 export interface PaymentLine {
@@ -32,8 +33,8 @@ export interface PaymentRecord {
   /** ISO 8601. */
   date: string;
   customParameters?: Record<string, unknown>;
-  /** For a subscription purchase. */
-  subscription?: { id: number; planId: string; period: 'month' | 'year'; trialDays: number };
+  /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
+  subscription?: { id: number; planId: string; trialDays: number };
   refunded: boolean;
 }
 
@@ -53,17 +54,18 @@ const transaction = (p: PaymentRecord): WebhookTransaction =>
 const payment = (p: PaymentRecord) => ({ amount: p.amount, currency: p.currency });
 const custom = (p: PaymentRecord) => (p.customParameters ? { custom_parameters: p.customParameters } : {});
 
-function addPeriod(iso: string, period: 'month' | 'year', days = 0): string {
-  const date = new Date(iso);
-  if (days > 0) date.setUTCDate(date.getUTCDate() + days);
-  else if (period === 'month') date.setUTCMonth(date.getUTCMonth() + 1);
-  else date.setUTCFullYear(date.getUTCFullYear() + 1);
-  return date.toISOString();
+/** A subscription as its webhooks show it. */
+export function webhookSubscription(s: SubscriptionData): WebhookSubscription {
+  return {
+    id: s.id, plan_id: s.plan.external_id ?? String(s.plan.id), status: s.status, amount: s.charge_amount, currency: s.currency,
+    date_create: s.date_create, date_next_charge: s.date_next_charge, date_end: s.date_end, trial_days: s.trial_days,
+  };
 }
 
-function subscription(p: PaymentRecord, status: WebhookSubscription['status'], nextCharge: string | null, end: string | null): WebhookSubscription {
-  const s = p.subscription!;
-  return { id: s.id, plan_id: s.planId, status, amount: p.amount, currency: p.currency, date_create: p.date, date_next_charge: nextCharge, date_end: end, trial_days: s.trialDays };
+export function subscriptionWebhook<T extends 'create_subscription' | 'update_subscription' | 'cancel_subscription'>(
+  type: T, p: PaymentRecord, s: SubscriptionData,
+): SubscriptionWebhook<T> {
+  return { notification_type: type, user: user(p), subscription: webhookSubscription(s) };
 }
 
 export function userValidation(p: PaymentRecord, ip: string): UserValidationWebhook {
@@ -71,7 +73,7 @@ export function userValidation(p: PaymentRecord, ip: string): UserValidationWebh
 }
 
 /** After a successful payment: `payment` + `order_paid` (separate) or `order_paid` (combined); a plan adds `create_subscription`. */
-export function paidWebhooks(p: PaymentRecord, variant: Variant): Webhook[] {
+export function paidWebhooks(p: PaymentRecord, variant: Variant, bought?: SubscriptionData): Webhook[] {
   const list: Webhook[] = [];
   if (variant === 'separate') {
     list.push({ notification_type: 'payment', user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies PaymentWebhook);
@@ -79,15 +81,12 @@ export function paidWebhooks(p: PaymentRecord, variant: Variant): Webhook[] {
   } else {
     list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies OrderPaidWebhook);
   }
-  if (p.subscription) {
-    const next = addPeriod(p.date, p.subscription.period, p.subscription.trialDays);
-    list.push({ notification_type: 'create_subscription', user: user(p), subscription: subscription(p, 'active', next, null) } satisfies SubscriptionWebhook<'create_subscription'>);
-  }
+  if (bought) list.push(subscriptionWebhook('create_subscription', p, bought));
   return list;
 }
 
 /** After a refund: `refund` + `order_canceled` (separate) or `order_canceled` (combined); a plan adds `cancel_subscription`. */
-export function refundWebhooks(p: PaymentRecord, variant: Variant, reason: string, date: string): Webhook[] {
+export function refundWebhooks(p: PaymentRecord, variant: Variant, reason: string, date: string, canceled?: SubscriptionData): Webhook[] {
   const list: Webhook[] = [];
   const refund = { reason, date };
   if (variant === 'separate') {
@@ -96,13 +95,16 @@ export function refundWebhooks(p: PaymentRecord, variant: Variant, reason: strin
   } else {
     list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), refund } satisfies OrderCanceledWebhook);
   }
-  if (p.subscription) list.push({ notification_type: 'cancel_subscription', user: user(p), subscription: subscription(p, 'canceled', null, date) } satisfies SubscriptionWebhook<'cancel_subscription'>);
+  if (canceled) list.push(subscriptionWebhook('cancel_subscription', p, canceled));
   return list;
 }
 
-/** A plan renewed: `update_subscription` with the next charge one period later. */
-export function renewalWebhook(p: PaymentRecord, renewedAt: string): Webhook {
-  return { notification_type: 'update_subscription', user: user(p), subscription: subscription(p, 'active', addPeriod(renewedAt, p.subscription!.period), null) };
+/** A plan renewed: `payment` (separate variant) and `update_subscription`. */
+export function renewalWebhooks(p: PaymentRecord, variant: Variant, s: SubscriptionData): Webhook[] {
+  const list: Webhook[] = [];
+  if (variant === 'separate') list.push({ notification_type: 'payment', user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies PaymentWebhook);
+  list.push(subscriptionWebhook('update_subscription', p, s));
+  return list;
 }
 
 /** What the trigger command may change in a sample: the user's id (`user.id`) and the project (`transaction.project_id`). */
@@ -119,7 +121,7 @@ function samplePayment(kind: PaymentRecord['kind'], { userId = 'sample-player', 
     externalId: 'sample-order-1', currency: 'USD', amount: kind === 'subscription' ? 6.99 : 4.99,
     lines: kind === 'subscription' ? [{ sku: 'captain-monthly', name: 'Captain’s Pass', quantity: 1, unitPrice: 6.99 }] : [{ sku: 'starter-pack', name: 'Starter pack', quantity: 1, unitPrice: 4.99 }],
     date: '2026-01-01T00:00:00.000Z',
-    ...(kind === 'subscription' ? { subscription: { id: 700000001, planId: 'captain-monthly', period: 'month' as const, trialDays: 0 } } : {}),
+    ...(kind === 'subscription' ? { subscription: { id: 700000001, planId: 'captain-monthly', trialDays: 0 } } : {}),
     refunded: false,
   };
 }
@@ -128,19 +130,28 @@ function samplePayment(kind: PaymentRecord['kind'], { userId = 'sample-player', 
 export function sampleWebhook(type: NotificationType, fields: SampleFields = {}): Webhook {
   const subscriptionTypes = ['create_subscription', 'update_subscription', 'cancel_subscription'];
   const p = samplePayment(subscriptionTypes.includes(type) ? 'subscription' : 'items', fields);
+  const s: SubscriptionData = {
+    id: 700000001, status: type === 'cancel_subscription' ? 'canceled' : 'active', charge_amount: 6.99, currency: 'USD', comment: null,
+    date_create: p.date, date_end: type === 'cancel_subscription' ? p.date : null, date_last_charge: p.date,
+    date_next_charge: type === 'cancel_subscription' ? null : '2026-02-01T00:00:00.000Z', user: { id: p.user.id, name: p.user.name ?? '' },
+    plan: { id: 1, external_id: 'captain-monthly' }, period: { value: 1, type: 'month' }, trial_days: 0, expires_at: null,
+    decline_renewals: false, failures: 0, model: p,
+  };
   const pick = (list: Webhook[]) => list.find((w) => w.notification_type === type)!;
   switch (type) {
     case 'user_validation':
       return userValidation(p, '127.0.0.1');
     case 'update_subscription':
-      return renewalWebhook(p, p.date);
-    case 'payment':
+      return subscriptionWebhook('update_subscription', p, s);
     case 'create_subscription':
+      return subscriptionWebhook('create_subscription', p, s);
+    case 'payment':
       return pick(paidWebhooks(p, 'separate'));
     case 'order_paid':
       return pick(paidWebhooks(p, 'combined'));
-    case 'refund':
     case 'cancel_subscription':
+      return subscriptionWebhook('cancel_subscription', p, s);
+    case 'refund':
       return pick(refundWebhooks(p, 'separate', 'sample refund', p.date));
     case 'order_canceled':
       return pick(refundWebhooks(p, 'combined', 'sample refund', p.date));

@@ -16,7 +16,11 @@ import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
 import { resolveSession } from '../store/sessions';
 import { creditUser, debitUser, type Credit } from '../store/users';
-import { paidWebhooks, refundWebhooks, renewalWebhook, userValidation, type PaymentRecord } from './payloads';
+import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
+import { clockOf } from '../store/clock';
+import {
+  addSubscriptionPayment, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
+} from '../store/subscriptions';
 import { answerCode, type WebhookSender } from './sender';
 
 export type PayResult =
@@ -29,7 +33,8 @@ export type PayResult =
 export interface PayRequest {
   /** The payment UI's own query string (`access_token` or `access_data`). */
   search: string;
-  outcome: 'success' | 'declined';
+  /** `declined_renewals`: the purchase goes through, every renewal of the plan it buys declines. */
+  outcome: 'success' | 'declined' | 'declined_renewals';
   /** Which origin took it (live or sandbox). */
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */
@@ -46,6 +51,10 @@ export interface Payments {
   pay(request: PayRequest): Promise<PayResult>;
   refund(merchantId: number, transactionId: number, reason?: string): Promise<PaymentCallResult>;
   renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
+  /** Runs, in order, everything due on the service clock up to `until` (ms), moving the clock with it. */
+  runDue(until: number): Promise<void>;
+  /** Sends the webhooks of a subscription's change (the merchant API's update). */
+  notify(row: SubscriptionRow, type: 'update_subscription' | 'cancel_subscription'): void;
 }
 
 /** What the session's lines give the player. */
@@ -86,8 +95,16 @@ async function keepFailed(sql: Sql, record: PaymentRecord, status: 'error' | 'ca
 }
 
 /** The service's payments on `db` (by default the process's shared database in memory). */
-export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, now: () => Date = () => new Date()): Payments {
-  const opened = Promise.resolve(database ?? sharedMemoryDatabase());
+export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date): Payments {
+  const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
+    await clockOf(db).load();
+    return db;
+  });
+  let clockDb: Database | undefined;
+  void opened.then((db) => (clockDb = db));
+  let due: Promise<unknown> = Promise.resolve();
+  // The service clock of the database (a test may pass a fixed one).
+  const now = () => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now() : Date.now()));
   const newId = async (sql: Sql) => {
     for (;;) {
       const id = randomInt(100_000_000, 999_999_999);
@@ -127,7 +144,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         date: now().toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(purchase.kind === 'subscription'
-          ? { subscription: { id: await newId(db.sql), planId: purchase.lines[0]!.sku!, period: purchase.period, trialDays: purchase.trialDays } }
+          ? { subscription: { id: purchase.changes ?? (await newId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
           : {}),
         refunded: false,
       };
@@ -144,9 +161,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         await keepFailed(db.sql, record, 'canceled');
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
-      // The payment and what it gives are kept together, or neither.
+      // The payment and what it gives are kept together, or neither; a trial is no payment (nothing is charged until it ends).
       const credit = creditOf(session);
+      const trial = purchase.kind === 'subscription' && purchase.trialDays > 0;
+      let bought: SubscriptionData | undefined;
       const key = await db.transaction(async (sql) => {
+        if (purchase.kind === 'subscription') {
+          bought = purchase.changes ? await changePlan(sql, record, purchase) : await subscribe(sql, record, purchase, outcome === 'declined_renewals');
+        }
+        if (trial) return null;
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
@@ -161,7 +184,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
       const settings = sender.settings(record.projectId);
-      if (settings) sender.send(record.projectId, paidWebhooks(record, settings.variant));
+      if (settings) {
+        const changed = purchase.kind === 'subscription' && purchase.changes !== undefined;
+        sender.send(
+          record.projectId,
+          trial ? [subscriptionWebhook('create_subscription', record, bought!)]
+          : changed ? [...paidWebhooks(record, settings.variant), subscriptionWebhook('update_subscription', record, bought!)]
+          : paidWebhooks(record, settings.variant, bought),
+        );
+      }
       return { ok: true, invoice: record.id, status: 'done', ...(key ? { key } : {}) };
     },
 
@@ -173,29 +204,159 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (payment.refunded) return { ok: false, status: 409, message: `transaction ${transactionId} is already refunded` };
       if (kept.status !== 'done') return { ok: false, status: 409, message: `transaction ${transactionId} is ${kept.status}: only a done payment can be refunded` };
       payment.refunded = true;
+      const date = now().toISOString();
       // The reports show when and why (mock/store/transactions.ts).
-      payment.refund = { reason, date: now().toISOString() };
-      // Refunded and taken back together, or neither.
-      await db.transaction(async (sql) => {
+      payment.refund = { reason, date };
+      // Refunded and taken back together, or neither; a plan's payment refunded ends its subscription.
+      const canceled = await db.transaction(async (sql) => {
         await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
         if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
+        const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id));
+        if (!row) return undefined;
+        if (row.data.status !== 'canceled') {
+          Object.assign(row.data, { status: 'canceled', date_end: date, date_next_charge: null });
+          await saveSubscription(sql, row);
+        }
+        return row.data;
       });
       const settings = sender.settings(payment.projectId);
-      if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, payment.refund.date));
+      if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, date, canceled));
       return { ok: true, payment };
     },
 
     async renew(merchantId, subscriptionId) {
       const db = await opened;
-      const { rows } = await db.sql.query<{ data: PaymentRecord }>(
-        "SELECT data FROM payments WHERE merchant_id = $1 AND data->'subscription'->>'id' = $2::text AND status IN ('done', 'refunded') ORDER BY created_at LIMIT 1",
-        [merchantId, subscriptionId],
-      );
-      const payment = rows[0]?.data;
-      if (!payment) return { ok: false, status: 404, message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
-      if (payment.refunded) return { ok: false, status: 409, message: `subscription ${subscriptionId} is canceled` };
-      if (sender.settings(payment.projectId)) sender.send(payment.projectId, [renewalWebhook(payment, now().toISOString())]);
+      const row = await subscriptionById(db.sql, subscriptionId);
+      if (!row || row.merchantId !== merchantId) return { ok: false, status: 404, message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
+      if (row.data.status === 'canceled') return { ok: false, status: 409, message: `subscription ${subscriptionId} is canceled` };
+      const payment = await charge(db, row, now().toISOString());
       return { ok: true, payment };
     },
+
+    runDue(until) {
+      // One run at a time (the clock's move, the timer of real time), so nothing is due twice.
+      const run = due.then(async () => {
+        const db = await opened;
+        const clock = clockOf(db);
+        for (;;) {
+          const { rows } = await db.sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
+          if (!rows[0]) break;
+          await step(db, (await subscriptionById(db.sql, Number(rows[0].id)))!);
+        }
+        await clock.set(db.sql, until);
+      });
+      due = run.catch(() => undefined);
+      return run;
+    },
+
+    notify(row, type) {
+      if (sender.settings(row.projectId)) sender.send(row.projectId, [subscriptionWebhook(type, row.data.model, row.data)]);
+    },
   };
+
+  /** What happens to a subscription at its `due_at` (the clock is moved there with it, in one transaction). */
+  async function step(db: Database, row: SubscriptionRow): Promise<void> {
+    const s = row.data;
+    const at = [s.status === 'freeze' ? s.date_end : null, s.date_next_charge, s.expires_at].filter((t): t is string => t !== null).sort()[0]!;
+    const ends = (s.status === 'freeze' && s.date_end === at) || s.expires_at === at || (s.status === 'non_renewing' && s.date_next_charge === at);
+    if (!ends) {
+      await charge(db, row, at, true);
+      return;
+    }
+    await db.transaction(async (sql) => {
+      Object.assign(s, { status: 'canceled', date_end: at, date_next_charge: null });
+      await saveSubscription(sql, row);
+      await clockOf(db).set(sql, new Date(at).getTime());
+    });
+    if (sender.settings(row.projectId)) sender.send(row.projectId, [subscriptionWebhook('cancel_subscription', s.model, s)]);
+  }
+
+  /**
+   * One charge of a subscription at `at`: a transaction, a subscription payment, the next charge one
+   * period later and `update_subscription`; declined (the "renewals are declined" test outcome): a
+   * failed subscription payment, then a retry a day later while the plan's `billing_retry` allows,
+   * then the grace period (`freeze` until it ends), or the end.
+   */
+  async function charge(db: Database, row: SubscriptionRow, at: string, onClock = false): Promise<PaymentRecord> {
+    const s = row.data;
+    const plan = await planById(db.sql, row.projectId, row.planId);
+    const declined = s.decline_renewals;
+    const payment: PaymentRecord = {
+      ...s.model, id: await newId(db.sql), amount: s.charge_amount, date: at, refunded: false,
+      lines: s.model.lines.map((line) => ({ ...line, unitPrice: s.charge_amount })),
+    };
+    let type: 'update_subscription' | 'cancel_subscription' | null = 'update_subscription';
+    await db.transaction(async (sql) => {
+      await sql.query('INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+        payment.id, payment.merchantId, payment.projectId, declined ? 'error' : 'done', JSON.stringify(payment), at,
+      ]);
+      await addSubscriptionPayment(sql, row, payment.id, declined ? 'fail' : 'done', at);
+      if (!declined) {
+        Object.assign(s, { status: 'active', failures: 0, date_last_charge: at, date_next_charge: shift(at, s.period.value, s.period.type) });
+      } else if (s.failures < planRetries(plan?.data ?? {})) {
+        s.failures += 1;
+        s.date_next_charge = shift(at, 1, 'day');
+        type = null;
+      } else {
+        const grace = planGraceDays(plan?.data ?? {});
+        s.failures += 1;
+        if (grace > 0) Object.assign(s, { status: 'freeze', date_next_charge: null, date_end: shift(at, grace, 'day') });
+        else {
+          Object.assign(s, { status: 'canceled', date_next_charge: null, date_end: at });
+          type = 'cancel_subscription';
+        }
+      }
+      await saveSubscription(sql, row);
+      if (onClock) await clockOf(db).set(sql, new Date(at).getTime());
+    });
+    const settings = sender.settings(row.projectId);
+    if (settings && type) sender.send(row.projectId, declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, settings.variant, s));
+    return payment;
+  }
+
+  /** `operation: change_plan`: the player's subscription takes the new plan, charged now, the next charge one new period later. */
+  async function changePlan(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<SubscriptionData> {
+    const row = (await subscriptionById(sql, purchase.changes!))!;
+    const plan = await planById(sql, record.projectId, purchase.planId);
+    Object.assign(row.data, {
+      status: 'active', charge_amount: record.amount, currency: purchase.lines[0]!.price.currency, date_end: null, failures: 0,
+      date_last_charge: record.date, date_next_charge: shift(record.date, purchase.period.value, purchase.period.type),
+      plan: { id: purchase.planId, external_id: plan?.externalId ?? null }, period: purchase.period, model: record,
+    } satisfies Partial<SubscriptionData>);
+    row.planId = purchase.planId;
+    await sql.query('UPDATE subscriptions SET plan_id = $2 WHERE id = $1', [row.id, row.planId]);
+    await saveSubscription(sql, row);
+    await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
+    return row.data;
+  }
+
+  /** The subscription a plan's purchase makes: `new` until a trial ends, else `active` and charged now. */
+  async function subscribe(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>, declineRenewals: boolean): Promise<SubscriptionData> {
+    const plan = await planById(sql, record.projectId, purchase.planId);
+    const trial = purchase.trialDays > 0;
+    const expiration = plan?.data.expiration as { value?: number | null; type?: 'day' | 'month' } | null | undefined;
+    const data: SubscriptionData = {
+      id: record.subscription!.id,
+      status: trial ? 'new' : 'active',
+      charge_amount: record.amount,
+      currency: purchase.lines[0]!.price.currency,
+      comment: null,
+      date_create: record.date,
+      date_end: null,
+      date_last_charge: trial ? null : record.date,
+      date_next_charge: trial ? shift(record.date, purchase.trialDays, 'day') : shift(record.date, purchase.period.value, purchase.period.type),
+      user: { id: record.user.id, name: record.user.name ?? '' },
+      plan: { id: purchase.planId, external_id: plan?.externalId ?? null },
+      period: purchase.period,
+      trial_days: purchase.trialDays,
+      expires_at: expiration?.value && expiration.type ? shift(record.date, expiration.value, expiration.type) : null,
+      decline_renewals: declineRenewals,
+      failures: 0,
+      model: record,
+    };
+    const row: SubscriptionRow = { id: data.id, merchantId: record.merchantId, projectId: record.projectId, planId: purchase.planId, userId: record.user.id, data };
+    await saveSubscription(sql, row, true);
+    if (!trial) await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
+    return data;
+  }
 }

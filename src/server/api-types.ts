@@ -2713,7 +2713,7 @@ export interface components {
             /** @description Whether a test moved the clock (otherwise it is real time). */
             moved: boolean;
         };
-        /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order. */
+        /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order, once: a renewal is a transaction, a subscription payment `done`, `date_next_charge` one plan period later, and `update_subscription` (with `payment` in the separate variant). A subscription bought with the payment UI's test outcome "renewals are declined" fails each renewal (a subscription payment `fail`), is retried a day later as often as the plan's `billing_retry` says, then is `freeze` for the plan's grace period (`date_end` its end) and `canceled` after it (`cancel_subscription`; `canceled` at once without a grace period). A trial (`new`) is charged when it ends; `non_renewing` ends at its next billing date; an expiry ends it at `date_create` + `expiration`. Never backwards (422). Real time runs the same, checked each minute. */
         ClockMove: {
             /**
              * Format: duration
@@ -4043,7 +4043,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createPlanV1: {
@@ -4080,7 +4079,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPlanV1: {
@@ -4110,7 +4108,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updatePlanV1: {
@@ -4147,7 +4144,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deletePlanV1: {
@@ -4177,7 +4173,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listPlansV2: {
@@ -4212,7 +4207,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createPlanV2: {
@@ -4249,7 +4243,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getPlanV2: {
@@ -4279,7 +4272,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updatePlanV2: {
@@ -4318,7 +4310,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deletePlanV2: {
@@ -4348,7 +4339,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listProducts: {
@@ -4387,7 +4377,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createProduct: {
@@ -4425,7 +4414,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateProduct: {
@@ -4465,7 +4453,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     deleteProduct: {
@@ -4495,7 +4482,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listSubscriptionPayments: {
@@ -4532,7 +4518,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSubscription: {
@@ -4564,7 +4549,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     updateUserSubscription: {
@@ -4604,7 +4588,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listUsers: {
@@ -4826,7 +4809,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     searchTransactions: {
@@ -4884,7 +4866,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTransactionDetails: {
@@ -4916,7 +4897,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     loginRegister: {
@@ -5413,7 +5393,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     moveClock: {
@@ -5444,7 +5423,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listMail: {

@@ -108,7 +108,8 @@ export interface OrderCanceledWebhook {
 export interface WebhookSubscription {
   id: number;
   plan_id: string;
-  status: 'active' | 'canceled';
+  /** `new` during a trial; `freeze` after failed renewals, during the plan's grace period. */
+  status: 'active' | 'canceled' | 'non_renewing' | 'freeze' | 'new';
   amount: number;
   currency: string;
   date_create: string;

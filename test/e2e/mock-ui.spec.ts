@@ -115,6 +115,8 @@ test.describe('mock payment UI in a frame', () => {
     await page.goto(harness(uiUrl(world.sandbox, { access_token: currency })));
     await expect(frame(page).getByText('550 Crystals')).toBeVisible();
     await expect(frame(page).getByTestId('total')).toHaveText('€4.99');
+    // Declined renewals are a test outcome of a plan only.
+    await expect(frame(page).getByLabel('Payment succeeds, renewals are declined')).toHaveCount(0);
     await frame(page).getByRole('button', { name: /^Pay/ }).click();
     await expect.poll(async () => (await received(page)).filter((m) => m.command === 'status').length).toBe(3);
     const done = (await received(page)).filter((m) => m.command === 'status').at(-1)!;
@@ -124,6 +126,7 @@ test.describe('mock payment UI in a frame', () => {
     await page.goto(harness(uiUrl(world.sandbox, { access_token: plan })));
     await expect(frame(page).getByText('Captain’s Pass')).toBeVisible();
     await expect(frame(page).getByText('per month · 7-day free trial')).toBeVisible();
+    await expect(frame(page).getByLabel('Payment succeeds, renewals are declined')).toBeVisible();
   });
 });
 

@@ -84,9 +84,6 @@ describe('errors in the service shape', () => {
       enabled: ['must be a boolean'],
     });
   });
-  it('an operation of a later part is described and answers 501', async () => {
-    expectError(await call('/mock/clock'), 501);
-  });
 });
 
 describe('projects', () => {

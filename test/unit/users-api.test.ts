@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
+import { DEMO_AUTH as AUTH, merchantCaller } from './merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const NOW = Date.parse('2026-03-04T05:06:07.000Z');
 let server: Listening;
 let db: Database;
@@ -24,13 +24,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function call(path: string, method = 'GET', body?: unknown) {
-  const headers: Record<string, string> = { authorization: AUTH };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-}
+const call = merchantCaller(() => base);
 
 const USER_FIELDS = ['balance', 'email', 'enabled', 'register_date', 'user_custom', 'user_id', 'user_name', 'wallet_amount', 'wallet_currency'];
 

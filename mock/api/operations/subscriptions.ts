@@ -1,0 +1,129 @@
+/**
+ * Subscriptions (service-spec.md "Subscription", "Subscription payment entry", "States and
+ * transitions") and the service clock (DESIGN.md §8). A subscription is read by id; its payments
+ * are listed (newest last, as every list), each with the subscription and its full plan; the
+ * update sets `status` (`canceled` with `cancel_subscription_payment` refunds the last payment
+ * through the refund of the service, whose webhooks end with `cancel_subscription`), moves the
+ * next billing date by `timeshift`, and keeps `comment`; `update_subscription` (or
+ * `cancel_subscription`) follows. `GET /mock/clock` shows the clock; `POST /mock/clock` moves it
+ * forward and runs, in order, everything due in between.
+ */
+import { isObject, type Plain } from '../../shared/plain';
+import { addDuration, clockOf } from '../../store/clock';
+import {
+  planById, planCounters, planRecord, saveSubscription, shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
+} from '../../store/subscriptions';
+import { ApiError, fieldError } from '../app';
+import { idParam, listPage, noContent, notFound, type Op, type OpCall } from './common';
+
+async function storedSubscription(call: OpCall): Promise<SubscriptionRow> {
+  const row = await subscriptionById(call.context.db.sql, idParam(call, 'subscription_id'));
+  if (!row || row.projectId !== idParam(call, 'project_id')) throw notFound(`no subscription ${call.params.subscription_id} in project ${call.params.project_id}`);
+  return row;
+}
+
+export const getSubscription: Op = async (call) => ({ body: subscriptionRecord((await storedSubscription(call)).data) });
+
+export const listSubscriptionPayments: Op = async (call) => {
+  const { sql } = call.context.db;
+  const projectId = idParam(call, 'project_id');
+  const page = await listPage(sql, 'subscription_payments', 'project_id = $1', [projectId], call, (row) => row);
+  const entries = page.body as (Plain & { id: number })[];
+  const subscriptions = new Map<number, SubscriptionRow>();
+  for (const entry of entries) {
+    const id = Number(entry.subscription_id);
+    if (!subscriptions.has(id)) subscriptions.set(id, (await subscriptionById(sql, id))!);
+  }
+  const planIds = [...new Set([...subscriptions.values()].map((s) => s.planId))];
+  const counters = await planCounters(sql, planIds);
+  const plans = new Map<number, Plain>();
+  for (const id of planIds) {
+    const plan = await planById(sql, projectId, id);
+    if (plan) plans.set(id, planRecord(plan, counters.get(id)!, call.version === 'v1' ? 'v1' : 'v2'));
+  }
+  const body = entries.map((entry) => {
+    const s = subscriptions.get(Number(entry.subscription_id))!;
+    return {
+      id: entry.id,
+      id_payment: Number(entry.payment_id),
+      date_payment: new Date(entry.date_payment as string).toISOString(),
+      status: entry.status,
+      subscription: { ...subscriptionRecord(s.data), plan: plans.get(s.planId) ?? s.data.plan },
+    };
+  });
+  return { ...page, body };
+};
+
+/** `timeshift.value` as a number within its unit's range; the schema took a string or an integer. */
+function shiftOf(body: Plain): { value: number; type: 'day' | 'month' } | null {
+  if (!isObject(body.timeshift)) return null;
+  const type = body.timeshift.type as 'day' | 'month';
+  const value = Number(body.timeshift.value);
+  const max = type === 'day' ? 366 : 12;
+  if (!Number.isInteger(value) || value < 1 || value > max) throw fieldError('timeshift.value', `must be 1 to ${max} for ${type}`);
+  return { value, type };
+}
+
+export const updateUserSubscription: Op = async (call) => {
+  const body = call.body as Plain;
+  const row = await storedSubscription(call);
+  if (row.userId !== call.params.user_id) throw notFound(`no subscription ${row.id} of user ${call.params.user_id}`);
+  if (body.cancel_subscription_payment === true && body.status !== 'canceled') throw fieldError('cancel_subscription_payment', 'works only together with status "canceled"');
+  const timeshift = shiftOf(body);
+  if (body.status === undefined && !timeshift && body.comment === undefined) throw fieldError('status', 'send status, timeshift or comment');
+  const s: SubscriptionData = row.data;
+  const wasCanceled = s.status === 'canceled';
+  const now = new Date(call.context.now()).toISOString();
+  if (typeof body.comment === 'string') s.comment = body.comment;
+  if (timeshift) {
+    if (!s.date_next_charge) throw fieldError('timeshift', `subscription ${row.id} has no next billing date (it is ${s.status})`);
+    s.date_next_charge = shift(s.date_next_charge, timeshift.value, timeshift.type);
+  }
+  if (body.status === 'canceled' && !wasCanceled) Object.assign(s, { status: 'canceled', date_end: now, date_next_charge: null });
+  else if (body.status === 'active' || body.status === 'non_renewing') {
+    // Back to running: the next charge one period after the last (or now, when that is past).
+    if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
+    s.status = body.status;
+  }
+  await saveSubscription(call.context.db.sql, row);
+  const canceled = s.status === 'canceled' && !wasCanceled;
+  if (canceled && body.cancel_subscription_payment === true) {
+    // The refund's webhooks end with cancel_subscription.
+    const { rows } = await call.context.db.sql.query<{ payment_id: string }>(
+      "SELECT payment_id FROM subscription_payments WHERE subscription_id = $1 AND status = 'done' ORDER BY date_payment DESC, id DESC LIMIT 1",
+      [row.id],
+    );
+    const last = rows[0] && (await call.context.payments.refund(call.merchantId, Number(rows[0].payment_id), 'The subscription was canceled'));
+    if (last && !last.ok && last.status !== 409) throw new ApiError(last.status, last.message);
+    if (last?.ok) return noContent;
+  }
+  call.context.payments.notify(row, canceled ? 'cancel_subscription' : 'update_subscription');
+  return noContent;
+};
+
+const clockAnswer = (call: OpCall) => {
+  const clock = clockOf(call.context.db);
+  return { body: { now: new Date(clock.now()).toISOString(), moved: clock.moved() } };
+};
+
+export const getClock: Op = async (call) => {
+  await call.context.payments.runDue(clockOf(call.context.db).now());
+  return clockAnswer(call);
+};
+
+export const moveClock: Op = async (call) => {
+  const body = call.body as { advance?: string; to?: string };
+  const clock = clockOf(call.context.db);
+  const from = clock.now();
+  let until: number;
+  if (body.advance !== undefined) {
+    const moved = addDuration(from, body.advance);
+    if (moved === null || moved < from) throw fieldError('advance', 'must be an ISO 8601 duration forward, e.g. "P1M" or "P3DT12H"');
+    until = moved;
+  } else {
+    until = new Date(body.to!).getTime();
+    if (!(until >= from)) throw fieldError('to', `the clock never goes back: it is ${new Date(from).toISOString()}`);
+  }
+  await call.context.payments.runDue(until);
+  return clockAnswer(call);
+};
