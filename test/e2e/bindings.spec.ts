@@ -61,16 +61,7 @@ test('React store: Esc cancels; the page says so and can buy again', async ({ pa
   await expect(page.getByRole('button', { name: 'Buy Plasma drill' })).toBeEnabled();
 });
 
-/** This build's widget has mount() (issue 25): the script tag's PayUI tells. */
-async function hasMount(page: Page): Promise<boolean> {
-  await page.goto(`${world.demo}/game.html`);
-  await page.waitForFunction(() => !!(window as { PayUI?: { version?: string } }).PayUI?.version);
-  return page.evaluate(() => typeof (window as unknown as { PayUI: { mount?: unknown } }).PayUI.mount === 'function');
-}
-
-// Inline needs the widget's mount() (issue 25, another branch): runs once the two are merged.
-test('React store: <PayUICheckout mode="inline"> buys in the page (needs mount(), issue 25)', async ({ page }) => {
-  test.skip(!(await hasMount(page)), 'this build has no mount() yet (issue 25)');
+test('React store: <PayUICheckout mode="inline"> buys in the page', async ({ page }) => {
   await reactStore(page);
   await page.getByRole('button', { name: 'Pay in the page' }).click();
   const ui = page.frameLocator('[data-payui-checkout] iframe');

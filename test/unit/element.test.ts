@@ -234,9 +234,7 @@ describe('<payui-checkout> in and out of the page', () => {
   });
 });
 
-// Inline mode needs the widget's mount() (issue 25, built on another branch). These run once the
-// two branches are merged; until then they are skipped, and the element says inline is missing.
-const hasMount = typeof (createPayUI() as { mount?: unknown }).mount === 'function';
+// Inline mode: the widget's mount() (issue 25) inside the element.
 /** The iframe under `root`, looking into shadow roots. */
 function frameIn(root: ParentNode): HTMLIFrameElement | null {
   const direct = root.querySelector('iframe');
@@ -248,7 +246,7 @@ function frameIn(root: ParentNode): HTMLIFrameElement | null {
   return null;
 }
 
-describe.runIf(hasMount)('<payui-checkout mode="inline"> (needs mount(), issue 25)', () => {
+describe('<payui-checkout mode="inline">', () => {
   it('with nothing to click, shows the payment UI in the element at once; its events come from the element; the UI’s close removes it', async () => {
     const events = heard();
     const element = checkout({ token: 'T', sandbox: '', mode: 'inline' });
@@ -276,12 +274,5 @@ describe.runIf(hasMount)('<payui-checkout mode="inline"> (needs mount(), issue 2
     await task();
     await expect(result).resolves.toMatchObject({ reason: 'api' });
     expect(frameIn(element.shadowRoot!)).toBeNull();
-  });
-});
-
-describe.runIf(!hasMount)('<payui-checkout mode="inline"> before mount() exists', () => {
-  it('open() rejects UNSUPPORTED_ENVIRONMENT', async () => {
-    const element = checkout({ token: 'T', sandbox: '', mode: 'inline' }, '<button type="button">Pay</button>');
-    await expect(element.open()).rejects.toMatchObject({ code: 'UNSUPPORTED_ENVIRONMENT' });
   });
 });

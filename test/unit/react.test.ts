@@ -5,7 +5,7 @@ import { act, createElement, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from '../../src/core/protocol';
-import { createPayUI, type PayUIOptions, type PayUIWidget, type PaymentResult } from '../../src/index';
+import { type PayUIOptions, type PayUIWidget, type PaymentResult } from '../../src/index';
 import { PayUICheckout, usePayUI, type PayUIHook } from '../../src/react/index';
 import { DESKTOP_UA } from './user-agents';
 
@@ -122,13 +122,11 @@ describe('usePayUI', () => {
   });
 });
 
-// Inline mode needs the widget's mount() (issue 25, built on another branch): these run once the
-// two branches are merged.
-const hasMount = typeof (createPayUI() as { mount?: unknown }).mount === 'function';
+// Inline mode: the widget's mount() (issue 25) in the component's own element.
 const frameIn = (root: ParentNode): HTMLIFrameElement | null =>
   root.querySelector('iframe') ?? [...root.querySelectorAll('*')].reduce<HTMLIFrameElement | null>((found, el) => found ?? (el.shadowRoot && frameIn(el.shadowRoot)), null);
 
-describe.runIf(hasMount)('<PayUICheckout mode="inline"> (needs mount(), issue 25)', () => {
+describe('<PayUICheckout mode="inline">', () => {
   it('shows the payment UI in its div, relays events, and reports the result', async () => {
     const events: string[] = [];
     const onResult = vi.fn();
@@ -151,13 +149,5 @@ describe.runIf(hasMount)('<PayUICheckout mode="inline"> (needs mount(), issue 25
     expect(box.querySelectorAll('iframe').length + [...box.querySelectorAll('*')].filter((el) => el.shadowRoot?.querySelector('iframe')).length).toBe(1);
     await render(null);
     expect(document.querySelector('iframe')).toBeNull();
-  });
-});
-
-describe.runIf(!hasMount)('<PayUICheckout> before mount() exists', () => {
-  it('reports UNSUPPORTED_ENVIRONMENT through onError', async () => {
-    const onError = vi.fn();
-    await render(createElement(PayUICheckout, { ...OPTIONS, mode: 'inline', onError }));
-    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'UNSUPPORTED_ENVIRONMENT' })));
   });
 });
