@@ -158,7 +158,8 @@ describe('a purchase in the report, as JSON, CSV and a spreadsheet, then refunde
     expect(cell('transaction.status')).toBe('done');
     expect(cell('payment_details.payment.amount')).toBe(PAID);
     expect(cell('transaction.transfer_date')).toBeInstanceOf(Date);
-    expect((cell('transaction.transfer_date') as unknown as Date).getTime()).toBe(Date.parse(found.body[0]!.transaction.transfer_date!));
+    // A spreadsheet keeps a date as a fraction of days: the millisecond may come back one off (seen in CI).
+    expect(Math.abs((cell('transaction.transfer_date') as unknown as Date).getTime() - Date.parse(found.body[0]!.transaction.transfer_date!))).toBeLessThanOrEqual(1);
 
     expect((await refund(id, 'player asked')).status).toBe(200);
     const after = await search({ transaction_id: id });
