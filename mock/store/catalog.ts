@@ -6,6 +6,10 @@
  */
 import type { ExtendedMessage } from '../merchant-api/validate';
 import type { Sql } from './database';
+import { isObject } from '../shared/plain';
+import { localize } from './sellables';
+
+export { isObject };
 
 export type Data = Record<string, unknown>;
 
@@ -43,15 +47,9 @@ export const decimalsRule = (currency: string) => {
 export const moneyMap = (prices: unknown): Record<string, number> =>
   Object.fromEntries(Object.entries(isObject(prices) ? prices : {}).map(([currency, value]) => [currency, money(value, currency)]));
 
-export const isObject = (value: unknown): value is Data => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The `en` text of a localized map, else its first text, else ''. */
-export function localizedName(map: unknown): string {
-  if (!isObject(map)) return '';
-  if (typeof map.en === 'string') return map.en;
-  const first = Object.values(map).find((text) => typeof text === 'string');
-  return (first as string | undefined) ?? '';
-}
+/** The `en` text of a localized map, else its first text, else '' (`localized_name`). */
+export const localizedName = (map: unknown): string => localize(map, 'en');
 
 /** An integer sent as a number or a decimal string (`"12"`), or null. */
 export const integerOf = (value: unknown): number | null =>
