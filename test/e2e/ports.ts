@@ -28,8 +28,13 @@ const listen = (host, port) => new Promise((resolve) => {
 })();
 `;
 
+/** Four free ports for a world, as the environment names them. */
+export function freeWorldPorts(): Record<(typeof NAMES)[number], string> {
+  const ports = execFileSync(process.execPath, ['-e', FIND], { encoding: 'utf8' }).trim().split(' ');
+  return Object.fromEntries(NAMES.map((name, i) => [name, ports[i]])) as Record<(typeof NAMES)[number], string>;
+}
+
 export function chooseWorldPorts(): void {
   if (NAMES.every((name) => process.env[name])) return;
-  const ports = execFileSync(process.execPath, ['-e', FIND], { encoding: 'utf8' }).trim().split(' ');
-  NAMES.forEach((name, i) => (process.env[name] = ports[i]));
+  Object.assign(process.env, freeWorldPorts());
 }
