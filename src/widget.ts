@@ -7,10 +7,10 @@
  */
 import { isMobile, readDeviceEnv } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
-import { PayUIError } from './core/errors';
+import { invalid, PayUIError } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
-import type { Emit, Failure, Loaders, PaymentResult, Session } from './session/contract';
+import type { Emit, Failure, Loaders, Mode, PaymentResult, Session } from './session/contract';
 import { openChildWindow } from './surfaces/child-window';
 import { showPending } from './surfaces/pending';
 
@@ -88,26 +88,31 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     emit(['error', { code, message, path }]);
     return error;
   };
-  const mobile = () => isMobile(readDeviceEnv());
   const checkName = (command: unknown) => {
-    if (typeof command !== 'string' || !command) throw new PayUIError('INVALID_OPTION', 'expected a name', 'command');
+    if (typeof command !== 'string' || !command) throw invalid('command', 'expected a name');
   };
 
   function start(opts: NormalizedOptions, trigger: Element | null, mount?: [container: unknown]): Promise<PaymentResult> {
-    const onMobile = mobile();
+    const onMobile = isMobile(readDeviceEnv());
     const { token: provider, childWindow: { target } } = opts;
     // Synchronously, inside the click, or the popup blocker steps in; with a token provider, on
     // the widget's loading page until the token is here. Inline: never a window, phones too.
     const popup = onMobile && !opts.iframeOnly && !mount ? (openChildWindow(provider ? '' : opts.url, target) ?? false) : null;
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
     const s: Session = {
-      phase: 'loading', options: opts, popup, mount, early: [], teardown: [], end, at: Date.now(),
+      phase: 'loading', options: opts, popup, mount, early: [], teardown: [], show, end, at: Date.now(),
       // Asked now, while the code of the open is still on its way; checked by the session code.
       token: provider && new Promise((resolve) => resolve(provider({ trigger }))),
       promise: new Promise((...both) => (settle = both)),
     };
     s.token?.catch(() => undefined);
     session = s;
+
+    /** The one way it is shown (the only writer of `phase: 'shown'` and `mode`), while loading: announced with its mode. */
+    function show(mode: Mode): void {
+      s.phase = 'shown';
+      emit(['open', { mode: (s.mode = mode) }], [`open-${mode}`, {}]);
+    }
 
     /**
      * The one way an open ends, whoever ends it: detached from the widget (isOpen false, a new
@@ -143,9 +148,8 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       const own = target == '_blank';
       s.teardown.push(() => own && popup.close(), () => removeEventListener('message', keep));
       // The window is what the player sees: announced now, in the click.
-      s.phase = 'shown';
       if (provider) showPending(s, own ? popup.document : document, !own);
-      emit(['open', { mode: (s.mode = 'window') }], ['open-window', {}]);
+      show('window');
     } else if (!mount) {
       // Feedback in the next frame when the lightbox is not up by then (its code is slow). Inline
       // takes no clicks from the page: its own indicator shows in its place.
@@ -184,7 +188,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
         deps.loadSession().then((module) => {
           if (run !== preloads) return;
           preconnect?.remove();
-          preconnect = module.warm(opts.url, (opts.iframeOnly || !mobile()) && deps.loadLightbox);
+          preconnect = module.warm(opts.url, (opts.iframeOnly || !isMobile(readDeviceEnv())) && deps.loadLightbox);
         }, String),
       );
     }

@@ -86,7 +86,7 @@ export interface NormalizedOptions {
   readonly loadTimeout: number;
   readonly tokenTimeout: number;
   readonly preload: PreloadMode;
-  /** Lowercase 2-letter code, or null to follow the page's language. */
+  /** A 2-letter code as given (any case), or null to follow the page's language. */
   readonly language: string | null;
 }
 
@@ -118,10 +118,10 @@ const range = (fallback: number, min: number, max: number, integer?: 1): Rule =>
   (v) => (typeof v === 'number' && v >= min && v <= max && (!integer || Number.isInteger(v)) ? v : undefined),
   `${integer ? 'an integer' : 'a number'} ${min}…${max}`,
 ];
-/** A string matching `re` once trimmed (and its runs of spaces made one), as `map` makes it. */
-const text = (fallback: unknown, re: RegExp, expected: string, map = (v: string) => v): Rule => [
+/** A string matching `re` once trimmed (and its runs of spaces made one). */
+const text = (fallback: unknown, re: RegExp, expected: string): Rule => [
   fallback,
-  (v) => (typeof v === 'string' && re.test((v = v.trim().replace(/\s+/g, ' '))) ? map(v as string) : undefined),
+  (v) => (typeof v === 'string' && re.test((v = v.trim().replace(/\s+/g, ' '))) ? v : undefined),
   expected,
 ];
 /** Colours: hex, a colour function with harmless characters only, or a keyword. */
@@ -188,7 +188,8 @@ const OPTIONS: Table = {
   loadTimeout: range(30_000, 1000, 600_000, 1),
   tokenTimeout: range(15_000, 100, 600_000, 1),
   preload: oneOf('connect', 'none'),
-  language: text(null, /^[a-z]{2}$/i, 'a 2-letter code', (v) => v.toLowerCase()),
+  // Any case: the words are chosen by its lowercase (surfaces/i18n.ts), so it is not lowercased here.
+  language: text(null, /^[a-z]{2}$/i, 'a 2-letter code'),
 };
 
 /** What was given instead: a string itself (its start), else its type. */

@@ -24,7 +24,7 @@ export type Failure = [code: ErrorCode, message: string, path?: string];
  */
 export interface Session {
   phase: 'loading' | 'shown' | 'ended';
-  /** How it is shown; set when `phase` becomes `shown` (by the facade for a window, by the session code for a lightbox or inline). */
+  /** How it is shown; set with `phase: 'shown'` by `show` (for a window by the facade, in the click; for a lightbox or inline by the session code). */
   mode?: Mode;
   /** The last `paymentInfo` the payment UI sent, and its status when it is one of the four. */
   paymentInfo?: PaymentInfo;
@@ -53,6 +53,11 @@ export interface Session {
   readonly teardown: (() => void)[];
   /** The running session code, once it has started. */
   control?: SessionControl;
+  /**
+   * The one way it is shown, called once while `loading`: `phase` becomes `shown`, `mode` is set
+   * and `open` + `open-<mode>` are emitted. Nothing else writes those two.
+   */
+  readonly show: (mode: Mode) => void;
   /** The one way it ends (see `start` in widget.ts); the first call counts. */
   readonly end: (outcome: CloseReason | Failure) => void;
   readonly promise: Promise<PaymentResult>;

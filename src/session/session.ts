@@ -153,10 +153,7 @@ export function startSession(context: SessionContext): SessionControl {
     teardown.push(channel.destroy);
     state.send = channel.send;
     // The facade announced the window in the click; a lightbox or the inline UI is announced now.
-    if (session.phase === 'loading') {
-      session.phase = 'shown';
-      emit(['open', { mode: (session.mode = mode) }], [`open-${mode}`, {}]);
-    }
+    if (session.phase == 'loading') session.show(mode);
   }
 
   const callbacks: SurfaceCallbacks = {

@@ -12,8 +12,7 @@ import type { Session } from '../session/contract';
 /** Draws the indicator into `doc`, over the page when `page`, else as the whole window, for as long as `session` needs it. */
 export function showPending(session: Session, doc: Document, page: boolean): void {
   const options = session.options.lightbox;
-  const make = (tag: string) => doc.createElement(tag);
-  const host = make('div');
+  const host = doc.createElement('div');
   const root = host.attachShadow({ mode: 'open' });
   const sheet = new (doc.defaultView as typeof globalThis).CSSStyleSheet();
   const content = options.contentBackground;
@@ -27,7 +26,7 @@ export function showPending(session: Session, doc: Document, page: boolean): voi
   );
   root.adoptedStyleSheets = [sheet];
   // Unless the merchant wants no indicator.
-  if (options.spinner != 'none') root.append(make('i'));
+  if (options.spinner != 'none') root.append(doc.createElement('i'));
   doc.body.append(host);
   session.teardown.push(() => host.remove());
   session.pending = host;

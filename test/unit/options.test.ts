@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PayUIError } from '../../src/core/errors';
 import { normalizeOptions, type NormalizedOptions } from '../../src/core/options';
+import { commonLabels } from '../../src/surfaces/i18n';
 
 const token = { access_token: 'abc.def.ghi' };
 
@@ -80,7 +81,9 @@ const valid: [string, Record<string, unknown>, Pick, unknown][] = [
   ['childWindow.target _parent', { ...token, childWindow: { target: '_parent' } }, (o) => o.childWindow.target, '_parent'],
   ['loadTimeout', { ...token, loadTimeout: 1000 }, (o) => o.loadTimeout, 1000],
   ['preload', { ...token, preload: 'none' }, (o) => o.preload, 'none'],
-  ['language', { ...token, language: 'DE' }, (o) => o.language, 'de'],
+  ['language', { ...token, language: 'de' }, (o) => o.language, 'de'],
+  // Any case is taken; the words are chosen by its lowercase.
+  ['language in capitals', { ...token, language: 'DE' }, (o) => [o.language, commonLabels(o.language, { documentElement: { lang: 'fr' } } as Document).lang], ['DE', 'de']],
   ['undefined values mean defaults', { ...token, sandbox: undefined, lightbox: { zIndex: undefined } }, (o) => [o.url, o.lightbox.zIndex], ['http://localhost:5175/?access_token=abc.def.ghi', 1000]],
 ];
 
