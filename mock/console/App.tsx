@@ -16,12 +16,15 @@ import { Reference } from './pages/Reference';
 import { SignIn } from './pages/SignIn';
 import { Users } from './pages/Users';
 import { Webhooks } from './pages/Webhooks';
+import { Plans } from './pages/Plans';
+import { Subscriptions } from './pages/Subscriptions';
 
 /** The pages of the whole account. */
 const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, mail: Mailbox, reference: Reference };
 /** The pages of one project, under the project picker. */
 const PROJECT_VIEWS: Partial<Record<PageName, (props: { projectId: number }) => preact.JSX.Element>> = {
   items: Items, packages: Packages, groups: Groups, attributes: Attributes, games: Games, users: Users, login: Login,
+  plans: Plans, subscriptions: Subscriptions,
 };
 
 function ProjectPicker() {

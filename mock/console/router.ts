@@ -6,7 +6,8 @@ import { signal } from '@preact/signals';
 
 export const BASE = '/console';
 
-export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference';
+export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference'
+  | 'plans' | 'subscriptions';
 export const PAGES: { name: PageName; title: string }[] = [
   { name: 'projects', title: 'Projects' },
   { name: 'items', title: 'Items' },
@@ -19,6 +20,8 @@ export const PAGES: { name: PageName; title: string }[] = [
   { name: 'mail', title: 'Mailbox' },
   { name: 'webhooks', title: 'Webhooks' },
   { name: 'reference', title: 'API reference' },
+  { name: 'plans', title: 'Plans and products' },
+  { name: 'subscriptions', title: 'Subscriptions' },
 ];
 
 function pageOf(pathname: string): PageName {

@@ -204,3 +204,21 @@ export async function addSubscriptionPayment(sql: Sql, row: SubscriptionRow, pay
     row.id, row.projectId, paymentId, status, date,
   ]);
 }
+
+/** What a list of a project's subscriptions (`GET /mock/projects/{id}/subscriptions`) may be filtered by. */
+export interface SubscriptionFilter {
+  user_id?: string;
+  /** The plan's numeric id. */
+  plan_id?: number;
+  status?: SubscriptionStatus;
+}
+
+/** The `WHERE` of a project's subscriptions that pass `filter`, and its values. */
+export function subscriptionsWhere(projectId: number, filter: SubscriptionFilter): { where: string; values: unknown[] } {
+  const values: unknown[] = [projectId];
+  let where = 'project_id = $1';
+  if (filter.user_id !== undefined) where += ` AND user_id = $${values.push(filter.user_id)}`;
+  if (filter.plan_id !== undefined) where += ` AND plan_id = $${values.push(filter.plan_id)}`;
+  if (filter.status !== undefined) where += ` AND status = $${values.push(filter.status)}`;
+  return { where, values };
+}

@@ -1047,6 +1047,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mock/projects/{project_id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's subscriptions
+         * @description The spec shows no subscription list: the offline service lists a project's subscriptions (the shape of `GET …/subscriptions/{subscription_id}`) in id order, filtered by the user, the plan (its numeric `id`, not its `external_id`) and the status; a filter that matches nothing answers an empty page.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5506,6 +5528,45 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description The merchant's user id */
+                user_id?: string;
+                /** @description The plan's numeric id (the `plan_id` its create answered) */
+                plan_id?: number;
+                status?: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of subscriptions */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             422: components["responses"]["UnprocessableEntity"];
         };
     };

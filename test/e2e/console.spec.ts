@@ -7,26 +7,12 @@
  * game keys. The users page and the whole journey (item → payment UI → inventory) wait for other
  * parts of issue 27.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { audit as auditPage, merchantApi, nav, unique, watchCsp } from './console-kit';
 import { requestToken } from './tokens';
 import { world } from './world';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const consoleUrl = (path = '') => `${world.merchantApi}/console/${path}`;
-/** A name no other test (or earlier run on a kept state) uses. */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** The merchant API, as a merchant's backend calls it. */
-async function merchantApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${world.merchantApi}${path}`, {
-    method,
-    headers: { authorization: AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
 
 /** What a page shows only when asked (a form, the secret key, an operation), opened for the layout and axe checks. */
 async function openForms(page: Page, name: string) {
@@ -40,20 +26,6 @@ async function openForms(page: Page, name: string) {
   }
   if (name === 'Login settings') await page.getByRole('button', { name: 'Show the secret key' }).click();
   if (name === 'Mailbox') await expect(page.getByRole('article').first()).toBeVisible();
-}
-
-/** Every CSP violation the page reports, kept across its navigations. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const seen: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return async () => seen;
 }
 
 async function signIn(page: Page, merchantId = '100001', apiKey = 'demo-api-key') {
@@ -102,8 +74,6 @@ async function newProject(prefix: string): Promise<number> {
   expect(created.status).toBe(201);
   return created.body.id as number;
 }
-
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
 
 test.describe('merchant console', () => {
   test('signs in with the merchant id and API key, refuses a wrong key, keeps the session in the tab, signs out', async ({ page }) => {
@@ -297,15 +267,7 @@ test.describe('merchant console: accessibility audit', () => {
   test.use({ bypassCSP: true });
 
   test('axe-core finds no violations on its pages', async ({ page }) => {
-    const require = createRequire(import.meta.url);
-    const audit = async (what: string) => {
-      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document);
-        return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-      });
-      expect(violations, what).toEqual([]);
-    };
+    const audit = (what: string) => auditPage(page, what);
     await page.goto(consoleUrl());
     await audit('sign-in');
     await signIn(page, '100001', 'wrong-key');

@@ -52,6 +52,7 @@ const OPERATION_IDS = [
   'getWebhookSettings', 'putWebhookSettings', 'deleteWebhookSettings', 'listWebhookLog', 'resendWebhook',
   'refundTransaction', 'renewSubscription', 'getGameKeys', 'addGameKeys',
   'getClock', 'moveClock', 'listMail', 'getLoginSettings', 'putLoginSettings',
+  'listSubscriptions',
 ];
 
 // Operations later issues implement: until then the service answers 501 with the error shape.

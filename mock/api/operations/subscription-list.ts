@@ -1,0 +1,13 @@
+/**
+ * The offline service's list of a project's subscriptions (`GET /mock/projects/{project_id}/
+ * subscriptions`): the spec shows none, and the console needs one to find a user's or a plan's
+ * subscriptions. One page in id order, each as `GET …/subscriptions/{id}` answers it, filtered by
+ * `user_id`, `plan_id` (the plan's numeric id) and `status`.
+ */
+import { subscriptionRecord, subscriptionsWhere, type SubscriptionData, type SubscriptionFilter } from '../../store/subscriptions';
+import { idParam, listPage, type Op } from './common';
+
+export const listSubscriptions: Op = async (call) => {
+  const { where, values } = subscriptionsWhere(idParam(call, 'project_id'), call.query as SubscriptionFilter);
+  return listPage(call.context.db.sql, 'subscriptions', where, values, call, (row) => subscriptionRecord(row.data as unknown as SubscriptionData));
+};
