@@ -21,3 +21,7 @@ export type MailMessage = Schemas['MailMessage'];
 export type UserAttribute = Schemas['UserAttribute'];
 export type Game = Schemas['GameDelivery'];
 export type GameKeys = Schemas['GameKeys'];
+export type ReportEntry = Schemas['ReportTransaction'];
+export type TransactionDetails = Schemas['TransactionDetails'];
+export type RefundAnswer = Schemas['RefundAnswer'];
+export type Clock = Schemas['Clock'];

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals';
 
 export const BASE = '/console';
 
-export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference';
+export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference' | 'transactions' | 'clock';
 export const PAGES: { name: PageName; title: string }[] = [
   { name: 'projects', title: 'Projects' },
   { name: 'items', title: 'Items' },
@@ -19,6 +19,8 @@ export const PAGES: { name: PageName; title: string }[] = [
   { name: 'mail', title: 'Mailbox' },
   { name: 'webhooks', title: 'Webhooks' },
   { name: 'reference', title: 'API reference' },
+  { name: 'transactions', title: 'Transactions' },
+  { name: 'clock', title: 'Clock' },
 ];
 
 function pageOf(pathname: string): PageName {
@@ -38,3 +40,9 @@ export function navigate(name: PageName): void {
 addEventListener('popstate', () => {
   page.value = pageOf(location.pathname);
 });
+
+/** The page's state in its address's query (a page's filters), so reload and a shared link keep it; no new history entry. */
+export function replaceQuery(params: URLSearchParams): void {
+  const search = params.toString();
+  history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+}

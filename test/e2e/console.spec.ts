@@ -7,8 +7,8 @@
  * game keys. The users page and the whole journey (item → payment UI → inventory) wait for other
  * parts of issue 27.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { axeAudit, watchCsp } from './console-checks';
 import { requestToken } from './tokens';
 import { world } from './world';
 
@@ -40,20 +40,6 @@ async function openForms(page: Page, name: string) {
   }
   if (name === 'Login settings') await page.getByRole('button', { name: 'Show the secret key' }).click();
   if (name === 'Mailbox') await expect(page.getByRole('article').first()).toBeVisible();
-}
-
-/** Every CSP violation the page reports, kept across its navigations. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  const seen: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return async () => seen;
 }
 
 async function signIn(page: Page, merchantId = '100001', apiKey = 'demo-api-key') {
@@ -297,15 +283,7 @@ test.describe('merchant console: accessibility audit', () => {
   test.use({ bypassCSP: true });
 
   test('axe-core finds no violations on its pages', async ({ page }) => {
-    const require = createRequire(import.meta.url);
-    const audit = async (what: string) => {
-      await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-      const violations = await page.evaluate(async () => {
-        const result = await (window as any).axe.run(document);
-        return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
-      });
-      expect(violations, what).toEqual([]);
-    };
+    const audit = axeAudit(page);
     await page.goto(consoleUrl());
     await audit('sign-in');
     await signIn(page, '100001', 'wrong-key');
