@@ -18,9 +18,13 @@ import { Users } from './pages/Users';
 import { Webhooks } from './pages/Webhooks';
 import { Plans } from './pages/Plans';
 import { Subscriptions } from './pages/Subscriptions';
+import { Transactions } from './pages/Transactions';
+import { Clock } from './pages/Clock';
 
 /** The pages of the whole account. */
-const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, mail: Mailbox, reference: Reference };
+const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, mail: Mailbox, reference: Reference,
+  transactions: Transactions, clock: Clock,
+};
 /** The pages of one project, under the project picker. */
 const PROJECT_VIEWS: Partial<Record<PageName, (props: { projectId: number }) => preact.JSX.Element>> = {
   items: Items, packages: Packages, groups: Groups, attributes: Attributes, games: Games, users: Users, login: Login,

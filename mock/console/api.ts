@@ -127,3 +127,33 @@ export function query(values: Record<string, string | number | undefined>): stri
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * A file of the service (a report's CSV or spreadsheet) with the signed-in merchant's credentials,
+ * saved under `name`: a plain link cannot carry them, so it is fetched, then handed to the browser
+ * as a Blob's object URL through a temporary `<a download>`. Throws ApiFailure as `api` does.
+ */
+export async function downloadFile(path: string, name: string): Promise<void> {
+  const as = credentials.value;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: as ? { authorization: basic(as) } : {}, cache: 'no-store', credentials: 'omit' });
+  } catch {
+    throw new ApiFailure(0, 'The offline service does not answer: is it running?');
+  }
+  if (!response.ok) {
+    const error = ((await response.json().catch(() => null)) ?? {}) as ErrorBody;
+    if (response.status === 401 && as) signOut('The service refused the merchant id and API key (401). Sign in again.');
+    throw new ApiFailure(response.status, error.message ?? `HTTP ${response.status}`, error.extended_message?.property_errors ?? {}, error.extended_message?.global_errors ?? [], error.request_id ?? '');
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; the URL is freed after that.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

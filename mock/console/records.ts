@@ -28,4 +28,7 @@ export type PlanCreated = Schemas['PlanCreated'];
 export type Product = Schemas['Product'];
 export type Subscription = Schemas['Subscription'];
 export type SubscriptionPayment = Schemas['SubscriptionPayment'];
+export type ReportEntry = Schemas['ReportTransaction'];
 export type TransactionDetails = Schemas['TransactionDetails'];
+export type RefundAnswer = Schemas['RefundAnswer'];
+export type Clock = Schemas['Clock'];

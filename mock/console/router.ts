@@ -7,7 +7,7 @@ import { signal } from '@preact/signals';
 export const BASE = '/console';
 
 export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference'
-  | 'plans' | 'subscriptions';
+  | 'plans' | 'subscriptions' | 'transactions' | 'clock';
 export const PAGES: { name: PageName; title: string }[] = [
   { name: 'projects', title: 'Projects' },
   { name: 'items', title: 'Items' },
@@ -22,6 +22,8 @@ export const PAGES: { name: PageName; title: string }[] = [
   { name: 'reference', title: 'API reference' },
   { name: 'plans', title: 'Plans and products' },
   { name: 'subscriptions', title: 'Subscriptions' },
+  { name: 'transactions', title: 'Transactions' },
+  { name: 'clock', title: 'Clock' },
 ];
 
 function pageOf(pathname: string): PageName {
@@ -41,3 +43,9 @@ export function navigate(name: PageName): void {
 addEventListener('popstate', () => {
   page.value = pageOf(location.pathname);
 });
+
+/** The page's state in its address's query (a page's filters), so reload and a shared link keep it; no new history entry. */
+export function replaceQuery(params: URLSearchParams): void {
+  const search = params.toString();
+  history.replaceState(null, '', `${location.pathname}${search ? `?${search}` : ''}`);
+}

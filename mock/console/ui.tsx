@@ -269,3 +269,26 @@ export function RecordForm(props: { title: string; submitLabel: string; onSubmit
     </form>
   );
 }
+
+/** `YYYY-MM-DDTHH:mm` of an ISO timestamp in local time (what a datetime-local input shows); '' for none. */
+function localInput(iso: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** A date and time in the browser's time zone; `value` and `onInput` are ISO 8601 timestamps (UTC), '' for none. */
+export function DateTimeField({ id, label, value, onInput, hint, errors, required }: { id: string; label: string; value: string; onInput: (iso: string) => void; hint?: string; errors?: string[] | undefined; required?: boolean }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}{required ? ' (required)' : ''}</label>
+      <input id={id} name={id} type="datetime-local" value={localInput(value)} required={required} aria-invalid={errors?.length ? 'true' : undefined} aria-describedby={describedBy(id, hint, errors)}
+        onInput={(event) => {
+          const local = (event.currentTarget as HTMLInputElement).value;
+          onInput(local ? new Date(local).toISOString() : '');
+        }} />
+      <FieldNotes id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}

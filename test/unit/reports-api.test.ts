@@ -1,7 +1,7 @@
 /**
  * Reports and a user's transactions (issue 28 item 1, DESIGN.md §8 "Reports"): purchases made
  * through the payment UI's servers (live and sandbox) over HTTP are the transactions the merchant
- * API's search shows — as JSON, as CSV (read back with a CSV parser written here to RFC 4180) and
+ * API's search shows — as JSON, as CSV (read back with the RFC 4180 reader of test/fixtures/csv.ts) and
  * as a spreadsheet (read back with `read-excel-file`, not the library that wrote it); a refund marks
  * one `refunded`. One database for the file; each test names its own users so they do not meet.
  */
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import type { ReportEntry, UserTransaction } from '../../mock/store/transactions';
 import { DEMO_AUTH as AUTH, startWorld, type ServiceWorld } from './service-world';
+import { csvObjects } from '../fixtures/csv';
 
 let world: ServiceWorld;
 let db: Database;
@@ -89,34 +90,6 @@ async function price(sku: string): Promise<number> {
 
 const crystals = { virtual_items: { items: [{ sku: 'crystals-100', amount: 1 }] } };
 const refund = (id: number, reason?: string) => call(`/mock/transactions/${id}/refund`, 'POST', reason === undefined ? undefined : { reason });
-
-/** RFC 4180: records of fields, quoted fields may hold `"` (doubled), commas and line breaks. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      for (i += 1; i < text.length; i += 1) {
-        if (text[i] === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
-        else if (text[i] === '"') break;
-        else field += text[i];
-      }
-      i += 1;
-    } else if (text[i] === ',') (record.push(field), (field = ''), (i += 1));
-    else if (text.startsWith('\r\n', i)) (record.push(field), records.push(record), (record = []), (field = ''), (i += 2));
-    else (field += text[i]), (i += 1);
-  }
-  expect(field, 'the last record ends with CRLF').toBe('');
-  return records;
-}
-
-/** The CSV's records as objects by header. */
-function csvObjects(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  return rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])));
-}
 
 describe('a purchase in the report, as JSON, CSV and a spreadsheet, then refunded', () => {
   it('the purchase is a transaction with the entry groups; a refund marks it refunded in every format', async () => {
