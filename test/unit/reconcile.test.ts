@@ -2,10 +2,15 @@
 // reconciliation (server/reconcile.ts, quoted in docs/server-kit.md) against an in-process service
 // whose webhooks reach the demo's shop: a purchase delivered, one refunded and taken back, one
 // whose webhooks never reached the game (the listener was off), and a Captain's pass with its
-// renewal a month later by the service's clock.
+// renewal a month later by the service's clock. Also the demo server's pass endpoints refusing
+// what they cannot do.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
+import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';
 import { DEMO_AUTH, startWorld, type ServiceWorld } from './service-world';
@@ -107,4 +112,23 @@ it('a renewal whose update_subscription never reached the game is a missing deli
 
 it('yesterday is the whole UTC day before', () => {
   expect(yesterday(new Date('2026-03-01T10:30:00+01:00'))).toEqual({ from: '2026-02-28T00:00:00.000Z', to: '2026-02-28T23:59:59.999Z' });
+});
+
+it('the demo server cancels only a pass the player has, asked as JSON with refund true or false', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'payui-demo-pass-'));
+  const demo = await listenLoopback(createDemoServer({ appRoot: root, distRoot: root, merchantApi: world.origin, paymentUiOrigins: [], paymentUi: world.ui }), 0);
+  try {
+    const at = `http://127.0.0.1:${demo.port}`;
+    const cancel = async (body: string, type = 'application/json') => {
+      const response = await fetch(`${at}/api/pass/cancel`, { method: 'POST', headers: { 'content-type': type }, body });
+      return { status: response.status, code: ((await response.json()) as { error?: { code: string } }).error?.code };
+    };
+    expect(await (await fetch(`${at}/api/pass`)).json()).toEqual({ pass: null });
+    expect(await cancel('{"refund": false}')).toEqual({ status: 409, code: 'NO_PASS' });
+    expect(await cancel('{"refund": "yes"}')).toEqual({ status: 422, code: 'INVALID_REFUND' });
+    expect(await cancel('{"refund": true}', 'text/plain')).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect((await fetch(`${at}/api/pass`, { method: 'DELETE' })).status).toBe(405);
+  } finally {
+    await demo.close();
+  }
 });
