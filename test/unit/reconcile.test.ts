@@ -83,7 +83,8 @@ it('reports the payment the game never delivered and the refunded one; delivered
   expect((await merchant('POST', '/mock/clock', { advance: 'P1M' })).status).toBe(200);
   await expect.poll(() => shop.passOf(PLAYER)?.date_next_charge, { timeout: 15_000 }).not.toBe(firstCharge);
   const to = new Date(Date.parse((await merchant('GET', '/mock/clock')).body.now) + 60_000).toISOString();
-  const [renewal] = (await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/search.json?show_dry_run=true&transaction_type=payment&datetime_from=${encodeURIComponent(firstCharge)}`)).body as { transaction: { id: number } }[];
+  const since = new URLSearchParams({ show_dry_run: 'true', datetime_from: firstCharge });
+  const [renewal] = (await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/search.json?${since}`)).body as { transaction: { id: number } }[];
 
   const report = await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to, includeTest: true });
   expect(report).toEqual({
