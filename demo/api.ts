@@ -3,7 +3,7 @@
  * server asks the merchant API with credentials that never reach the browser), and "what became of
  * my order?" — delivered only once the server got the payment's verified `order_paid` webhook.
  */
-import type { Order, OrderStatus, ShopItem } from '../server/shop';
+import type { Order, OrderStatus, Pass, ShopItem } from '../server/shop';
 
 export interface TokenRequest {
   purchase?: object;
@@ -60,7 +60,7 @@ export async function fetchCatalogue(): Promise<ShopItem[]> {
 }
 
 /** What `GET /api/orders/{id}` answers: the server's own order record (types only; nothing of the server ships). */
-export type { Order, OrderStatus, ShopItem } from '../server/shop';
+export type { Order, OrderStatus, Pass, ShopItem } from '../server/shop';
 
 /** The server's word on an order: the order, or null when it knows none by that id. Throws when it does not answer. */
 export async function fetchOrder(id: string): Promise<Order | null> {
@@ -99,4 +99,18 @@ export function orderLabel(order: Order): string {
 export async function requestRefund(id: string): Promise<boolean> {
   const response = await fetch(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST' }).catch(() => null);
   return response?.ok ?? false;
+}
+
+/** The player's Captain's pass as our server knows it from the service's webhooks (null: never bought). Throws when it does not answer. */
+export async function fetchPass(): Promise<Pass | null> {
+  const response = await fetch('/api/pass');
+  if (!response.ok) throw new Error(`the server did not answer (HTTP ${response.status})`);
+  return ((await response.json()) as { pass: Pass | null }).pass;
+}
+
+/** Asks our server to cancel the pass (`refund`: also the last month's payment): the pass as it is now, or null when refused. */
+export async function requestPassCancel(refund: boolean): Promise<Pass | null> {
+  const response = await fetch('/api/pass/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refund }) }).catch(() => null);
+  if (!response?.ok) return null;
+  return ((await response.json()) as { pass: Pass }).pass;
 }

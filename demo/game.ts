@@ -4,7 +4,7 @@
 // payment's verified webhook. It may run before payui.js has loaded; the stub queues these calls.
 import type { EventMap, EventType, PayUIWidget } from 'payui-embed';
 import 'payui-embed/element';
-import { listPurchases, orderLabel, paymentUiBases, requestRefund, startPurchase, waitForOrder, type Order } from './api';
+import { fetchPass, listPurchases, orderLabel, paymentUiBases, requestPassCancel, requestRefund, startPurchase, waitForOrder, type Order, type Pass } from './api';
 import { setUpPlayerLogin } from './player';
 
 declare global {
@@ -17,8 +17,8 @@ const ALL_EVENTS = 'init open open-lightbox open-window load close close-lightbo
 const log = document.getElementById('log')!;
 const balance = document.getElementById('balance')!;
 const purchases = document.getElementById('orders')!;
-/** The order of the open under way, as our server named it. */
-let current: { id: string; label: string } | null = null;
+/** The order of the open under way, as our server named it (`plan`: it buys the Captain's pass). */
+let current: { id: string; label: string; plan?: boolean } | null = null;
 
 /** One line per paid order (newest on top, or at the end for an older one), with what the server says of it and a refund button. */
 function showOrder(order: Order, label: string, older = false): void {
@@ -78,6 +78,74 @@ async function showPurchases(): Promise<void> {
   }
 }
 
+// The Captain's pass: what our server knows of it from the service's subscription webhooks. The page
+// asks again every moment while something may change (a running pass renews when the service's
+// clock passes its date; a purchase or a cancel waits for its webhook), as it waits for a delivery.
+const passState = document.getElementById('pass-state')!;
+const buyPass = document.getElementById('buy-pass') as HTMLButtonElement;
+const cancelPass = document.getElementById('cancel-pass') as HTMLFormElement;
+const PASS_POLL_MS = 1500;
+let pass: Pass | null = null;
+/** Until when the page waits for a pass just paid for (its `create_subscription`), as `Date.now()`. */
+let awaitingPassUntil = 0;
+let passTimer: ReturnType<typeof setTimeout> | undefined;
+let passAsked = 0;
+
+/** A date as the player reads it (UTC, as the service keeps it), with its machine-readable form. */
+function dateOf(iso: string | null): Node | string {
+  if (!iso) return 'a date not known yet';
+  const time = document.createElement('time');
+  time.dateTime = iso;
+  time.textContent = new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return time;
+}
+
+function passWords(p: Pass | null): (Node | string)[] {
+  if (!p) return ['You have no Captain’s pass.'];
+  switch (p.status) {
+    case 'trial': return ['Captain’s pass: in trial until ', dateOf(p.date_next_charge), p.cancel_requested ? '. Canceling…' : ', free until then.'];
+    case 'active': return ['Captain’s pass: active until ', dateOf(p.date_next_charge), p.cancel_requested ? '. Canceling…' : ', when it renews.'];
+    case 'non_renewing': return ['Captain’s pass: active until ', dateOf(p.date_next_charge), ', not renewing.'];
+    case 'frozen': return ['Captain’s pass: the renewal was declined; kept until ', dateOf(p.date_end), '.'];
+    case 'canceled': return p.date_end ? ['Captain’s pass: canceled on ', dateOf(p.date_end), '.'] : ['Captain’s pass: canceled.'];
+  }
+}
+
+function showPass(next: Pass | null): void {
+  pass = next;
+  const running = next !== null && next.status !== 'canceled';
+  buyPass.hidden = running;
+  cancelPass.hidden = !running || next.cancel_requested;
+  passState.replaceChildren(...passWords(next));
+}
+
+/** Asks our server for the pass, and again in a moment while it may change. */
+async function watchPass(): Promise<void> {
+  clearTimeout(passTimer);
+  const asked = ++passAsked;
+  const next = await fetchPass().catch(() => pass);
+  if (asked !== passAsked) return; // Asked again meanwhile (the player changed, a cancel): that answer is newer.
+  const running = next !== null && next.status !== 'canceled';
+  if (running && next.id !== pass?.id) awaitingPassUntil = 0; // the pass just bought has come
+  showPass(next);
+  if (running || Date.now() < awaitingPassUntil) passTimer = setTimeout(() => void watchPass(), PASS_POLL_MS);
+}
+
+cancelPass.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const button = cancelPass.querySelector<HTMLButtonElement>('button')!;
+  button.disabled = true;
+  const refund = cancelPass.querySelector<HTMLInputElement>('input[name="refund"]')!.checked;
+  const answer = await requestPassCancel(refund);
+  button.disabled = false;
+  if (!answer) {
+    passState.append(' The cancel did not go through; try again.');
+    return;
+  }
+  showPass(answer);
+  void watchPass();
+});
+
 /** One line of the log, and what the page shows of this purchase (never what an earlier one did). */
 function onEvent(type: string, data: unknown): void {
   const item = document.createElement('li');
@@ -89,6 +157,10 @@ function onEvent(type: string, data: unknown): void {
   log.prepend(item);
   if (type === 'open') balance.textContent = '';
   if (type === 'status-done' && current) void confirm(current);
+  if (type === 'status-done' && current?.plan) {
+    awaitingPassUntil = Date.now() + 60_000;
+    void watchPass();
+  }
   if (type === 'status-troubled') balance.textContent = 'The payment was declined: no crystals this time.';
 }
 window.PayUI.on(ALL_EVENTS, (data: unknown, type: string) => onEvent(type, data));
@@ -114,8 +186,15 @@ for (const type of ALL_EVENTS.split(' ') as EventType[]) {
 // One provider for every buy button: the clicked one says which pack (`data-pack`).
 window.PayUI.init({
   access_token: async ({ trigger }) => {
-    const quantity = Number((trigger as HTMLElement | null)?.dataset.pack ?? 550);
+    const plan = (trigger as HTMLElement | null)?.dataset.plan;
     current = null;
+    if (plan) {
+      // The Captain's pass: a purchase that names the plan (our server adds the player and our order id).
+      const { token, order } = await startPurchase({ purchase: { subscription: { plan_id: plan } } });
+      current = { id: order, label: 'Captain’s pass', plan: true };
+      return token;
+    }
+    const quantity = Number((trigger as HTMLElement | null)?.dataset.pack ?? 550);
     const { token, order } = await startPurchase({ purchase: { virtual_currency: { quantity } } });
     current = { id: order, label: `${quantity} Crystals` };
     return token;
@@ -135,9 +214,11 @@ void setUpPlayerLogin({
     purchases.replaceChildren();
     balance.textContent = '';
     void showPurchases();
+    void watchPass();
   },
 }).finally(() => {
   void showPurchases();
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button')) button.disabled = false;
+  void watchPass();
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pack], [data-pack] button, [data-plan]')) button.disabled = false;
   document.body.dataset.ready = 'yes';
 });

@@ -10,6 +10,10 @@
  * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
  * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back);
+ * - `GET /api/pass`: the signed-in player's Captain's pass (a subscription), `{ pass }` (null when
+ *   they never bought it), as the service's subscription webhooks told it;
+ * - `POST /api/pass/cancel` `{refund}`: cancels it through the merchant API (`refund: true` also
+ *   refunds the last month's payment); `cancel_subscription` then marks it canceled;
  * - `GET /api/catalogue`: the items the shop sells, `{ items: [{ sku, name, price }] }`, synced from
  *   the merchant API at start (the static catalogue while the service does not list items);
  * - `GET /api/player`: the signed-in player and their balance as the merchant API holds it
@@ -262,6 +266,22 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     }
   }
 
+  /**
+   * `POST /api/pass/cancel` `{"refund": boolean}`: the player's pass, canceled through the merchant
+   * API (202 with the pass, `cancel_requested` until the webhook says it is canceled); 409 when the
+   * player has no running pass.
+   */
+  async function cancelPass(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'send {"refund": boolean} as application/json');
+    const body = await readJson(req, 1024);
+    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const refund = (body.value as { refund?: unknown } | null)?.refund ?? false;
+    if (typeof refund !== 'boolean') return sendError(res, 422, 'INVALID_REFUND', 'refund: true or false');
+    const pass = await shop.cancelPass(playerOf(req).id, SHOP_PROJECT, refund).catch(() => undefined);
+    if (pass === undefined) return sendError(res, 502, 'MERCHANT_API', 'the merchant API did not cancel the pass');
+    return pass ? json(res, 202, { pass }) : sendError(res, 409, 'NO_PASS', 'no running Captain\'s pass to cancel');
+  }
+
   /** An HTML page: from demo/ or anywhere in the build, with hashes for its inline scripts. */
   async function page(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const inDist = pathname.startsWith('/dist/');
@@ -316,6 +336,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       return req.method === 'GET' ? json(res, 200, shop.purchasesOf(playerOf(req).id)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
     }
     if (pathname.startsWith('/api/orders/')) return orders(pathname, req, res);
+    if (pathname === '/api/pass') return req.method === 'GET' ? json(res, 200, { pass: shop.passOf(playerOf(req).id) }) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+    if (pathname === '/api/pass/cancel') return req.method === 'POST' ? cancelPass(req, res) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
     if (pathname === '/api/catalogue' || pathname === '/api/player') {
       if (req.method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
       if (pathname === '/api/catalogue') return json(res, 200, { items: await catalogue });

@@ -6,7 +6,8 @@
  */
 import {
   createMerchantClient, createWebhookHandler, MerchantApiError, WebhookRefusal,
-  type OrderCanceledWebhook, type OrderPaidWebhook, type TokenRequest, type WebhookListener,
+  type OrderCanceledWebhook, type OrderPaidWebhook, type SubscriptionWebhook, type TokenRequest, type WebhookListener,
+  type WebhookSubscription,
 } from 'payui-embed/server';
 
 export type OrderStatus = 'awaiting_payment' | 'delivered' | 'refund_requested' | 'refunded';
@@ -19,6 +20,23 @@ export interface Order {
   /** The service's transaction id, once paid. */
   transaction_id: number | null;
   items: { sku: string | null; name: string; quantity: number }[];
+}
+
+/**
+ * A player's subscription (the game's Captain's pass) as the service's webhooks told it: `trial`
+ * for the service's `new`, `frozen` for `freeze` (renewals failed; kept until `date_end`).
+ */
+export interface Pass {
+  /** The service's subscription id. */
+  id: number;
+  player: string;
+  plan_id: string;
+  status: 'active' | 'trial' | 'non_renewing' | 'frozen' | 'canceled';
+  /** The next charge (the end of the trial, or of the month paid for); null once canceled or frozen. */
+  date_next_charge: string | null;
+  date_end: string | null;
+  /** Set when the player asked to cancel, until the service's `cancel_subscription` says it is done. */
+  cancel_requested: boolean;
 }
 
 /** An item the shop sells, as its pages show it. */
@@ -44,6 +62,8 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   const orders = new Map<string, Order>();
   /** Transaction id → order: a webhook sent again (a retry) finds its delivery done and changes nothing. */
   const byTransaction = new Map<number, Order>();
+  /** Player → their latest subscription, as the service's webhooks told it. */
+  const passes = new Map<string, Pass>();
   let count = 0;
 
   /** A token for this purchase, tied to a new order of ours through `external_id`. */
@@ -104,6 +124,20 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     if (order) order.status = 'refunded';
   }
 
+  // #region pass
+  /** `create_subscription`, `update_subscription`, `cancel_subscription`: the player's pass as the service says it is now. */
+  function keepPass({ notification_type: type, user, subscription: s }: SubscriptionWebhook<'create_subscription' | 'update_subscription' | 'cancel_subscription'>): void {
+    const status = type === 'cancel_subscription' ? 'canceled' : PASS_STATUS[s.status];
+    const known = passes.get(user.id);
+    // A webhook of an older subscription of the player's does not hide their newer one.
+    if (known && known.id > s.id) return;
+    passes.set(user.id, {
+      id: s.id, player: user.id, plan_id: s.plan_id, status, date_next_charge: s.date_next_charge, date_end: s.date_end,
+      cancel_requested: status !== 'canceled' && known?.id === s.id && known.cancel_requested,
+    });
+  }
+  // #endregion pass
+
   /** One listener per project: each signs with its own secret key. */
   function webhooks(secret: string): WebhookListener {
     // #region webhooks
@@ -115,6 +149,10 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
         },
         order_paid: deliver,
         order_canceled: takeBack,
+        // The Captain's pass (a subscription): bought, renewed, canceled.
+        create_subscription: keepPass,
+        update_subscription: keepPass,
+        cancel_subscription: keepPass,
       },
     });
     // #endregion webhooks
@@ -134,12 +172,52 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
     return order;
   }
 
+  /**
+   * Cancels a player's running pass through the merchant API; `refundLastPayment` also refunds the
+   * month paid last. The `cancel_subscription` webhook then marks it canceled. Null when the player
+   * has no running pass.
+   */
+  async function cancelPass(player: string, projectId: number, refundLastPayment: boolean): Promise<Pass | null> {
+    const pass = passes.get(player);
+    if (!pass || pass.status === 'canceled') return null;
+    // #region cancel-pass
+    await client.subscriptions.update(projectId, player, pass.id, { status: 'canceled', cancel_subscription_payment: refundLastPayment });
+    // #endregion cancel-pass
+    // Its webhook may have come meanwhile (each webhook writes the pass anew).
+    const now = passes.get(player) ?? pass;
+    if (now.status !== 'canceled') now.cancel_requested = true;
+    return now;
+  }
+
   /** What a player bought (every order paid, refunded or not), newest first; never an order still awaiting payment. */
   function purchasesOf(player: string): Order[] {
     return [...orders.values()].filter((order) => order.player === player && order.status !== 'awaiting_payment').reverse();
   }
 
-  return { startOrder, webhooks, refund, order: (id: string) => orders.get(id), purchasesOf, syncCatalogue, balanceOf };
+  /**
+   * What the game delivered, as the reconciliation with the reports asks it (server/reconcile.ts):
+   * the order a transaction paid for, and the pass of a subscription.
+   */
+  const ledger: SalesLedger = {
+    orderOf: (transactionId) => byTransaction.get(transactionId) ?? null,
+    passOf: (subscriptionId) => [...passes.values()].find((pass) => pass.id === subscriptionId) ?? null,
+  };
+
+  return {
+    startOrder, webhooks, refund, order: (id: string) => orders.get(id), purchasesOf, syncCatalogue, balanceOf,
+    passOf: (player: string) => passes.get(player) ?? null, cancelPass, ledger, client,
+  };
 }
 
 export type Shop = ReturnType<typeof createShop>;
+
+/** What the game delivered: the order a transaction paid for, the pass of a subscription. */
+export interface SalesLedger {
+  orderOf(transactionId: number): Order | null;
+  passOf(subscriptionId: number): Pass | null;
+}
+
+/** The service's subscription status → the pass's, in the game's words. */
+const PASS_STATUS: Record<WebhookSubscription['status'], Pass['status']> = {
+  active: 'active', new: 'trial', non_renewing: 'non_renewing', freeze: 'frozen', canceled: 'canceled',
+};

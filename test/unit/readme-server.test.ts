@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-/** The code of a page's blocks quoted from server/shop.ts (`<!-- quote: server/shop.ts#region -->`). */
-function quotedFromShop(page: string): string {
+/** The code of a page's blocks quoted from a file of the demo server (`<!-- quote: server/shop.ts#region -->`). */
+function quotedFromServer(page: string, file = 'shop'): string {
   const markdown = readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8');
-  return [...markdown.matchAll(/^<!-- quote: server\/shop\.ts#[\w,-]+ -->\n```ts\n([\s\S]*?)```/gm)].map(([, code]) => code).join('\n');
+  return [...markdown.matchAll(new RegExp(`^<!-- quote: server/${file}\\.ts#[\\w,-]+ -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``, 'gm'))].map(([, code]) => code).join('\n');
 }
 
 it.each(['README.md', 'docs/server-kit.md'])('%s quotes the token request and the webhook handler from server/shop.ts', (page) => {
-  const code = quotedFromShop(page);
+  const code = quotedFromServer(page);
   expect(code).toContain('createMerchantClient({ merchantId, apiKey, baseUrl: merchantApi })');
   expect(code).toContain('await client.createToken(');
   expect(code).toContain('return createWebhookHandler({');
@@ -20,5 +20,12 @@ it.each(['README.md', 'docs/server-kit.md'])('%s quotes the token request and th
 });
 
 it('docs/server-kit.md quotes the delivery once per transaction from server/shop.ts', () => {
-  expect(quotedFromShop('docs/server-kit.md')).toContain('if (byTransaction.has(paid.order.id)) return;');
+  expect(quotedFromServer('docs/server-kit.md')).toContain('if (byTransaction.has(paid.order.id)) return;');
+});
+
+it('docs/server-kit.md quotes the pass kept from the subscription webhooks, its cancel, and the reconciliation with the reports', () => {
+  const shop = quotedFromServer('docs/server-kit.md');
+  expect(shop).toContain('function keepPass(');
+  expect(shop).toContain("await client.subscriptions.update(projectId, player, pass.id, { status: 'canceled', cancel_subscription_payment: refundLastPayment });");
+  expect(quotedFromServer('docs/server-kit.md', 'reconcile')).toContain('of client.reports.transactions(query)) {');
 });

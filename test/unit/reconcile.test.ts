@@ -1,0 +1,135 @@
+// Reconciling the game's sales with the reports API (issue 28, item 6): the demo server's own
+// reconciliation (server/reconcile.ts, quoted in docs/server-kit.md) against an in-process service
+// whose webhooks reach the demo's shop: a purchase delivered, one refunded and taken back, one
+// whose webhooks never reached the game (the listener was off), and a Captain's pass with its
+// renewal a month later by the service's clock. Also the demo server's pass endpoints refusing
+// what they cannot do.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
+import { createDemoServer } from '../../server/demo';
+import { reconcileSales, yesterday } from '../../server/reconcile';
+import { createShop, type Shop } from '../../server/shop';
+import { DEMO_AUTH, startWorld, type ServiceWorld } from './service-world';
+
+const PLAYER = 'demo-player-1';
+let world: ServiceWorld;
+let shop: Shop;
+let listener: Listening;
+
+async function merchant(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${world.origin}${path}`, {
+    method, headers: { authorization: DEMO_AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+const listenHere = () => merchant('PUT', '/mock/projects/200001/webhooks', { url: `http://127.0.0.1:${listener.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001], variant: 'combined' });
+
+/** A purchase through the shop (its token names our order) paid in the sandbox payment UI: our order id and the transaction's. */
+async function buy(purchase: object): Promise<{ order: string; transaction: number }> {
+  const { token, order } = await shop.startOrder({
+    user: { id: { value: PLAYER }, name: { value: 'Nova Rider' }, email: { value: 'nova@example.test' }, country: { value: 'US' } },
+    settings: { project_id: 200001, currency: 'USD', mode: 'sandbox' },
+    purchase,
+  });
+  const paid = await fetch(`${world.ui.sandbox}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.ui.sandbox },
+    body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: token })}`, outcome: 'success' }),
+  });
+  const answer = (await paid.json()) as { status: string; invoice: number };
+  expect(answer.status).toBe('done');
+  return { order, transaction: answer.invoice };
+}
+
+const deliveredAs = (order: string) => expect.poll(() => shop.order(order)?.status, { timeout: 15_000 });
+
+beforeAll(async () => {
+  world = await startWorld();
+  shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: world.origin, players: new Set([PLAYER]) });
+  listener = await listenLoopback(shop.webhooks(DEMO_WEBHOOK_SECRETS[200001]!), 0);
+  expect((await listenHere()).status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await listener?.close();
+  await world?.close();
+});
+
+it('reports the payment the game never delivered and the refunded one; delivered purchases and the pass’s renewal pass', async () => {
+  const from = new Date((await merchant('GET', '/mock/clock')).body.now).toISOString();
+  const delivered = await buy({ virtual_currency: { quantity: 100 } });
+  await deliveredAs(delivered.order).toBe('delivered');
+
+  const refunded = await buy({ virtual_currency: { quantity: 550 } });
+  await deliveredAs(refunded.order).toBe('delivered');
+  await shop.refund(refunded.order);
+  await deliveredAs(refunded.order).toBe('refunded');
+
+  // The listener was off when this one was paid: the service took the money, the game never heard.
+  expect((await merchant('DELETE', '/mock/projects/200001/webhooks')).status).toBe(200);
+  const missed = await buy({ virtual_currency: { quantity: 1200 } });
+  expect((await listenHere()).status).toBe(200);
+
+  const pass = await buy({ subscription: { plan_id: 'captain-monthly' } });
+  await deliveredAs(pass.order).toBe('delivered');
+  await expect.poll(() => shop.passOf(PLAYER)?.status, { timeout: 15_000 }).toBe('active');
+  const firstCharge = shop.passOf(PLAYER)!.date_next_charge!;
+  // A month later by the service's clock: the renewal's transaction, and update_subscription moves the pass.
+  expect((await merchant('POST', '/mock/clock', { advance: 'P1M' })).status).toBe(200);
+  await expect.poll(() => shop.passOf(PLAYER)?.date_next_charge, { timeout: 15_000 }).not.toBe(firstCharge);
+  const to = new Date(Date.parse((await merchant('GET', '/mock/clock')).body.now) + 60_000).toISOString();
+  const since = new URLSearchParams({ show_dry_run: 'true', datetime_from: firstCharge });
+  const [renewal] = (await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/search.json?${since}`)).body as { transaction: { id: number } }[];
+
+  const report = await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to, includeTest: true });
+  expect(report).toEqual({
+    from, to, checked: 5,
+    delivered: [delivered.transaction, pass.transaction, renewal!.transaction.id],
+    missing: [{ transaction_id: missed.transaction, order: missed.order, user: PLAYER, amount: 9.99, currency: 'USD', date: expect.any(String) }],
+    refunded: [{ transaction_id: refunded.transaction, user: PLAYER, amount: 4.99, currency: 'USD', taken_back: true, reason: 'Requested by the player' }],
+  });
+  expect(renewal!.transaction.id).not.toBe(pass.transaction);
+
+  // Without the test payments (all of the demo's are sandbox ones), nothing to reconcile.
+  expect(await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to })).toMatchObject({ checked: 0, delivered: [], missing: [], refunded: [] });
+}, 60_000);
+
+it('a renewal whose update_subscription never reached the game is a missing delivery', async () => {
+  const pass = shop.passOf(PLAYER)!;
+  const from = new Date((await merchant('GET', '/mock/clock')).body.now).toISOString();
+  expect((await merchant('DELETE', '/mock/projects/200001/webhooks')).status).toBe(200);
+  expect((await merchant('POST', '/mock/clock', { advance: 'P1M' })).status).toBe(200);
+  expect((await listenHere()).status).toBe(200);
+  const to = new Date((await merchant('GET', '/mock/clock')).body.now).toISOString();
+  const report = await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to, includeTest: true });
+  expect(shop.passOf(PLAYER)!.date_next_charge).toBe(pass.date_next_charge); // the game still thinks the pass ends there
+  expect(report).toMatchObject({ checked: 1, delivered: [], refunded: [], missing: [{ user: PLAYER, amount: 6.99, date: pass.date_next_charge }] });
+});
+
+it('yesterday is the whole UTC day before', () => {
+  expect(yesterday(new Date('2026-03-01T10:30:00+01:00'))).toEqual({ from: '2026-02-28T00:00:00.000Z', to: '2026-02-28T23:59:59.999Z' });
+});
+
+it('the demo server cancels only a pass the player has, asked as JSON with refund true or false', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'payui-demo-pass-'));
+  const demo = await listenLoopback(createDemoServer({ appRoot: root, distRoot: root, merchantApi: world.origin, paymentUiOrigins: [], paymentUi: world.ui }), 0);
+  try {
+    const at = `http://127.0.0.1:${demo.port}`;
+    const cancel = async (body: string, type = 'application/json') => {
+      const response = await fetch(`${at}/api/pass/cancel`, { method: 'POST', headers: { 'content-type': type }, body });
+      return { status: response.status, code: ((await response.json()) as { error?: { code: string } }).error?.code };
+    };
+    expect(await (await fetch(`${at}/api/pass`)).json()).toEqual({ pass: null });
+    expect(await cancel('{"refund": false}')).toEqual({ status: 409, code: 'NO_PASS' });
+    expect(await cancel('{"refund": "yes"}')).toEqual({ status: 422, code: 'INVALID_REFUND' });
+    expect(await cancel('{"refund": true}', 'text/plain')).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect((await fetch(`${at}/api/pass`, { method: 'DELETE' })).status).toBe(405);
+  } finally {
+    await demo.close();
+  }
+});
