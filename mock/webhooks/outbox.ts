@@ -54,7 +54,8 @@ export function createOutbox(db: Database, sender: WebhookSender): Outbox {
       const { rows } = await db.sql.query<{ id: string; project_id: string; notification_type: string; body: string }>(
         'SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id',
       );
-      deliver(rows.map((row) => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body })));
+      // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
+      for (const row of rows) deliver([{ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body }]);
     },
   };
 }
