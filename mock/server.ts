@@ -148,6 +148,8 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   try {
     // Settings given at start (the environment's) are kept like those the API sets.
     for (const [project, settings] of Object.entries(options.webhooks ?? {})) await saveWebhookSettings(db, Number(project), settings);
+    // The webhooks the last run committed and its listeners did not accept go first (they wait for their settings, loaded next).
+    await payments.resume();
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
     // The API names its own origin (the Login JWT's `iss`, mailed links) once it knows its port.

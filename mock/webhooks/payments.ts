@@ -5,6 +5,8 @@
  * items to the inventory; the user is made on their first purchase); the paid webhooks after; a
  * refund takes back what the payment gave and sends the refund webhooks, `update_subscription` when a plan renews.
  * A declined payment is kept as an `error` transaction, one the game refused as `canceled`: they give nothing.
+ * The webhooks of every event are written to the outbox in the event's transaction (`commit`), and
+ * what a stopped process left in it is sent by `resume` at the service's start (mock/webhooks/outbox.ts).
  */
 import { randomInt } from 'node:crypto';
 import { total, type Purchase, type Session, type SessionResult } from '../ui/session';
@@ -21,7 +23,9 @@ import { clockOf } from '../store/clock';
 import {
   addSubscriptionPayment, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
-import { answerCode, type WebhookSender } from './sender';
+import { answerCode, type Variant, type WebhookSender } from './sender';
+import { createOutbox, keepWebhooks } from './outbox';
+import type { Webhook } from '../../src/server/payloads';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
@@ -53,8 +57,13 @@ export interface Payments {
   renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
   /** Runs, in order, everything due on the service clock up to `until` (ms), moving the clock with it. */
   runDue(until: number): Promise<void>;
-  /** Sends the webhooks of a subscription's change (the merchant API's update). */
-  notify(row: SubscriptionRow, type: 'update_subscription' | 'cancel_subscription'): void;
+  /**
+   * Hands the sender what the outbox holds: the webhooks a stopped process committed and did not
+   * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
+   */
+  resume(): Promise<void>;
+  /** Keeps a subscription's change (the merchant API's update) and sends its webhook, written together. */
+  notify(row: SubscriptionRow, type: 'update_subscription' | 'cancel_subscription'): Promise<void>;
 }
 
 /** What the session's lines give the player. */
@@ -98,11 +107,26 @@ async function keepFailed(sql: Sql, record: PaymentRecord, status: 'error' | 'ca
 export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date): Payments {
   const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
     await clockOf(db).load();
+    outbox = createOutbox(db, sender);
     return db;
   });
+  let outbox: ReturnType<typeof createOutbox>;
   let clockDb: Database | undefined;
   void opened.then((db) => (clockDb = db));
   let due: Promise<unknown> = Promise.resolve();
+  /**
+   * Runs `work` and writes the webhooks it makes (`webhooks` of its result and the project's
+   * variant; none without settings) in one transaction; they go to the sender once it commits.
+   */
+  async function commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T> {
+    const settings = sender.settings(projectId);
+    const { result, rows } = await db.transaction(async (sql) => {
+      const result = await work(sql);
+      return { result, rows: settings ? await keepWebhooks(sql, projectId, webhooks(result, settings.variant)) : [] };
+    });
+    outbox.deliver(rows);
+    return result;
+  }
   // The service clock of the database (a test may pass a fixed one).
   const now = () => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now() : Date.now()));
   const newId = async (sql: Sql) => {
@@ -164,8 +188,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // The payment and what it gives are kept together, or neither; a trial is no payment (nothing is charged until it ends).
       const credit = creditOf(session);
       const trial = purchase.kind === 'subscription' && purchase.trialDays > 0;
+      const changed = purchase.kind === 'subscription' && purchase.changes !== undefined;
       let bought: SubscriptionData | undefined;
-      const key = await db.transaction(async (sql) => {
+      // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
+      // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
+      const key = await commit(db, record.projectId, async (sql) => {
         if (purchase.kind === 'subscription') {
           bought = purchase.changes ? await changePlan(sql, record, purchase) : await subscribe(sql, record, purchase, outcome === 'declined_renewals');
         }
@@ -180,19 +207,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         const code = await takeKey(sql, game.gameId, game.drm, record.id);
         if (code === null) throw new Error(`no ${game.drm} key left`);
         return { drm: game.drm, code };
-      });
-      // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
-      // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
-      const settings = sender.settings(record.projectId);
-      if (settings) {
-        const changed = purchase.kind === 'subscription' && purchase.changes !== undefined;
-        sender.send(
-          record.projectId,
-          trial ? [subscriptionWebhook('create_subscription', record, bought!)]
-          : changed ? [...paidWebhooks(record, settings.variant), subscriptionWebhook('update_subscription', record, bought!)]
-          : paidWebhooks(record, settings.variant, bought),
-        );
-      }
+      }, (_key, variant) => (
+        trial ? [subscriptionWebhook('create_subscription', record, bought!)]
+        : changed ? [...paidWebhooks(record, variant), subscriptionWebhook('update_subscription', record, bought!)]
+        : paidWebhooks(record, variant, bought)
+      ));
       return { ok: true, invoice: record.id, status: 'done', ...(key ? { key } : {}) };
     },
 
@@ -208,7 +227,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // The reports show when and why (mock/store/transactions.ts).
       payment.refund = { reason, date };
       // Refunded and taken back together, or neither; a plan's payment refunded ends its subscription.
-      const canceled = await db.transaction(async (sql) => {
+      await commit(db, payment.projectId, async (sql) => {
         await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
         if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
         const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id));
@@ -218,9 +237,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           await saveSubscription(sql, row);
         }
         return row.data;
-      });
-      const settings = sender.settings(payment.projectId);
-      if (settings) sender.send(payment.projectId, refundWebhooks(payment, settings.variant, reason, date, canceled));
+      }, (canceled, variant) => refundWebhooks(payment, variant, reason, date, canceled));
       return { ok: true, payment };
     },
 
@@ -249,8 +266,13 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return run;
     },
 
-    notify(row, type) {
-      if (sender.settings(row.projectId)) sender.send(row.projectId, [subscriptionWebhook(type, row.data.model, row.data)]);
+    async resume() {
+      await opened;
+      await outbox.restore();
+    },
+
+    async notify(row, type) {
+      await commit(await opened, row.projectId, (sql) => saveSubscription(sql, row), () => [subscriptionWebhook(type, row.data.model, row.data)]);
     },
   };
 
@@ -263,12 +285,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       await charge(db, row, at, true);
       return;
     }
-    await db.transaction(async (sql) => {
+    await commit(db, row.projectId, async (sql) => {
       Object.assign(s, { status: 'canceled', date_end: at, date_next_charge: null });
       await saveSubscription(sql, row);
       await clockOf(db).set(sql, new Date(at).getTime());
-    });
-    if (sender.settings(row.projectId)) sender.send(row.projectId, [subscriptionWebhook('cancel_subscription', s.model, s)]);
+    }, () => [subscriptionWebhook('cancel_subscription', s.model, s)]);
   }
 
   /**
@@ -286,7 +307,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       lines: s.model.lines.map((line) => ({ ...line, unitPrice: s.charge_amount })),
     };
     let type: 'update_subscription' | 'cancel_subscription' | null = 'update_subscription';
-    await db.transaction(async (sql) => {
+    await commit(db, row.projectId, async (sql) => {
       await sql.query('INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
         payment.id, payment.merchantId, payment.projectId, declined ? 'error' : 'done', JSON.stringify(payment), at,
       ]);
@@ -308,9 +329,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       }
       await saveSubscription(sql, row);
       if (onClock) await clockOf(db).set(sql, new Date(at).getTime());
-    });
-    const settings = sender.settings(row.projectId);
-    if (settings && type) sender.send(row.projectId, declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, settings.variant, s));
+    }, (_none, variant) => (!type ? [] : declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, variant, s)));
     return payment;
   }
 

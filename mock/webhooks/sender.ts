@@ -5,6 +5,8 @@
  * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
  * that does not fit is refused whole, logged with the reason. Every attempt is logged.
+ * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
+ * accepted or refused; one still unsettled when the process ends is sent by the next start.
  */
 import { is2xx } from '../shared/plain';
 import { isSecureOrLoopback } from '../../src/server/client';
@@ -124,6 +126,16 @@ export function answerCode(answer: string): string | undefined {
   }
 }
 
+/**
+ * A webhook written to the outbox with its event (mock/webhooks/outbox.ts): its type, the exact
+ * body, and `settle`, which takes it out of the outbox (it never throws).
+ */
+export interface KeptWebhook {
+  type: string;
+  body: string;
+  settle(): Promise<void>;
+}
+
 /** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
 export type Queued = { queued: true; deliveries: number[] } | { queued: false; reason: string };
 
@@ -136,6 +148,12 @@ export interface WebhookSender {
    * for them all (then they are logged as refused, with the reason). Never throws.
    */
   send(projectId: number, payloads: Webhook[]): Queued;
+  /**
+   * Queues webhooks the outbox keeps, as `send` does, except that a project without settings keeps
+   * them waiting for its settings (the settings of a new start may come after its outbox). Each is
+   * settled once accepted or refused; while the sender is closed none is queued nor settled.
+   */
+  sendKept(projectId: number, kept: KeptWebhook[]): Queued;
   /**
    * Queues the logged delivery `id` again, as a new delivery of the same body behind the project's
    * queue (sent to the project's settings of now). Null when the log holds no such delivery.
@@ -159,10 +177,11 @@ export interface WebhookSenderOptions {
   queueLimit?: number;
 }
 
-/** A webhook as it goes out: its type and the exact body. */
+/** A webhook as it goes out: its type and the exact body (and, when the outbox keeps it, how to settle it). */
 interface Outgoing {
   type: string;
   body: string;
+  settle?: () => Promise<void>;
 }
 const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_type, body: JSON.stringify(payload) });
 
@@ -173,6 +192,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   const busy = new Set<number>();
   const all: Delivery[] = [];
   const log: Attempt[] = [];
+  /** Delivery id → how to take it out of the outbox, for the deliveries the outbox keeps. */
+  const settles = new Map<number, () => Promise<void>>();
   /** Ends each backoff wait under way at once (close() calls them). */
   const wakes = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
@@ -180,13 +201,21 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   let closed = false;
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
       id: nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
+    if (settle) settles.set(delivery.id, settle);
     return delivery;
+  }
+
+  /** Takes an accepted or refused delivery out of the outbox, when the outbox keeps it. */
+  async function settled(delivery: Delivery): Promise<void> {
+    const settle = settles.get(delivery.id);
+    settles.delete(delivery.id);
+    await settle?.();
   }
 
   function record(attempt: Attempt): void {
@@ -245,6 +274,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       if (accepted) {
         head.state = 'accepted';
         queue.shift();
+        await settled(head);
         delay = retry.firstDelayMs;
         continue;
       }
@@ -257,15 +287,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     settle();
   }
 
-  /** Queues webhooks behind the project's earlier ones, all or none (see `send`). */
-  function enqueue(projectId: number, entries: Outgoing[]): Queued {
+  /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`). */
+  function enqueue(projectId: number, entries: Outgoing[], kept = false): Queued {
     if (closed) return { queued: false, reason: 'the webhook sender is closed' };
-    if (!settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
+    if (!kept && !settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
     const queue = queues.get(projectId) ?? [];
     queues.set(projectId, queue);
     if (queue.length + entries.length > queueLimit) {
       const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
-      for (const entry of entries) deliveryOf(projectId, entry, 'refused', reason);
+      for (const entry of entries) void settled(deliveryOf(projectId, entry, 'refused', reason));
       return { queued: false, reason };
     }
     const added = entries.map((entry) => deliveryOf(projectId, entry, 'waiting'));
@@ -282,6 +312,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       if (next && queues.get(projectId)?.length) void drain(projectId);
     },
     send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
+    sendKept: (projectId, kept) => enqueue(projectId, kept, true),
     resend(id) {
       const original = all.find((d) => d.id === id);
       if (!original) return null;

@@ -6,6 +6,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,7 @@ function freePort(): Promise<number> {
   });
 }
 
-interface Running { child: ChildProcess; api: string; output: () => string }
+interface Running { child: ChildProcess; api: string; sandbox: string; output: () => string }
 
 async function start(dataDir: string): Promise<Running> {
   const [api, live, sandbox] = [await freePort(), await freePort(), await freePort()];
@@ -40,7 +41,7 @@ async function start(dataDir: string): Promise<Running> {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
-  return { child, api: `http://127.0.0.1:${api}`, output: () => output };
+  return { child, api: `http://127.0.0.1:${api}`, sandbox: `http://localhost:${sandbox}`, output: () => output };
 }
 
 /** Runs the command to its end: its exit code and what it printed. */
@@ -155,4 +156,69 @@ test('a data directory written by a newer payui-mock is refused with a clear mes
   expect((await check.query<{ n: number }>('SELECT count(*)::int AS n FROM projects')).rows[0]!.n).toBeGreaterThan(0);
   expect((await check.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version).toBe(99);
   await check.close();
+});
+
+test('a webhook committed but not yet accepted survives SIGKILL: the next start sends it, once', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payui-outbox-'));
+  // The listener: user_validation always accepted; the rest refused (503) while it is down.
+  let up = false;
+  const paid: number[] = [];
+  const listener = createHttpServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text);
+      if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
+      if (body.notification_type === 'order_paid') paid.push(body.transaction.id);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(listener.address() as { port: number }).port}/hook`;
+  let attempts = 0;
+  listener.on('request', () => (attempts += 1));
+  /** Buys 100 crystals in the sandbox payment UI; answers the invoice. */
+  const buy = async ({ api, sandbox }: Running) => {
+    const token = await call(api, '/merchant/v2/merchants/100001/token', 'POST', {
+      user: { id: { value: 'kill-player' }, email: { value: 'kill-player@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' },
+      purchase: { virtual_currency: { quantity: 100 } },
+    });
+    const answer = await fetch(`${sandbox}/api/payments`, {
+      method: 'POST', headers: { 'content-type': 'application/json', origin: sandbox },
+      body: JSON.stringify({ search: `?access_token=${encodeURIComponent(token.body.token)}`, outcome: 'success' }),
+    });
+    const result = await answer.json();
+    expect(result).toMatchObject({ ok: true, status: 'done' });
+    return result.invoice as number;
+  };
+  const stop = async (running: Running) => {
+    running.child.kill('SIGTERM');
+    await exited(running.child);
+  };
+  try {
+    const first = await start(dataDir);
+    expect((await call(first.api, '/mock/projects/200001/webhooks', 'PUT', { url, secret: 'kill-secret', variant: 'combined' })).status).toBe(200);
+    const lost = await buy(first);
+    // Refused at least once (user_validation, then order_paid), then killed while it waits for its retry.
+    await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    expect(paid).toEqual([]);
+
+    // Sent one at a time in order: once a later payment's order_paid is in, an earlier one sent twice would be seen.
+    up = true;
+    const second = await start(dataDir);
+    const next = await buy(second);
+    await expect.poll(() => paid.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    expect(paid).toEqual([lost, next]);
+    await stop(second);
+
+    const third = await start(dataDir);
+    const last = await buy(third);
+    await expect.poll(() => paid.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    expect(paid).toEqual([lost, next, last]);
+    await stop(third);
+  } finally {
+    listener.close();
+  }
 });

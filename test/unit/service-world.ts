@@ -2,16 +2,18 @@
  * The offline service as `npm start` wires it, on free ports, for tests that buy in the payment UI
  * and read the result from the merchant API: one database in memory (the demo merchant), one
  * webhook sender and one payments service shared by the merchant API and the payment UI (live and
- * sandbox). `close()` stops all of it.
+ * sandbox). `close()` stops all of it. `recordingListener` is a webhook listener that keeps what
+ * it is sent.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
-import { listenLoopback } from '../../mock/http/listen';
+import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPayments } from '../../mock/webhooks/payments';
-import { createWebhookSender } from '../../mock/webhooks/sender';
+import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
 
 export const DEMO_AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
@@ -22,12 +24,14 @@ export interface ServiceWorld {
   origin: string;
   /** The payment UI's origins. */
   ui: { live: string; sandbox: string };
+  sender: WebhookSender;
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<ServiceWorld> {
+/** `retry`: the sender's backoff (the service's own by default). */
+export async function startWorld({ retry }: { retry?: RetryPolicy } = {}): Promise<ServiceWorld> {
   const db = await memoryDatabase();
-  const sender = createWebhookSender();
+  const sender = createWebhookSender(retry ? { retry } : {});
   const uiRoot = mkdtempSync(join(tmpdir(), 'payui-world-'));
   const payments = createPayments(sender, db);
   const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
@@ -38,6 +42,7 @@ export async function startWorld(): Promise<ServiceWorld> {
     db,
     origin: at(api.port),
     ui: { live: at(live.port), sandbox: at(sandbox.port) },
+    sender,
     async close() {
       sender.close();
       await Promise.all([api, live, sandbox].map((s) => s.close()));
@@ -45,4 +50,23 @@ export async function startWorld(): Promise<ServiceWorld> {
       rmSync(uiRoot, { recursive: true, force: true });
     },
   };
+}
+
+/** A webhook as a listener got it: its type and the parsed body. */
+export interface Received {
+  type: string;
+  body: any;
+}
+
+/** A listener on loopback that answers 204 to every webhook and keeps each in `received`, in order. */
+export async function recordingListener(): Promise<{ url: string; received: Received[]; server: Listening }> {
+  const received: Received[] = [];
+  const server = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    received.push({ type: body.notification_type, body });
+    res.writeHead(204).end();
+  }, 0);
+  return { url: `http://127.0.0.1:${server.port}/`, received, server };
 }

@@ -6,7 +6,6 @@
  * on from where the last left it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { exportState, importState } from '../../mock/store/snapshot';
 import { clockOf } from '../../mock/store/clock';
 import type { Database } from '../../mock/store/database';
 import { merchantCaller } from './merchant-call';
+import { recordingListener, type Received } from './service-world';
 
 const SECRET = 'subscriptions-test-secret';
 let db: Database;
@@ -27,7 +27,7 @@ let ui: string;
 let uiRoot: string;
 const running: Listening[] = [];
 const sender = createWebhookSender({ retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
-const received: { type: string; body: any }[] = [];
+let received: Received[] = [];
 
 beforeAll(async () => {
   db = await memoryDatabase();
@@ -36,17 +36,12 @@ beforeAll(async () => {
   const payments = createPayments(sender, db);
   const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
   const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
-  const listener = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    received.push({ type: body.notification_type, body });
-    res.writeHead(204).end();
-  }, 0);
-  running.push(apiServer, uiServer, listener);
+  const listener = await recordingListener();
+  received = listener.received;
+  running.push(apiServer, uiServer, listener.server);
   base = `http://127.0.0.1:${apiServer.port}`;
   ui = `http://127.0.0.1:${uiServer.port}`;
-  sender.configure(200001, { url: `http://127.0.0.1:${listener.port}/`, secret: SECRET, variant: 'combined' });
+  sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 });
 afterAll(async () => {
   sender.close();

@@ -85,10 +85,10 @@ export const updateUserSubscription: Op = async (call) => {
     if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
     s.status = body.status;
   }
-  await saveSubscription(call.context.db.sql, row);
   const canceled = s.status === 'canceled' && !wasCanceled;
   if (canceled && body.cancel_subscription_payment === true) {
     // The refund's webhooks end with cancel_subscription.
+    await saveSubscription(call.context.db.sql, row);
     const { rows } = await call.context.db.sql.query<{ payment_id: string }>(
       "SELECT payment_id FROM subscription_payments WHERE subscription_id = $1 AND status = 'done' ORDER BY date_payment DESC, id DESC LIMIT 1",
       [row.id],
@@ -97,7 +97,8 @@ export const updateUserSubscription: Op = async (call) => {
     if (last && !last.ok && last.status !== 409) throw new ApiError(last.status, last.message);
     if (last?.ok) return noContent;
   }
-  call.context.payments.notify(row, canceled ? 'cancel_subscription' : 'update_subscription');
+  // The change and its webhook are kept together.
+  await call.context.payments.notify(row, canceled ? 'cancel_subscription' : 'update_subscription');
   return noContent;
 };
 
