@@ -96,12 +96,13 @@ export async function openDatabase(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function migrate(db: PGlite, where: string): Promise<void> {
+/** Runs the migrations `db` has not had yet, up to `upTo` (default: all of them). */
+export async function migrate(db: PGlite, where: string, upTo = MIGRATIONS.length): Promise<void> {
   await db.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
   const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_version');
   const found = rows[0]?.version ?? 0;
   if (found > MIGRATIONS.length) throw new DatabaseVersionError(where, found);
-  for (let version = found + 1; version <= MIGRATIONS.length; version++) {
+  for (let version = found + 1; version <= upTo; version++) {
     await db.transaction(async (tx) => {
       await tx.exec(MIGRATIONS[version - 1]!);
       if (version === 1) await tx.query('INSERT INTO schema_version (version) VALUES (1)');

@@ -3,7 +3,8 @@
  * fixtures the service is seeded with on first start (the demo's catalogue is such a file).
  * An import replaces everything in one transaction: a bad file changes nothing.
  */
-import type { Database, Sql } from './database';
+import { PGlite } from '@electric-sql/pglite';
+import { migrate, type Database, type Sql } from './database';
 import { clockOf } from './clock';
 import { MIGRATIONS, TABLES } from './migrations';
 
@@ -18,7 +19,7 @@ export class SnapshotError extends Error {
   override name = 'SnapshotError';
 }
 
-export async function exportState(db: Database): Promise<Snapshot> {
+export async function exportState(db: Pick<Database, 'sql'>): Promise<Snapshot> {
   const tables: Snapshot['tables'] = {};
   for (const table of TABLES) {
     const { rows } = await db.sql.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t ORDER BY 1`);
@@ -37,8 +38,12 @@ export function checkSnapshot(value: unknown): Snapshot {
   if (typeof snapshot !== 'object' || snapshot === null || snapshot.format !== 'payui-mock') {
     throw new SnapshotError('not a payui-mock export: expected {"format": "payui-mock", "version": n, "tables": {…}}');
   }
-  if (snapshot.version !== MIGRATIONS.length) {
-    throw new SnapshotError(`the file is of schema version ${String(snapshot.version)}; this payui-mock reads version ${MIGRATIONS.length}`);
+  const { version } = snapshot;
+  if (!Number.isInteger(version) || version! < 1 || version! > MIGRATIONS.length) {
+    throw new SnapshotError(
+      `the file is of schema version ${String(version)}; this payui-mock reads versions 1 to ${MIGRATIONS.length}` +
+        (Number.isInteger(version) && version! > MIGRATIONS.length ? ' (the file was written by a newer payui-mock: upgrade this one)' : ''),
+    );
   }
   const tables = snapshot.tables;
   if (typeof tables !== 'object' || tables === null) throw new SnapshotError('"tables" must be an object of arrays');
@@ -49,27 +54,50 @@ export function checkSnapshot(value: unknown): Snapshot {
   return snapshot as Snapshot;
 }
 
-/** Replaces the whole state by the snapshot's. */
+/** The snapshot's rows into empty tables of its version, parents first; identities go on after them. */
+async function fill(sql: Sql, snapshot: Snapshot): Promise<void> {
+  for (const table of TABLES) {
+    const rows = snapshot.tables[table];
+    if (!rows?.length) continue;
+    try {
+      await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
+    } catch (error) {
+      throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
+    }
+  }
+  // Identities go on after the highest id imported (an empty table starts again where it started).
+  const { rows: identities } = await sql.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'",
+  );
+  for (const { table_name: table } of identities) {
+    await sql.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`, [table]);
+  }
+}
+
+/**
+ * An export of an older payui-mock, brought to this version the way a data directory is: its rows
+ * loaded into a scratch database of its own version, the later migrations run over them, and the
+ * result exported again. (One scratch database per import of an old file: a second or two.)
+ */
+async function upgrade(snapshot: Snapshot): Promise<Snapshot> {
+  const scratch = await PGlite.create();
+  try {
+    await migrate(scratch, 'the imported file', snapshot.version);
+    await scratch.transaction((sql) => fill(sql, snapshot));
+    await migrate(scratch, 'the imported file');
+    return await exportState({ sql: scratch });
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** Replaces the whole state by the snapshot's (an older version's first brought to this one). */
 export async function importState(db: Database, value: unknown): Promise<void> {
-  const snapshot = checkSnapshot(value);
+  let snapshot = checkSnapshot(value);
+  if (snapshot.version < MIGRATIONS.length) snapshot = await upgrade(snapshot);
   await db.transaction(async (sql) => {
     await empty(sql);
-    for (const table of TABLES) {
-      const rows = snapshot.tables[table];
-      if (!rows?.length) continue;
-      try {
-        await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
-      } catch (error) {
-        throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
-      }
-    }
-    // Identities go on after the highest id imported (an empty table starts again where it started).
-    const { rows: identities } = await sql.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'",
-    );
-    for (const { table_name: table } of identities) {
-      await sql.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), max(id)) FROM ${table} HAVING max(id) IS NOT NULL`, [table]);
-    }
+    await fill(sql, snapshot);
   });
   // The clock is the imported one (or real time again).
   await clockOf(db).load();
