@@ -165,8 +165,13 @@ export function extendedMessage(errors: readonly ErrorObject[], data: unknown, d
     if (!messages.includes(message)) messages.push(message);
   };
   const worded = new Set(errors.filter((e) => e.keyword === 'x-payui-format').map((e) => e.instancePath));
+  const combinators = ['if', 'anyOf', 'oneOf', 'not', 'then', 'else'];
+  // Where a value failed one branch of an anyOf by its type and another by what it is (367 for
+  // "a string, or an integer up to 366"), only the branch of its own type says what is wrong.
+  const ofItsType = new Set(errors.filter((e) => e.keyword !== 'type' && !combinators.includes(e.keyword)).map((e) => e.instancePath));
   for (const error of errors) {
-    if (['if', 'anyOf', 'oneOf', 'not', 'then', 'else'].includes(error.keyword)) continue;
+    if (combinators.includes(error.keyword)) continue;
+    if (error.keyword === 'type' && ofItsType.has(error.instancePath) && errors.some((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) continue;
     if (error.keyword === 'pattern' && worded.has(error.instancePath)) continue;
     if (conditional(error, data, document, add)) continue;
     const params = error.params as Record<string, unknown>;
