@@ -17,6 +17,12 @@ import { refuseBody } from '../../src/server/http';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
 
+/** `make()` once, at the first call. */
+const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
+  let made: ValidateFunction | undefined;
+  return () => (made ??= make());
+};
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -197,12 +203,14 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         required: own.filter((p) => p.required || where === 'path').map((p) => p.name),
       };
     };
-    const compileObject = (where: string, part: 'query' | 'params') => validators.compileSchema(objectOf(where), part);
+    // Compiled at the operation's first request, not at start: a start compiles none of the ~80
+    // operations' validators (openapi.test.ts compiles every one of them).
+    const compileObject = (where: string, part: 'query' | 'params') => lazy(() => validators.compileSchema(objectOf(where), part));
     const params = compileObject('path', 'params');
     const query = compileObject('query', 'query');
     const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
     const bodyRequired = operation.requestBody?.required === true;
-    const body: ValidateFunction | null = bodySchema ? validators.compile(`${pointer}/requestBody/content/application~1json/schema`, 'body') : null;
+    const body = bodySchema ? lazy(() => validators.compile(`${pointer}/requestBody/content/application~1json/schema`, 'body')) : null;
     const secured = (operation.security ?? document.security ?? []).some((s) => Object.keys(s).length > 0);
     const handler = options.operations[operation.operationId];
 
@@ -211,10 +219,11 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const rawParams = { ...(request.params as Record<string, string>) };
-        if (!params(rawParams)) throw new ApiError(404, 'Not Found');
+        if (!params()(rawParams)) throw new ApiError(404, 'Not Found');
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
-        if (!query(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(query.errors ?? [], rawQuery, document));
+        const queryValid = query();
+        if (!queryValid(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(queryValid.errors ?? [], rawQuery, document));
         const call: Call<Context> = {
           operationId: operation.operationId,
           params: request.params as Record<string, string>,
@@ -225,8 +234,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           context: options.context,
           request,
         };
-        const schemaFindings = body && (bodyRequired || request.body !== undefined) && !body(request.body)
-          ? extendedMessage(body.errors ?? [], request.body, document) : null;
+        const bodyValid = body?.();
+        const schemaFindings = bodyValid && (bodyRequired || request.body !== undefined) && !bodyValid(request.body)
+          ? extendedMessage(bodyValid.errors ?? [], request.body, document) : null;
         const ownFindings = handler?.check ? await handler.check(call) : null;
         if (schemaFindings || ownFindings) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(schemaFindings, ownFindings));
         if (!handler) throw new ApiError(501, `Not Implemented: ${operation.operationId} is described in openapi.json but this version of the offline service does not answer it yet`);
