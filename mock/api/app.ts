@@ -38,6 +38,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The merchant whose Basic credentials the request carries; else 401 asking for them. */
+export async function merchantOf(request: FastifyRequest, credentials: Credentials): Promise<number> {
+  const merchantId = await authenticate(request.headers.authorization, credentials);
+  if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
+  return merchantId;
+}
+
 /** 422 naming one field. */
 export const fieldError = (path: string, message: string, status = 422) =>
   new ApiError(status, status === 409 ? 'Conflict' : 'Unprocessable Entity', { global_errors: [], property_errors: { [path]: [message] } });
@@ -252,8 +259,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
 
   /** Basic credentials of a merchant, who must own the merchant and project the path names. */
   async function authorize(params: Record<string, string>, request: FastifyRequest): Promise<number> {
-    const merchantId = await authenticate(request.headers.authorization, options.credentials);
-    if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
+    const merchantId = await merchantOf(request, options.credentials);
     if (params.merchant_id !== undefined && params.merchant_id !== String(merchantId)) {
       throw new ApiError(403, `Forbidden: these credentials are for merchant ${merchantId}`);
     }

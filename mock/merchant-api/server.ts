@@ -7,7 +7,7 @@
  */
 import type { RequestListener } from 'node:http';
 import document from '../openapi.json' with { type: 'json' };
-import { createApiApp, type OpenApiDocument } from '../api/app';
+import { createApiApp, merchantOf, type OpenApiDocument } from '../api/app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import { createPayments, type Payments } from '../webhooks/payments';
@@ -58,14 +58,15 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
   };
   await clockOf(db).load();
   await loadWebhookSettings(context);
+  const credentials = async (merchantId: number) => {
+    const { rows } = await db.sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [merchantId]);
+    return rows[0]?.api_key;
+  };
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,
     context,
-    credentials: async (merchantId) => {
-      const { rows } = await db.sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [merchantId]);
-      return rows[0]?.api_key;
-    },
+    credentials,
     corsPrefix: '/api/',
     projectOwner: async (projectId) => {
       const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [projectId]);
@@ -74,9 +75,11 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     extra: (app) => {
       app.get('/health', async () => ({ ok: true }));
       app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(document)));
-      app.get('/mock/webhooks.html', async (_request, reply) => {
+      // The JSON log's page: the same merchant's projects only, with the same credentials.
+      app.get('/mock/webhooks.html', async (request, reply) => {
+        const merchantId = await merchantOf(request, credentials);
         reply.hijack();
-        sendLogPage(reply.raw, sender, await projectNames(db));
+        sendLogPage(reply.raw, sender, await projectNames(db, merchantId));
       });
       loginPages(app, context);
       if (options.consoleRoot) registerConsole(app, options.consoleRoot);

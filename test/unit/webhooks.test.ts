@@ -391,7 +391,14 @@ describe('webhook settings, log and the trigger command', () => {
     expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: '<script>alert(1)</script>', accepted: false, attempt: 1 });
     expect(log.projects.find((p: { project_id: number }) => p.project_id === 200001)).toEqual({ project_id: 200001, name: 'Star Miners', enabled: true, url: hostile, variant: 'combined' });
     expect(JSON.stringify(log)).not.toContain(SECRET);
-    const page = await fetch(`${api}/mock/webhooks.html`);
+    // The page shows what the JSON shows, to the same merchant only: without credentials, nothing.
+    const anonymous = await fetch(`${api}/mock/webhooks.html`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    expect(await anonymous.text()).not.toContain('Star Miners');
+    expect((await fetch(`${api}/mock/webhooks.html`, { headers: { authorization: `Basic ${Buffer.from('100001:wrong').toString('base64')}` } })).status).toBe(401);
+    const page = await fetch(`${api}/mock/webhooks.html`, { headers: { authorization: AUTH } });
+    expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await page.text();
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
