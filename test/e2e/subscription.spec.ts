@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { startOwnWorld } from './own-world';
+import { startOwnWorld, type OwnWorld } from './own-world';
 
 const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,23 +21,32 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/** The merchant API of `own` as the demo merchant's backend calls it, and the player's subscription as the service holds it. */
+function merchantOf(own: OwnWorld) {
+  const merchant = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${own.merchantApi}${path}`, {
+      method, headers: { authorization: AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  /** The newest of the demo project's subscriptions (by its subscription payments). */
+  const subscription = async () => {
+    const payments = await merchant('GET', '/merchant/v2/projects/200001/subscriptions/payments?limit=100');
+    const id = payments.body.at(-1).subscription.id as number;
+    return (await merchant('GET', `/merchant/v2/projects/200001/subscriptions/${id}`)).body;
+  };
+  return { merchant, subscription };
+}
+
+/** The date as the game page writes it. */
+const shownDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 test('the Captain’s pass: bought in the payment UI, renewed a month later, canceled with a refund — each as the webhooks tell the game', async ({ page }) => {
   test.setTimeout(240_000);
   const own = await startOwnWorld('demo');
   try {
-    const merchant = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${own.merchantApi}${path}`, {
-        method, headers: { authorization: AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined };
-    };
-    /** The player's subscription as the service holds it (the newest of the demo project's subscription payments). */
-    const subscription = async () => {
-      const payments = await merchant('GET', '/merchant/v2/projects/200001/subscriptions/payments?limit=100');
-      const id = payments.body.at(-1).subscription.id as number;
-      return (await merchant('GET', `/merchant/v2/projects/200001/subscriptions/${id}`)).body;
-    };
+    const { merchant, subscription } = merchantOf(own);
 
     await page.addInitScript(() => {
       (window as any).violations = [];
@@ -71,8 +80,7 @@ test('the Captain’s pass: bought in the payment UI, renewed a month later, can
     const gap = Date.parse(renewed.date_next_charge) - Date.parse(bought.date_next_charge);
     expect(gap).toBeGreaterThanOrEqual(28 * DAY);
     expect(gap).toBeLessThanOrEqual(31 * DAY);
-    const shown = new Date(renewed.date_next_charge).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    await expect(state).toHaveText(`Captain’s pass: active until ${shown}, when it renews.`);
+    await expect(state).toHaveText(`Captain’s pass: active until ${shownDate(renewed.date_next_charge)}, when it renews.`);
 
     // Canceled with this month's payment refunded: the cancel_subscription webhook says it is over.
     await pass.getByLabel('Refund my last month’s payment').check();
@@ -86,6 +94,45 @@ test('the Captain’s pass: bought in the payment UI, renewed a month later, can
     expect(report.body.map((entry: any) => entry.transaction.status)).toEqual(['done', 'refunded']);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => (window as any).violations)).toEqual([]);
+  } finally {
+    await own.stop();
+  }
+});
+
+test('the Captain’s pass whose renewals are declined: retried, kept through the grace period, then ended — each as the webhooks tell the game', async ({ page }) => {
+  test.setTimeout(240_000);
+  const own = await startOwnWorld('demo');
+  try {
+    const { merchant, subscription } = merchantOf(own);
+    await page.goto(`${own.demo}/game.html`);
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'yes');
+    const pass = page.getByRole('region', { name: 'Captain’s pass' });
+    const state = pass.locator('#pass-state');
+
+    // The sandbox payment UI's test outcome for a plan: this purchase goes through, every renewal declines.
+    await pass.getByRole('button', { name: 'Buy the Captain’s pass' }).click();
+    const ui = page.frameLocator('[data-payui-lightbox] iframe');
+    await ui.getByLabel('Payment succeeds, renewals are declined').check();
+    await ui.getByRole('button', { name: 'Pay $6.99' }).click();
+    await ui.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(state).toContainText('Captain’s pass: active until', { timeout: 30_000 });
+    const bought = await subscription();
+    const due = Date.parse(bought.date_next_charge);
+
+    // The plan (captain-monthly) retries twice, a day apart, then keeps the pass 3 days (grace): frozen.
+    expect((await merchant('POST', '/mock/clock', { to: new Date(due + 2 * DAY).toISOString() })).status).toBe(200);
+    const frozen = await subscription();
+    expect(frozen).toMatchObject({ status: 'freeze', date_next_charge: null, date_end: new Date(due + 5 * DAY).toISOString() });
+    await expect(state).toHaveText(`Captain’s pass: the renewal was declined; kept until ${shownDate(frozen.date_end)}.`, { timeout: 30_000 });
+
+    // The grace period over: the service ends it, and the game hears cancel_subscription.
+    expect((await merchant('POST', '/mock/clock', { to: frozen.date_end })).status).toBe(200);
+    expect(await subscription()).toMatchObject({ status: 'canceled' });
+    await expect(state).toContainText('Captain’s pass: canceled on ', { timeout: 30_000 });
+    await expect(pass.getByRole('button', { name: 'Buy the Captain’s pass' })).toBeVisible();
+    // The reports: the purchase, then the three declined charges (the renewal and its two retries).
+    const report = await merchant('GET', '/merchant/v2/merchants/100001/reports/transactions/search.json?project_id=200001&show_dry_run=true');
+    expect(report.body.map((entry: any) => entry.transaction.status)).toEqual(['done', 'error', 'error', 'error']);
   } finally {
     await own.stop();
   }
