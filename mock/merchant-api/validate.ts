@@ -86,7 +86,7 @@ function missing(param: Param, path: string, body: Plain, add: Add, within = fal
 /**
  * What the service checks against the merchant's catalogue in the database, beyond the table's
  * types: the project is the merchant's; item and package SKUs, item groups and the virtual
- * currency exist and are enabled. Plans are still the static demo catalogue's (mock/shared/catalog.ts).
+ * currency exist and are enabled; a plan is one of the project's, not deleted.
  */
 export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, add: Add): Promise<void> {
   const settings = isObject(body.settings) ? body.settings : {};
