@@ -45,6 +45,8 @@ export async function merchantOf(request: FastifyRequest, credentials: Credentia
   return merchantId;
 }
 
+const forbiddenProject = (projectId: unknown, merchantId: number) => new ApiError(403, `Forbidden: project ${projectId} is not merchant ${merchantId}'s`);
+
 /** 422 naming one field. */
 export const fieldError = (path: string, message: string, status = 422) =>
   new ApiError(status, status === 409 ? 'Conflict' : 'Unprocessable Entity', { global_errors: [], property_errors: { [path]: [message] } });
@@ -231,6 +233,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         const rawQuery = { ...(request.query as Record<string, unknown>) };
         const queryValid = query();
         if (!queryValid(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(queryValid.errors ?? [], rawQuery, document));
+        if (secured) await checkQueryProject(rawQuery, merchantId);
         const call: Call<Context> = {
           operationId: operation.operationId,
           params: request.params as Record<string, string>,
@@ -266,9 +269,17 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     if (params.project_id !== undefined) {
       const owner = await options.projectOwner(Number(params.project_id));
       if (owner === undefined) throw new ApiError(404, `Not Found: no project ${params.project_id}`);
-      if (owner !== merchantId) throw new ApiError(403, `Forbidden: project ${params.project_id} is not merchant ${merchantId}'s`);
+      if (owner !== merchantId) throw forbiddenProject(params.project_id, merchantId);
     }
     return merchantId;
+  }
+
+  /** A `project_id` filter of the query names one of the merchant's projects: another's is 403, none 422 at it. */
+  async function checkQueryProject(query: Record<string, unknown>, merchantId: number): Promise<void> {
+    if (typeof query.project_id !== 'number') return;
+    const owner = await options.projectOwner(query.project_id);
+    if (owner === undefined) throw fieldError('project_id', `no project ${query.project_id}`);
+    if (owner !== merchantId) throw forbiddenProject(query.project_id, merchantId);
   }
 
   options.extra?.(app);

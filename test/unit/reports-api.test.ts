@@ -214,6 +214,19 @@ describe('the search filters', () => {
     expect((await json('/merchant/v2/merchants/100002/reports/transactions/search.json')).status).toBe(403);
     expect((await json(`${REPORT}/search.pdf`)).status).toBe(404);
   });
+
+  it('a project filter names one of the merchant\'s projects: another merchant\'s is 403, none 422 at project_id', async () => {
+    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100077, 'other-key') ON CONFLICT DO NOTHING");
+    const { rows } = await db.sql.query<{ id: string }>(`INSERT INTO projects (merchant_id, data) VALUES (100077, '{"name": {"en": "Theirs"}}') RETURNING id`);
+    const theirs = Number(rows[0]!.id);
+    for (const format of ['json', 'csv', 'xls']) expect((await json(`${REPORT}/search.${format}?project_id=${theirs}`)).status, format).toBe(403);
+    const period = `datetime_from=2020-01-01T00:00:00Z&datetime_to=2099-01-01T00:00:00Z`;
+    expect((await json(`/merchant/v2/merchants/100001/users/transactions.json?user_id=filter-a&${period}&project_id=${theirs}`)).status).toBe(403);
+    const none = await json<{ extended_message: { property_errors: Record<string, string[]> } }>(`${REPORT}/search.json?project_id=999999`);
+    expect(none.status).toBe(422);
+    expect(none.body.extended_message.property_errors).toEqual({ project_id: ['no project 999999'] });
+    expect((await json(`${REPORT}/search.json?project_id=200001`)).status).toBe(200);
+  });
 });
 
 describe('pages and files', () => {
