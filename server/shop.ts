@@ -127,6 +127,8 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   // #region pass
   /** `create_subscription`, `update_subscription`, `cancel_subscription`: the player's pass as the service says it is now. */
   function keepPass({ notification_type: type, user, subscription: s }: SubscriptionWebhook<'create_subscription' | 'update_subscription' | 'cancel_subscription'>): void {
+    // The pass is one of this game's plans: another game's (Puzzle Harbor's club) is not it.
+    if (!PASS_PLANS.has(s.plan_id)) return;
     const status = type === 'cancel_subscription' ? 'canceled' : PASS_STATUS[s.status];
     const known = passes.get(user.id);
     // A webhook of an older subscription of the player's does not hide their newer one.
@@ -216,6 +218,9 @@ export interface SalesLedger {
   orderOf(transactionId: number): Order | null;
   passOf(subscriptionId: number): Pass | null;
 }
+
+/** The plans that are the Captain's pass (the demo's fixtures, project 200001). */
+const PASS_PLANS: ReadonlySet<string> = new Set(['captain-monthly', 'captain-yearly']);
 
 /** The service's subscription status → the pass's, in the game's words. */
 const PASS_STATUS: Record<WebhookSubscription['status'], Pass['status']> = {

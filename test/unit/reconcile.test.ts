@@ -13,6 +13,7 @@ import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
 import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';
+import { webhookSignature } from '../../src/server/signature';
 import { DEMO_AUTH, startWorld, type ServiceWorld } from './service-world';
 
 const PLAYER = 'demo-player-1';
@@ -132,4 +133,18 @@ it('the demo server cancels only a pass the player has, asked as JSON with refun
   } finally {
     await demo.close();
   }
+});
+
+it('another game\'s plan (Puzzle Harbor\'s club, project 200002) is never shown as a player\'s Captain\'s pass', async () => {
+  const before = shop.passOf(PLAYER);
+  const body = JSON.stringify({
+    notification_type: 'create_subscription',
+    user: { id: PLAYER, email: 'p@example.test', name: 'P', country: 'US', public_id: null },
+    subscription: { id: Number.MAX_SAFE_INTEGER, plan_id: 'harbor-club', status: 'active', amount: 2.99, currency: 'USD', date_create: new Date().toISOString(), date_next_charge: new Date(Date.now() + 30 * 86_400_000).toISOString(), date_end: null, trial_days: 0 },
+  });
+  // Newer than any (ids only grow), signed as the service signs it: only its plan keeps it out.
+  const secret = DEMO_WEBHOOK_SECRETS[200001]!;
+  const answer = await fetch(`http://127.0.0.1:${listener.port}/`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Signature ${webhookSignature(body, secret)}` }, body });
+  expect(answer.status).toBeLessThan(300);
+  expect(shop.passOf(PLAYER)).toEqual(before);
 });
