@@ -45,6 +45,23 @@ export async function merchantOf(request: FastifyRequest, credentials: Credentia
   return merchantId;
 }
 
+/**
+ * A request a page of another site made, with the Basic credentials the browser kept for this
+ * origin (after the merchant signed in to a page of ours): Fetch Metadata says so, or, in a browser
+ * without it, an Origin that is not this service's. A backend sends neither.
+ */
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true; // `null` (an opaque origin) and anything else unreadable
+  }
+}
+
 const forbiddenProject = (projectId: unknown, merchantId: number) => new ApiError(403, `Forbidden: project ${projectId} is not merchant ${merchantId}'s`);
 
 /** 422 naming one field. */
@@ -229,6 +246,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const rawParams = { ...(request.params as Record<string, string>) };
         if (!params()(rawParams)) throw new ApiError(404, 'Not Found');
+        if (secured && request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request)) {
+          throw new ApiError(403, 'Forbidden: the merchant API takes no change from a page of another site (a browser sends the credentials it kept); call it from your backend');
+        }
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
         const queryValid = query();

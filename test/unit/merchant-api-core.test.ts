@@ -57,6 +57,22 @@ describe('credentials', () => {
     expectError(await call('/merchant/v2/projects/777777'), 403);
     expectError(await call('/merchant/v2/projects/999999'), 404);
   });
+  it('a change asked by a page of another site, with credentials the browser kept, is 403; a backend, the console and reads are not', async () => {
+    const change = (headers: Record<string, string>) => fetch(`${base}/merchant/v2/merchants/100001/projects`, {
+      method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ name: { en: 'Forged' } }),
+    });
+    // What a browser sends with a form or a no-cors fetch from another site (Basic credentials are kept per origin).
+    expect((await change({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await change({ 'sec-fetch-site': 'same-site', origin: 'http://localhost:5173' })).status).toBe(403);
+    // A browser without Fetch Metadata: its Origin says it.
+    expect((await change({ origin: 'http://evil.test' })).status).toBe(403);
+    const refused = await (await change({ 'sec-fetch-site': 'cross-site' })).json();
+    expect(refused.message).toMatch(/another site/);
+    // The console (same origin), a backend (no such headers) and a read from anywhere go on.
+    expect((await change({ 'sec-fetch-site': 'same-origin', origin: base })).status).not.toBe(403);
+    expect((await change({})).status).not.toBe(403);
+    expect((await fetch(`${base}/merchant/v2/merchants/100001/projects`, { headers: { authorization: AUTH, 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
 });
 
 describe('errors in the service shape', () => {
