@@ -97,7 +97,7 @@ export function orderLabel(order: Order): string {
 
 /** Asks the server to refund a delivered order; the service's `order_canceled` webhook then takes it back. */
 export async function requestRefund(id: string): Promise<boolean> {
-  const response = await fetch(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST' }).catch(() => null);
+  const response = await fetch(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => null);
   return response?.ok ?? false;
 }
 

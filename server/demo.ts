@@ -9,7 +9,7 @@
  * - `POST /api/webhooks/{project_id}`: the project's webhook listener;
  * - `GET /api/orders`: what the signed-in player bought, newest first (what a reload of the game page shows);
  * - `GET /api/orders/{id}`: the order as the server knows it (delivered only after a verified `order_paid`);
- * - `POST /api/orders/{id}/refund`: asks the service for a refund (`order_canceled` takes the order back);
+ * - `POST /api/orders/{id}/refund`: asks the service for a refund of one of the player's orders, as JSON only (`order_canceled` takes the order back);
  * - `GET /api/pass`: the signed-in player's Captain's pass (a subscription), `{ pass }` (null when
  *   they never bought it), as the service's subscription webhooks told it;
  * - `POST /api/pass/cancel` `{refund}`: cancels it through the merchant API (`refund: true` also
@@ -227,6 +227,10 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       return order ? json(res, 200, order) : sendError(res, 404, 'NOT_FOUND', 'no such order');
     }
     if (req.method !== 'POST') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
+    // A JSON request only (no other site's form can send one), for an order of the player asking.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'ask for a refund as application/json');
+    const mine = shop.order(id);
+    if (!mine || ![playerOf(req).id, playerOf(req, HARBOR_PROJECT).id].includes(mine.player)) return sendError(res, 404, 'NOT_FOUND', 'no such order of yours');
     const order = await shop.refund(id).catch(() => undefined);
     if (order === undefined) return sendError(res, 502, 'MERCHANT_API', 'the merchant API did not refund');
     return order ? json(res, 202, order) : sendError(res, 409, 'NOT_DELIVERED', 'only a delivered order can be refunded');

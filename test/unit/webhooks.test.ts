@@ -311,7 +311,11 @@ describe('refunds, subscriptions and the separate variant', () => {
     const { token, order } = await demoPurchase(demo);
     const { invoice } = (await pay(ui, token)).body;
     await sender.idle();
-    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST' })).status).toBe(202);
+    // Only as JSON (another site's form cannot ask), and only for an order of the player asking.
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST' })).status).toBe(415);
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' })).status).toBe(415);
+    expect((await json(`${demo}/api/orders/demo-order-not-yours/refund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(202);
     await sender.idle();
     expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('refunded');
     const canceled = sender.deliveries().find((d) => d.notification_type === 'order_canceled')!;
@@ -319,7 +323,7 @@ describe('refunds, subscriptions and the separate variant', () => {
     // Once only: a second refund is a conflict, and an unknown transaction is not found.
     expect((await merchantCall(api, `transactions/${invoice}/refund`)).status).toBe(409);
     expect((await merchantCall(api, 'transactions/123/refund')).status).toBe(404);
-    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST' })).status).toBe(409);
+    expect((await json(`${demo}/api/orders/${order}/refund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(409);
   });
 
   it('the separate variant sends payment + order_paid, then refund + order_canceled', async () => {
