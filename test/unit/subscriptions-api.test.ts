@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMerchantApi, demoFixtures, memoryDatabase, openServiceDatabase } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
@@ -28,14 +28,16 @@ let uiRoot: string;
 const running: Listening[] = [];
 const sender = createWebhookSender({ retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
 let received: Received[] = [];
+/** The payments service the merchant API and the payment UI share. */
+let service: ReturnType<typeof createPayments>;
 
 beforeAll(async () => {
   db = await memoryDatabase();
   uiRoot = mkdtempSync(join(tmpdir(), 'payui-subscriptions-'));
   writeFileSync(join(uiRoot, 'index.html'), '<meta name="payui-mock-mode" content="sandbox">');
-  const payments = createPayments(sender, db);
-  const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
-  const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
+  service = createPayments(sender, db);
+  const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments: service }), 0);
+  const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', service), 0);
   const listener = await recordingListener();
   received = listener.received;
   running.push(apiServer, uiServer, listener.server);
@@ -230,6 +232,25 @@ describe('a plan bought, renewed by the clock, canceled with a refund', () => {
 });
 
 describe('the update', () => {
+  it('a cancel that refunds the last payment is one write: a process that dies before the refund leaves the subscription running, and the retry ends it with both webhooks', async () => {
+    const id = await buy('captain-monthly', 'crash-pilot');
+    const path = `/merchant/v2/projects/200001/users/crash-pilot/subscriptions/${id}`;
+    const before = received.length;
+    // The process dies where the refund starts: whatever was written before it stays.
+    const refund = vi.spyOn(service, 'refund').mockRejectedValueOnce(new Error('killed'));
+    expect((await call(path, 'PUT', { status: 'canceled', cancel_subscription_payment: true, comment: 'first try' })).status).toBe(500);
+    refund.mockRestore();
+    await sender.idle();
+    expect(since(before)).toEqual([]);
+    // Not canceled without its webhook: the merchant's retry still cancels, refunds and tells.
+    expect(await subscription(id)).toMatchObject({ status: 'active' });
+    expect((await call(path, 'PUT', { status: 'canceled', cancel_subscription_payment: true, comment: 'second try' })).status).toBe(204);
+    await sender.idle();
+    expect(since(before)).toEqual(['order_canceled', 'cancel_subscription']);
+    expect(received.at(-1)!.body.subscription).toMatchObject({ id, status: 'canceled', date_next_charge: null });
+    expect(await subscription(id)).toMatchObject({ status: 'canceled', comment: 'second try', date_next_charge: null });
+  });
+
   it('timeshift moves the next billing date by exactly its units; a month clamps to the month end', async () => {
     // Bought on Dec 31: the next charge is Jan 31, and a month later is Feb 28.
     const now = new Date(await clockNow());

@@ -87,15 +87,26 @@ export const updateUserSubscription: Op = async (call) => {
   }
   const canceled = s.status === 'canceled' && !wasCanceled;
   if (canceled && body.cancel_subscription_payment === true) {
-    // The refund's webhooks end with cancel_subscription.
-    await saveSubscription(call.context.db.sql, row);
+    // The refund of the last payment is the one write that cancels: its transaction ends the
+    // subscription with the refund's webhooks and cancel_subscription, so a process killed before
+    // it leaves the subscription running for the merchant's retry, never canceled untold.
     const { rows } = await call.context.db.sql.query<{ payment_id: string }>(
       "SELECT payment_id FROM subscription_payments WHERE subscription_id = $1 AND status = 'done' ORDER BY date_payment DESC, id DESC LIMIT 1",
       [row.id],
     );
     const last = rows[0] && (await call.context.payments.refund(call.merchantId, Number(rows[0].payment_id), 'The subscription was canceled'));
     if (last && !last.ok && last.status !== 409) throw new ApiError(last.status, last.message);
-    if (last?.ok) return noContent;
+    if (last?.ok) {
+      // Then the comment, on the subscription as the refund left it.
+      const ended = await storedSubscription(call);
+      if (ended.data.status === 'canceled') {
+        if (typeof body.comment === 'string') {
+          ended.data.comment = body.comment;
+          await saveSubscription(call.context.db.sql, ended);
+        }
+        return noContent;
+      }
+    }
   }
   // The change and its webhook are kept together.
   await call.context.payments.notify(row, canceled ? 'cancel_subscription' : 'update_subscription');
