@@ -5,7 +5,7 @@
  * lightbox, the inline view — is code that arrives on demand (`loadSession`, `loadLightbox`,
  * `loadInline`), so payui.js stays small.
  */
-import { isMobile, readDeviceEnv } from './core/device';
+import { isMobile } from './core/device';
 import { createEmitter, type Emitter } from './core/emitter';
 import { invalid, PayUIError } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
@@ -93,7 +93,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   };
 
   function start(opts: NormalizedOptions, trigger: Element | null, mount?: [container: unknown]): Promise<PaymentResult> {
-    const onMobile = isMobile(readDeviceEnv());
+    const onMobile = isMobile();
     const { token: provider, childWindow: { target } } = opts;
     // Synchronously, inside the click, or the popup blocker steps in; with a token provider, on
     // the widget's loading page until the token is here. Inline: never a window, phones too.
@@ -188,7 +188,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
         deps.loadSession().then((module) => {
           if (run !== preloads) return;
           preconnect?.remove();
-          preconnect = module.warm(opts.url, (opts.iframeOnly || !isMobile(readDeviceEnv())) && deps.loadLightbox);
+          preconnect = module.warm(opts.url, (opts.iframeOnly || !isMobile()) && deps.loadLightbox);
         }, String),
       );
     }

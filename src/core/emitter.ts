@@ -33,8 +33,8 @@ export interface Emitter<M> {
   emit<K extends keyof M & string>(type: K, data: M[K]): void;
 }
 
-/** One subscription: the function to call, and what the caller passed (so `off` finds `once` wrappers). */
-type Entry = [call: (data: unknown, type: string) => void, original: unknown];
+/** One subscription: the handler, and whether it runs once (then it is removed before it runs). */
+type Entry = [handler: (data: unknown, type: string) => void, once: boolean];
 
 const split = (types: unknown): unknown[] => (typeof types === 'string' ? types.split(/\s+/).filter(Boolean) : Array.isArray(types) ? types : []);
 
@@ -62,18 +62,9 @@ export function createEmitter<M extends object>(
     }
     if (typeof handler !== 'function') throw invalid('handler', 'expected a function');
     const removers = names.map((name) => {
-      const drop = () => remove(name, (e) => e !== entry);
-      const entry: Entry = [
-        once
-          ? (data, type) => {
-              drop();
-              handler(data, type);
-            }
-          : (handler as Entry[0]),
-        handler,
-      ];
+      const entry: Entry = [handler as Entry[0], once];
       handlers.set(name, [...(handlers.get(name) ?? []), entry]);
-      return drop;
+      return () => remove(name, (e) => e !== entry);
     });
     return () => removers.forEach((drop) => drop());
   }
@@ -84,12 +75,13 @@ export function createEmitter<M extends object>(
     off(types, handler) {
       // No names: every event; no handler: every handler of those events.
       const names = types === undefined ? [...handlers.keys()] : split(types);
-      for (const name of names) remove(name, (entry) => handler !== undefined && entry[1] !== handler);
+      for (const name of names) remove(name, (entry) => handler !== undefined && entry[0] !== handler);
     },
     emit(type, data) {
-      for (const [call] of handlers.get(type) ?? []) {
+      for (const entry of handlers.get(type) ?? []) {
         try {
-          call(data, type);
+          if (entry[1]) remove(type, (e) => e !== entry);
+          entry[0](data, type);
         } catch (error) {
           report(error);
         }

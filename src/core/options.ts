@@ -153,17 +153,25 @@ const url = (fallback?: string | null): Rule => [
   },
   'an http(s) URL',
 ];
-const object: Rule = [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'];
 
 const OPTIONS: Table = {
   access_token: [, (v) => (typeof v === 'function' || (typeof v === 'string' && v.trim()) ? v : undefined), 'a token or a function'],
-  access_data: [, object[1], object[2]],
+  // Its JSON, which goes into the address: a cycle or a BigInt in it is refused here.
+  access_data: [
+    ,
+    (v) => {
+      try {
+        return isPlainObject(v) ? JSON.stringify(v) : undefined;
+      } catch {}
+    },
+    'a JSON object',
+  ],
   payment_url: url(),
   sandbox: bool(false),
   // The build's defaults, when it was given them (PAYUI_LIVE_URL, PAYUI_SANDBOX_URL).
   paymentUiUrl: url(__PAYUI_LIVE_URL__ || undefined),
   sandboxPaymentUiUrl: url(__PAYUI_SANDBOX_URL__ || undefined),
-  queryParams: object,
+  queryParams: [{}, (v) => (isPlainObject(v) ? v : undefined), 'an object'],
   iframeOnly: bool(false),
   lightbox: {
     width: size(null),
@@ -219,33 +227,24 @@ function apply(object: unknown, table: Table, prefix: string): Plain {
 export function normalizeOptions(options: unknown): NormalizedOptions {
   try {
     const { access_token: token, access_data: data, payment_url: address, queryParams, sandbox, paymentUiUrl, sandboxPaymentUiUrl, ...rest } = apply(options, OPTIONS, '');
-    const given = [token, data, address].filter((v) => v !== undefined).length;
-    if (given !== 1) {
-      const path = given ? (token !== undefined && data !== undefined ? 'access_data' : 'payment_url') : 'access_token';
-      throw invalid(path, 'exactly one of access_token, access_data, payment_url');
-    }
-    const lightbox = rest.lightbox as NormalizedLightbox;
-    if (lightbox.spinner === 'custom' && !lightbox.spinnerUrl) throw invalid('lightbox.spinnerUrl', "needed by spinner 'custom'");
-
-    let json: string | undefined;
-    try {
-      if (data) json = JSON.stringify(data);
-    } catch {
-      throw invalid('access_data', 'not JSON');
-    }
-    const base = (sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string | undefined;
+    // Each is a non-empty string (or the provider) when given.
+    const given = +!!token + +!!data + +!!address;
+    if (given != 1) throw invalid(given ? (token && data ? 'access_data' : 'payment_url') : 'access_token', 'exactly one of access_token, access_data, payment_url');
+    const { spinner, spinnerUrl } = rest.lightbox as NormalizedLightbox;
+    if (spinner == 'custom' && !spinnerUrl) throw invalid('lightbox.spinnerUrl', "needed by spinner 'custom'");
+    const base = (sandbox ? sandboxPaymentUiUrl : paymentUiUrl) as string;
     // A build without defaults (DESIGN §2): the caller gives the address.
     if (!address && !base) throw invalid(`${sandbox ? 'sandboxP' : 'p'}aymentUiUrl`, 'needed (this build has no default)');
-    for (const key of Object.keys(queryParams as Plain)) {
-      const item = (queryParams as Plain)[key];
+    for (const [key, item] of Object.entries(queryParams as Plain)) {
       // The access is the widget's own: queryParams may not set it.
-      if (/^access_(token|data)$/.test(key) || typeof item !== 'string') {
-        throw invalid(`queryParams.${key}`, typeof item === 'string' ? 'set by the widget' : `expected a string, got ${got(item)}`);
+      if (typeof item != 'string' || /^access_(token|data)$/.test(key)) {
+        throw invalid(`queryParams.${key}`, typeof item == 'string' ? 'set by the widget' : `expected a string, got ${got(item)}`);
       }
     }
     // payment_url is used as is. A provider's token comes at each open; it takes the (empty) access_token's place.
-    const href = (address as string | undefined) ?? buildPaymentUrl(base as string, { [token ? 'access_token' : 'access_data']: (typeof token == 'function' ? '' : token ?? json) as string, ...(queryParams as Record<string, string>) });
-    return Object.freeze({ ...rest, url: href, token: typeof token == 'function' ? token : undefined }) as unknown as NormalizedOptions;
+    const provider = typeof token == 'function';
+    const url = (address as string) ?? buildPaymentUrl(base, { [token ? 'access_token' : 'access_data']: (provider ? '' : (token ?? data)) as string, ...(queryParams as Record<string, string>) });
+    return Object.freeze({ ...rest, url, token: provider ? token : undefined }) as unknown as NormalizedOptions;
   } catch (error) {
     // Getters or proxies that throw: still a PayUIError, never a TypeError from inside.
     throw error instanceof PayUIError ? error : invalid('options', `unreadable (${error})`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMobile, readDeviceEnv } from '../../src/core/device';
-import { DEVICE_CASES } from '../fixtures/user-agents';
+import { isMobile } from '../../src/core/device';
+import { DEVICE_CASES, deviceWindow } from '../fixtures/user-agents';
 
 describe('isMobile', () => {
   it('has a table of at least 20 real user agents', () => {
@@ -8,31 +8,29 @@ describe('isMobile', () => {
   });
 
   it.each(DEVICE_CASES.map((c) => [c.mobile ? 'mobile ' : 'desktop', c.name, c] as const))('%s  %s', (_kind, _name, c) => {
-    expect(isMobile(c.env)).toBe(c.mobile);
+    expect(isMobile(deviceWindow(c.env))).toBe(c.mobile);
   });
 
   it('needs touch for a Mac user agent to count as an iPad', () => {
     const mac = DEVICE_CASES.find((c) => c.name.startsWith('iPad Air'))!;
-    expect(isMobile({ ...mac.env, touchPoints: 0, coarse: false })).toBe(false);
+    expect(isMobile(deviceWindow({ ...mac.env, touchPoints: 0, coarse: false }))).toBe(false);
   });
 
-  it('treats an empty environment (no browser) as desktop', () => {
-    expect(isMobile({ userAgent: '' })).toBe(false);
-  });
-});
-
-describe('readDeviceEnv', () => {
-  it('reads navigator, userAgentData, pointer and screen', () => {
-    const win = {
-      navigator: { userAgent: 'UA', maxTouchPoints: 5, userAgentData: { mobile: true } },
-      screen: { width: 412, height: 915 },
-      matchMedia: (q: string) => ({ matches: q === '(pointer: coarse)' }),
-    };
-    expect(readDeviceEnv(win)).toEqual({ userAgent: 'UA', uaMobile: true, touchPoints: 5, coarse: true, shortSide: 412 });
+  it('reads the screen in either orientation, and wants a coarse pointer for a touch screen without a mobile user agent', () => {
+    const tablet = DEVICE_CASES.find((c) => c.name.startsWith('Android phone asking for the desktop site'))!;
+    const landscape = deviceWindow(tablet.env);
+    landscape.screen = { width: 1280, height: 800 };
+    expect(isMobile(landscape)).toBe(true);
+    expect(isMobile(deviceWindow({ ...tablet.env, coarse: false }))).toBe(false);
+    expect(isMobile(deviceWindow({ ...tablet.env, shortSide: 0 }))).toBe(false);
   });
 
-  it('is safe without a window', () => {
-    expect(readDeviceEnv({})).toEqual({ userAgent: '' });
-    expect(readDeviceEnv()).toMatchObject({ userAgent: expect.any(String) });
+  it('treats a window without readings (no browser) as desktop', () => {
+    expect(isMobile({})).toBe(false);
+    expect(isMobile(deviceWindow({ userAgent: '' }))).toBe(false);
+  });
+
+  it('reads the current window by default: none here (Node), so desktop', () => {
+    expect(isMobile()).toBe(false);
   });
 });
