@@ -136,6 +136,29 @@ describe('what the payment UI sells', () => {
   });
 });
 
+describe('the project as the API writes it', () => {
+  /** The sandbox payment UI at a tokenless address for `project`. */
+  async function tokenless(project: number): Promise<SessionResult> {
+    const data = { user: { id: { value: 'open-pilot' }, email: { value: 'open@example.test' } }, settings: { project_id: project, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 100 } } };
+    return (await fetch(`${ui}/api/session?${new URLSearchParams({ access_data: JSON.stringify(data) })}`)).json();
+  }
+
+  it('send_json_to_payui turns tokenless access_data on and off (0004-0010 when off)', async () => {
+    const created = await call('/merchants/100001/projects', 'POST', { name: { en: 'Open Doors' }, send_json_to_payui: false });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(await tokenless(id)).toMatchObject({ ok: false, code: '0004-0010' });
+    expect((await call(`/projects/${id}`, 'PUT', { send_json_to_payui: true })).status).toBe(204);
+    expect(await tokenless(id)).not.toMatchObject({ code: '0004-0010' });
+    // The demo projects as seeded: the Harbor takes access_data, Star Miners only tokens; a change by the API counts there too.
+    expect(await tokenless(200002)).toMatchObject({ ok: true });
+    expect((await call('/projects/200002', 'PUT', { send_json_to_payui: false })).status).toBe(204);
+    expect(await tokenless(200002)).toMatchObject({ ok: false, code: '0004-0010' });
+    expect((await call('/projects/200002', 'PUT', { send_json_to_payui: true })).status).toBe(204);
+    expect(await tokenless(200001)).toMatchObject({ ok: false, code: '0004-0010' });
+  });
+});
+
 describe('a paid purchase', () => {
   it('credits items to the inventory and currency to the balance of a user made on their first purchase', async () => {
     expect((await call('/projects/200001/users/first-buyer')).status).toBe(404);
