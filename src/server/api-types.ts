@@ -2094,9 +2094,11 @@ export interface components {
         /** @description User. */
         User: {
             user_id: string;
-            user_name: string | null;
+            /** @description Empty when the user has none (the spec's field is a string, never null) */
+            user_name: string;
             user_custom: string | null;
-            email: string | null;
+            /** @description Empty when the user has none (the spec's field is a string, never null) */
+            email: string;
             enabled: boolean;
             /** @description Virtual currency balance */
             balance: number;
