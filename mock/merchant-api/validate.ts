@@ -6,7 +6,7 @@
  */
 import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
-import { planByExternalId } from '../store/subscriptions';
+import { planByExternalId, productById } from '../store/subscriptions';
 import { TOKEN_TABLE, type Param } from '../shared/token-table';
 import { VALUE_FORMATS } from '../shared/formats';
 import { isObject, type Plain } from '../shared/plain';
@@ -126,6 +126,10 @@ export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, 
     const plan = await planByExternalId(sql, projectId, planId);
     if (!plan) add('purchase.subscription.plan_id', `no plan "${planId}" in project ${projectId}`);
     else if (plan.status !== 'active') add('purchase.subscription.plan_id', `plan "${planId}" is deleted`);
+  }
+  const productId = at(body, 'purchase.subscription.product_id');
+  if (productId !== undefined && !(await productById(sql, projectId, productId))) {
+    add('purchase.subscription.product_id', `no product "${String(productId)}" in project ${projectId}`);
   }
 }
 

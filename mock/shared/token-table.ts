@@ -152,7 +152,7 @@ export const TOKEN_TABLE: Group = group({
     }),
     subscription: group({
       plan_id: string(undefined, { example: 'captain-monthly' }),
-      product_id: string(),
+      product_id: string(undefined, { example: '1' }),
       currency: currency(),
       operation: oneOf(['change_plan'], '`change_plan` changes the plan; the new plan ID goes to plan_id'),
       available_plans: list(string()),

@@ -12,7 +12,7 @@ import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 import type { Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
-import { planByExternalId, planCharge, planPeriod, planTrialDays, runningSubscription } from './subscriptions';
+import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
 import { findUser } from './users';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -133,7 +133,10 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
       return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays: 0, changes: current.id, lines };
     }
     const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
-    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines };
+    // A product named by the token (checked when it was issued) and deleted since is not sold.
+    const product = subscription.product_id === undefined ? undefined : await productById(ctx.sql, ctx.project.id, subscription.product_id);
+    if (subscription.product_id !== undefined && !product) throw new Refusal('0010-0001', `no product "${String(subscription.product_id)}"`);
+    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines, ...(product ? { product } : {}) };
   }
   const codes = obj(purchase.pin_codes).codes;
   if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);

@@ -40,6 +40,8 @@ export interface SubscriptionData {
   date_next_charge: string | null;
   user: { id: string; name: string };
   plan: { id: number; external_id: string | null };
+  /** The product the token named (`purchase.subscription.product_id`), as it was when bought; absent: none. */
+  product?: Plain | null;
   period: Span;
   trial_days: number;
   /** When the plan's expiry ends it (null: never). */
@@ -77,6 +79,17 @@ export function shift(iso: string, n: number, unit: Unit): string {
 
 type Raw = { id: string; project_id: string; external_id: string | null; status: 'active' | 'deleted'; data: Plain };
 const planOf = (row: Raw): PlanRow => ({ id: Number(row.id), projectId: Number(row.project_id), externalId: row.external_id, status: row.status, data: row.data });
+
+/** A product as the API answers it (service-spec.md "Subscription product"). */
+export const productRecord = (id: number, data: Plain) => ({ id, name: data.name, group_id: data.group_id ?? null, description: data.description ?? [] });
+
+/** The project's product `id` (as a token names it: digits), as the API answers it; undefined when it has none such. */
+export async function productById(sql: Sql, projectId: number, id: unknown): Promise<Plain | undefined> {
+  const number = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+  if (number === null) return undefined;
+  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM subscription_products WHERE project_id = $1 AND id = $2', [projectId, number]);
+  return rows[0] ? productRecord(number, rows[0].data) : undefined;
+}
 
 export async function planById(sql: Sql, projectId: number, id: number): Promise<PlanRow | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
@@ -193,7 +206,7 @@ export function subscriptionRecord(data: SubscriptionData): Plain {
     date_end: data.date_end,
     date_last_charge: data.date_last_charge,
     date_next_charge: data.date_next_charge,
-    product: null,
+    product: data.product ?? null,
     user: data.user,
     plan: data.plan,
   };

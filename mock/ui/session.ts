@@ -34,6 +34,8 @@ export type Purchase =
       planId: number;
       period: { value: number; type: 'day' | 'month' };
       trialDays: number;
+      /** The product the token named, as the API shows it (`purchase.subscription.product_id`). */
+      product?: Record<string, unknown>;
       /** `operation: change_plan`: the player's subscription whose plan this purchase changes. */
       changes?: number;
     }

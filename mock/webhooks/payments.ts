@@ -366,6 +366,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       date_next_charge: trial ? shift(record.date, purchase.trialDays, 'day') : shift(record.date, purchase.period.value, purchase.period.type),
       user: { id: record.user.id, name: record.user.name ?? '' },
       plan: { id: purchase.planId, external_id: plan?.externalId ?? null },
+      product: purchase.product ?? null,
       period: purchase.period,
       trial_days: purchase.trialDays,
       expires_at: expiration?.value && expiration.type ? shift(record.date, expiration.value, expiration.type) : null,

@@ -1857,6 +1857,7 @@ export interface components {
             date_end: components["schemas"]["Timestamp"] | null;
             date_last_charge: components["schemas"]["Timestamp"] | null;
             date_next_charge: components["schemas"]["Timestamp"] | null;
+            /** @description The product the token named (purchase.subscription.product_id), as it was when bought; null: none. */
             product: components["schemas"]["Product"] | null;
             user: {
                 id: string;
@@ -1882,6 +1883,7 @@ export interface components {
             date_end: components["schemas"]["Timestamp"] | null;
             date_last_charge: components["schemas"]["Timestamp"] | null;
             date_next_charge: components["schemas"]["Timestamp"] | null;
+            /** @description The product the token named (purchase.subscription.product_id), as it was when bought; null: none. */
             product: components["schemas"]["Product"] | null;
             user: {
                 id: string;

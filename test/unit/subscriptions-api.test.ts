@@ -162,6 +162,28 @@ describe('plans (v1 with billing_retry, v2 without)', () => {
 });
 
 describe('products', () => {
+  it('a token may name a product: the subscription shows it as it was when bought; an unknown product is 422 at its path', async () => {
+    const made = await call(v2('/products'), 'POST', { name: 'Captains club', group_id: 'captains', description: { en: 'The bridge' } });
+    expect(made.status).toBe(201);
+    const productId = made.body.product_id as number;
+    expect(await payFor(await planToken('club-pilot', { plan_id: 'captain-monthly', product_id: String(productId) }))).toMatchObject({ ok: true, status: 'done' });
+    await sender.idle();
+    const id = received.filter((r) => r.type === 'create_subscription' && r.body.user.id === 'club-pilot').at(-1)!.body.subscription.id as number;
+    const shown = { id: productId, name: 'Captains club', group_id: 'captains', description: { en: 'The bridge' } };
+    expect((await subscription(id)).product).toEqual(shown);
+    expect((await payments(id))[0].subscription.product).toEqual(shown);
+    // Renamed later: the subscription keeps what was bought.
+    expect((await call(v2(`/products/${productId}`), 'PUT', { name: 'Renamed club', group_id: 'captains' })).status).toBe(200);
+    expect((await subscription(id)).product).toEqual(shown);
+    const unknown = await call('/merchant/v2/merchants/100001/token', 'POST', {
+      user: { id: { value: 'club-pilot' }, email: { value: 'club-pilot@example.test' } },
+      settings: { project_id: 200001, mode: 'sandbox' },
+      purchase: { subscription: { plan_id: 'captain-monthly', product_id: '999999' } },
+    });
+    expect(unknown.status).toBe(422);
+    expect(Object.keys(unknown.body.extended_message.property_errors)).toEqual(['purchase.subscription.product_id']);
+  });
+
   it('create {product_id}, update the product, list by group_id and product_id, delete', async () => {
     const a = await call(v2('/products'), 'POST', { name: 'Pilots', group_id: 'pilots', description: [] });
     const b = await call(v1('/products'), 'POST', { name: 'Harbour', group_id: 'harbour', description: { en: 'Docks' } });

@@ -7,7 +7,7 @@
  * Products: create `{product_id}`, update (the product), list with `group_id`/`product_id`, delete 204.
  */
 import type { Plain } from '../../shared/plain';
-import { planById, planCounters, planRecord, type PlanRow } from '../../store/subscriptions';
+import { planById, planCounters, planRecord, productRecord, type PlanRow } from '../../store/subscriptions';
 import type { Sql } from '../../store/database';
 import { idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './common';
 
@@ -86,8 +86,6 @@ export const updatePlanV1 = updatePlan;
 export const updatePlanV2 = updatePlan;
 export const deletePlanV1 = deletePlan;
 export const deletePlanV2 = deletePlan;
-
-const productRecord = (id: number, data: Plain) => ({ id, name: data.name, group_id: data.group_id ?? null, description: data.description ?? [] });
 
 async function storedProduct(call: OpCall): Promise<{ id: number; data: Plain }> {
   const id = idParam(call, 'product_id');
