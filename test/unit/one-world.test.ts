@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
-import { DEMO_AUTH as AUTH, startWorld, type ServiceWorld } from './service-world';
 import type { SessionResult } from '../../mock/ui/session';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
+import { startWorld, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
 let db: Database;
