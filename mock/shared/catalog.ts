@@ -1,8 +1,8 @@
 /**
  * The demo merchant of the offline world (DESIGN.md §8) as the demo's shops show it. The service
  * itself sells from the catalogue in its database (seeded from mock/fixtures/demo.json; see
- * mock/store/catalog.ts; its subscription plans are rows of `subscription_plans` in the fixture);
- * from here it still reads which projects take tokenless `access_data`.
+ * mock/store/catalog.ts; its subscription plans are rows of `subscription_plans` in the fixture;
+ * whether a project takes tokenless `access_data` is its `send_json_to_payui`).
  */
 
 export interface Price {
@@ -21,8 +21,6 @@ export interface CurrencyPackage {
 export interface Project {
   id: number;
   name: string;
-  /** Whether the project accepts `access_data` (tokenless integration). */
-  tokenless: boolean;
   virtualCurrency: { name: string; packages: CurrencyPackage[] };
   items: CatalogItem[];
 }
@@ -57,7 +55,6 @@ export const PROJECTS: Readonly<Record<number, Project>> = {
   200001: {
     id: 200001,
     name: 'Star Miners',
-    tokenless: false,
     virtualCurrency: {
       name: 'Crystals',
       packages: [
@@ -76,7 +73,6 @@ export const PROJECTS: Readonly<Record<number, Project>> = {
   200002: {
     id: 200002,
     name: 'Puzzle Harbor',
-    tokenless: true,
     virtualCurrency: {
       name: 'Pearls',
       packages: [

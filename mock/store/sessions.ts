@@ -6,7 +6,6 @@
  * so the page can never sell what the database does not. Every failure is one payment UI error code.
  */
 import { isObject, type Plain } from '../shared/plain';
-import { findProject as staticProject } from '../shared/catalog';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
@@ -209,8 +208,8 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
     if (settings.project_id === undefined || settings.project_id === null || settings.project_id === '') return fail('0004-0003');
     const project = await findProject(sql, typeof settings.project_id === 'string' ? Number(settings.project_id) : Number(settings.project_id));
     if (!project) return fail('0002-0002');
-    // Which projects take tokenless integration is still the static demo catalogue's (no project field says it).
-    if (!staticProject(project.id)?.tokenless) return fail('0004-0010');
+    // Tokenless integration is the project's own setting (service-spec.md "Authentication" 3).
+    if (project.data.send_json_to_payui !== true) return fail('0004-0010');
     const mode: TokenMode = settings.mode === 'sandbox' ? 'sandbox' : 'live';
     if (mode !== pageMode) return fail('0004-0008');
     // Checked as a token body is (unknown SKUs and plans, types, formats): never a $0 item.

@@ -9,13 +9,13 @@ import type { Sql } from './database';
 /** The User record of openapi.json (the kit's generated type). */
 export type UserRecord = components['schemas']['User'];
 
-/** The record as the spec shows it, exactly its fields, from a row's `data`. */
+/** The record as the spec shows it, exactly its fields, from a row's `data` (`user_name` and `email` are strings there, empty when unknown; `user_custom` and `wallet_currency` may be null). */
 export function userRecord(userId: string, data: Partial<UserRecord>): UserRecord {
   return {
     user_id: userId,
-    user_name: data.user_name ?? null,
+    user_name: data.user_name ?? '',
     user_custom: data.user_custom ?? null,
-    email: data.email ?? null,
+    email: data.email ?? '',
     enabled: data.enabled !== false,
     balance: data.balance ?? 0,
     register_date: data.register_date ?? new Date(0).toISOString(),

@@ -201,7 +201,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
-        const user = { user_id: session.user.id, user_name: session.user.name, email: session.user.email || null };
+        const user = { user_id: session.user.id, user_name: session.user.name ?? '', email: session.user.email ?? '' };
         await creditUser(sql, record.projectId, user, credit, now());
         if (!game?.ok) return null;
         const code = await takeKey(sql, game.gameId, game.drm, record.id);

@@ -1955,10 +1955,10 @@ export interface components {
             locale_list?: components["schemas"]["LanguageCode"][];
             /** @description Verification via Public User ID, for cash kiosks */
             user_public_id_enabled?: boolean;
-            /** @description Enables tokenless integration */
+            /** @description Enables tokenless integration (offline service: access_data for a project without it is 0004-0010) */
             send_json_to_payui?: boolean;
             is_external_id_required?: boolean;
-            /** @description Whether webhooks go to payment_url */
+            /** @description Whether webhooks go to payment_url. Offline service: payment_url, key and ipn_enabled are the project's webhook settings (the same as /mock/projects/{project_id}/webhooks sets, variant kept): true sends the project's webhooks to payment_url signed with key (422 at payment_url or key when they cannot: https, or http to a loopback address; a non-empty key), false stops them; a read shows where they go now. */
             ipn_enabled?: boolean;
             /**
              * @description True when a signed agreement is in force and at least one project is enabled; default false
@@ -2051,10 +2051,10 @@ export interface components {
             locale_list?: components["schemas"]["LanguageCode"][];
             /** @description Verification via Public User ID, for cash kiosks */
             user_public_id_enabled?: boolean;
-            /** @description Enables tokenless integration */
+            /** @description Enables tokenless integration (offline service: access_data for a project without it is 0004-0010) */
             send_json_to_payui?: boolean;
             is_external_id_required?: boolean;
-            /** @description Whether webhooks go to payment_url */
+            /** @description Whether webhooks go to payment_url. Offline service: payment_url, key and ipn_enabled are the project's webhook settings (the same as /mock/projects/{project_id}/webhooks sets, variant kept): true sends the project's webhooks to payment_url signed with key (422 at payment_url or key when they cannot: https, or http to a loopback address; a non-empty key), false stops them; a read shows where they go now. */
             ipn_enabled?: boolean;
             /**
              * @description True when a signed agreement is in force and at least one project is enabled; default false
@@ -2094,9 +2094,11 @@ export interface components {
         /** @description User. */
         User: {
             user_id: string;
-            user_name: string | null;
+            /** @description Empty when the user has none (the spec's field is a string, never null) */
+            user_name: string;
             user_custom: string | null;
-            email: string | null;
+            /** @description Empty when the user has none (the spec's field is a string, never null) */
+            email: string;
             enabled: boolean;
             /** @description Virtual currency balance */
             balance: number;

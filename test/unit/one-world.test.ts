@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
+import { createHash } from 'node:crypto';
 import type { SessionResult } from '../../mock/ui/session';
 import { DEMO_AUTH as AUTH, merchantCaller } from '../fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
 let db: Database;
@@ -128,6 +129,73 @@ describe('what the payment UI sells', () => {
     await db.sql.query(`INSERT INTO games (project_id, sku, data) VALUES (200001, 'no-drm-game', '{"name": {"en": "No DRM"}, "drm": [], "default_currency": "USD"}')`);
     expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'no-such-game' }] } }))).toMatchObject({ ok: false, code: '0010-0001' });
     expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'no-drm-game' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
+  });
+});
+
+describe('the project as the API writes it', () => {
+  /** The sandbox payment UI at a tokenless address for `project`. */
+  async function tokenless(project: number): Promise<SessionResult> {
+    const data = { user: { id: { value: 'open-pilot' }, email: { value: 'open@example.test' } }, settings: { project_id: project, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 100 } } };
+    return (await fetch(`${ui}/api/session?${new URLSearchParams({ access_data: JSON.stringify(data) })}`)).json();
+  }
+
+  it('send_json_to_payui turns tokenless access_data on and off (0004-0010 when off)', async () => {
+    const created = await call('/merchants/100001/projects', 'POST', { name: { en: 'Open Doors' }, send_json_to_payui: false });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect(await tokenless(id)).toMatchObject({ ok: false, code: '0004-0010' });
+    expect((await call(`/projects/${id}`, 'PUT', { send_json_to_payui: true })).status).toBe(204);
+    expect(await tokenless(id)).not.toMatchObject({ code: '0004-0010' });
+    // The demo projects as seeded: the Harbor takes access_data, Star Miners only tokens; a change by the API counts there too.
+    expect(await tokenless(200002)).toMatchObject({ ok: true });
+    expect((await call('/projects/200002', 'PUT', { send_json_to_payui: false })).status).toBe(204);
+    expect(await tokenless(200002)).toMatchObject({ ok: false, code: '0004-0010' });
+    expect((await call('/projects/200002', 'PUT', { send_json_to_payui: true })).status).toBe(204);
+    expect(await tokenless(200001)).toMatchObject({ ok: false, code: '0004-0010' });
+  });
+
+  it('payment_url, key and ipn_enabled are the project\'s webhook settings: webhooks go there, signed with the key; off stops them', async () => {
+    const listener = await recordingListener();
+    const secret = 'miners-key-from-the-api';
+    try {
+      // Signed as the spec says: SHA-1 of the body followed by the project's key.
+      const signed = async (body: string) => `Signature ${createHash('sha1').update(body + secret).digest('hex')}`;
+      expect((await call('/projects/200001', 'PUT', { payment_url: listener.url, key: secret, ipn_enabled: true })).status).toBe(204);
+      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, key: secret, ipn_enabled: true });
+      const settings = await fetch(`${world.origin}/mock/projects/200001/webhooks`, { headers: { authorization: AUTH } });
+      expect(await settings.json()).toMatchObject({ enabled: true, url: listener.url });
+      const bought = await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'hooked-buyer' }));
+      expect(bought.body).toMatchObject({ ok: true });
+      await world.sender.idle();
+      const paid = listener.received.find((r) => r.type === 'order_paid' && r.body.user?.id === 'hooked-buyer');
+      expect(paid, JSON.stringify(listener.received.map((r) => r.type))).toBeDefined();
+      expect(listener.signatures.at(-1)).toBe(await signed(listener.bodies.at(-1)!));
+
+      // A bad address is refused at its field and changes nothing.
+      const refused = await call('/projects/200001', 'PUT', { payment_url: 'ftp://files.example.test/', ipn_enabled: true });
+      expect(refused.status).toBe(422);
+      expect(JSON.stringify(refused.body)).toContain('payment_url');
+      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url });
+
+      // Off: nothing is sent, and the settings say so.
+      expect((await call('/projects/200001', 'PUT', { ipn_enabled: false })).status).toBe(204);
+      expect((await call('/projects/200001')).body).toMatchObject({ ipn_enabled: false });
+      expect(await (await fetch(`${world.origin}/mock/projects/200001/webhooks`, { headers: { authorization: AUTH } })).json()).toMatchObject({ enabled: false });
+      const before = listener.received.length;
+      await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'unhooked-buyer' }));
+      await world.sender.idle();
+      expect(listener.received.length).toBe(before);
+
+      // The service's own settings call writes the same project fields.
+      const put = await fetch(`${world.origin}/mock/projects/200001/webhooks`, {
+        method: 'PUT', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ url: listener.url, secret: 'set-in-the-console', variant: 'separate' }),
+      });
+      expect(put.status).toBe(200);
+      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, key: 'set-in-the-console', ipn_enabled: true });
+    } finally {
+      await fetch(`${world.origin}/mock/projects/200001/webhooks`, { method: 'DELETE', headers: { authorization: AUTH } });
+      await listener.server.close();
+    }
   });
 });
 

@@ -46,10 +46,11 @@ describe('a user', () => {
     expect(await v1.json()).toEqual(created.body);
   });
 
-  it('needs only user_id; the fields left out are null', async () => {
+  it('needs only user_id; the fields left out are empty (user_name, email) or null (user_custom)', async () => {
     const created = await call('/200001/users', 'POST', { user_id: 'only-id' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ user_id: 'only-id', user_name: null, user_custom: null, email: null, enabled: true, balance: 0 });
+    // The spec's user_name and email are strings: empty, never null, when the user has none.
+    expect(created.body).toMatchObject({ user_id: 'only-id', user_name: '', user_custom: null, email: '', enabled: true, balance: 0 });
   });
 
   it('a second user_id alike in the project is 409 at user_id; the same user_id in another project is another user', async () => {
@@ -58,7 +59,7 @@ describe('a user', () => {
     expect(again.status).toBe(409);
     expect(again.body.extended_message.property_errors).toEqual({ user_id: [expect.stringContaining('"twice"')] });
     expect((await call('/200002/users', 'POST', { user_id: 'twice' })).status).toBe(201);
-    expect((await call('/200001/users/twice')).body.user_name).toBeNull();
+    expect((await call('/200001/users/twice')).body.user_name).toBe('');
   });
 
   it('refuses a create without user_id, with an unknown field or a bad email at their paths (422)', async () => {

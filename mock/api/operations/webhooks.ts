@@ -5,7 +5,7 @@
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
 import { webhookLog } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
-import { saveWebhookSettings } from '../../store/webhook-settings';
+import { dropWebhookSettings, saveWebhookSettings } from '../../store/webhook-settings';
 import { ApiError, fieldError } from '../app';
 import { idParam, type Op, type OpCall } from './common';
 
@@ -30,7 +30,7 @@ export const putWebhookSettings: Op = async (call) => {
 
 export const deleteWebhookSettings: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  await call.context.db.sql.query('DELETE FROM webhook_settings WHERE project_id = $1', [id]);
+  await dropWebhookSettings(call.context.db, id);
   call.context.sender.configure(id, null);
   return { body: shown(id, null) };
 };

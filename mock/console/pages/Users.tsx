@@ -29,8 +29,8 @@ function UserDetail({ projectId, userId, onChanged }: { projectId: number; userI
       {record && (
         <>
           <dl class="facts">
-            <dt>Name</dt><dd>{record.user_name ?? '—'}</dd>
-            <dt>Email</dt><dd>{record.email ?? '—'}</dd>
+            <dt>Name</dt><dd>{record.user_name || '—'}</dd>
+            <dt>Email</dt><dd>{record.email || '—'}</dd>
             <dt>Virtual currency balance</dt><dd data-testid="user-balance">{record.balance}</dd>
             <dt>Wallet</dt><dd>{record.wallet_amount}{record.wallet_currency ? ` ${record.wallet_currency}` : ''}</dd>
             <dt>Registered</dt><dd>{record.register_date}</dd>
@@ -72,7 +72,7 @@ export function Users({ projectId }: { projectId: number }) {
                 {users.map((user) => (
                   <tr key={user.user_id}>
                     <td><code>{user.user_id}</code></td>
-                    <td>{user.user_name ?? ''}</td>
+                    <td>{user.user_name}</td>
                     <td>{user.balance}</td>
                     <td>{user.enabled ? 'yes' : 'no'}</td>
                     <td><button type="button" aria-label={`Show user ${user.user_id}`} onClick={() => setSelected(user.user_id)}>Show</button></td>
