@@ -4,23 +4,14 @@
  */
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { world } from './world';
-
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
 /** A name no other test (or earlier run on a kept state) uses. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** The merchant API, as a merchant's backend calls it (the demo merchant's credentials). */
-export async function merchantApi(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${world.merchantApi}${path}`, {
-    method,
-    headers: { authorization: AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+export const merchantApi = (method: string, path: string, body?: unknown) => callMerchantApi(world.merchantApi, method, path, body);
 
 /** A link of the console's navigation. */
 export const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });

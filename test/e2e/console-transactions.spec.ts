@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { csvObjects } from '../fixtures/csv';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { audit as auditPage, watchCsp } from './console-kit';
 import { startOwnWorld } from './own-world';
 import { harness, requestToken, uiUrl } from './tokens';
@@ -207,7 +208,7 @@ test.describe('merchant console: clock (a world of its own)', () => {
       // A month is 28 to 31 days (and the seconds the test took).
       expect(after - before).toBeGreaterThanOrEqual(28 * 86_400_000);
       expect(after - before).toBeLessThan(32 * 86_400_000);
-      const answer = await (await fetch(`${own.merchantApi}/mock/clock`, { headers: { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` } })).json() as { now: string; moved: boolean };
+      const answer = (await callMerchantApi(own.merchantApi, 'GET', '/mock/clock')).body as { now: string; moved: boolean };
       expect(answer.moved).toBe(true);
       expect(Math.abs(Date.parse(answer.now) - after)).toBeLessThan(60_000);
 

@@ -4,45 +4,24 @@
  * process cannot open the same directory; a directory from a newer version is refused, not wiped.
  * The built command (`mock/dist/server.js`) is run as a merchant runs it.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
 import { MIGRATIONS } from '../../mock/store/migrations';
+import { callMerchantApi } from '../fixtures/merchant-call';
+import { startOwnWorld, type OwnWorld } from './own-world';
 
 const SERVER = join(process.cwd(), 'mock', 'dist', 'server.js');
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
 // Each test starts the service several times; its database takes seconds to start on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running { child: ChildProcess; api: string; sandbox: string; output: () => string }
-
-async function start(dataDir: string): Promise<Running> {
-  const [api, live, sandbox] = [await freePort(), await freePort(), await freePort()];
-  const env = { ...process.env, PAYUI_MOCK_DATA: dataDir, PAYUI_MERCHANT_API_PORT: String(api), PAYUI_MOCK_LIVE_PORT: String(live), PAYUI_MOCK_SANDBOX_PORT: String(sandbox) };
-  const child = spawn(process.execPath, [SERVER], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain('Press Ctrl-C to stop.');
-  return { child, api: `http://127.0.0.1:${api}`, sandbox: `http://localhost:${sandbox}`, output: () => output };
-}
+/** The built command on free ports, its state in `dataDir`. */
+const start = (dataDir: string) => startOwnWorld('service', { dataDir });
 
 /** Runs the command to its end: its exit code and what it printed. */
 function run(args: string[], dataDir: string): Promise<{ code: number; out: string }> {
@@ -52,15 +31,7 @@ function run(args: string[], dataDir: string): Promise<{ code: number; out: stri
   });
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-
-async function call(api: string, path: string, method = 'GET', body?: unknown) {
-  const response = await fetch(`${api}${path}`, {
-    method, headers: { authorization: AUTH, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (api: string, path: string, method = 'GET', body?: unknown) => callMerchantApi(api, method, path, body);
 
 test('every write answered 2xx survives SIGKILL, sent while writes are still coming', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payui-durable-'));
@@ -69,23 +40,22 @@ test('every write answered 2xx survives SIGKILL, sent while writes are still com
   // Writes keep coming; the process is killed in the middle of them, without warning.
   const writer = (async () => {
     for (let i = 0; i < 400; i += 1) {
-      const answer = await call(first.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: `Durable ${i}` }, descriptor: `D${i}` }).catch(() => null);
+      const answer = await call(first.merchantApi, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: `Durable ${i}` }, descriptor: `D${i}` }).catch(() => null);
       if (!answer) return;
       if (answer.status === 201) acknowledged.push(answer.body.id);
     }
   })();
   await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(25);
-  expect((await call(first.api, '/mock/projects/200001/webhooks', 'PUT', { url: 'http://127.0.0.1:9/hook', secret: 'kept-secret', variant: 'separate' })).status).toBe(200);
-  first.child.kill('SIGKILL');
-  await Promise.all([writer, exited(first.child)]);
+  expect((await call(first.merchantApi, '/mock/projects/200001/webhooks', 'PUT', { url: 'http://127.0.0.1:9/hook', secret: 'kept-secret', variant: 'separate' })).status).toBe(200);
+  await Promise.all([writer, first.kill('SIGKILL')]);
 
   const second = await start(dataDir);
   try {
     for (const id of acknowledged) {
-      const project = await call(second.api, `/merchant/v2/projects/${id}`);
+      const project = await call(second.merchantApi, `/merchant/v2/projects/${id}`);
       expect(project.status, `project ${id}, acknowledged before the kill`).toBe(200);
     }
-    expect((await call(second.api, '/mock/projects/200001/webhooks')).body).toEqual({ project_id: 200001, enabled: true, url: 'http://127.0.0.1:9/hook', variant: 'separate' });
+    expect((await call(second.merchantApi, '/mock/projects/200001/webhooks')).body).toEqual({ project_id: 200001, enabled: true, url: 'http://127.0.0.1:9/hook', variant: 'separate' });
     // A second process on the same directory is refused, in words.
     const other = await run(['--help'], dataDir);
     expect(other.code).toBe(0);
@@ -93,8 +63,7 @@ test('every write answered 2xx survives SIGKILL, sent while writes are still com
     expect(busy.code).toBe(1);
     expect(busy.out).toMatch(/in use by another payui-mock \(process \d+\)/);
   } finally {
-    second.child.kill('SIGTERM');
-    await exited(second.child);
+    await second.kill('SIGTERM');
   }
   console.log(`durability: ${acknowledged.length} acknowledged writes before SIGKILL, all found after the restart`);
 });
@@ -102,10 +71,9 @@ test('every write answered 2xx survives SIGKILL, sent while writes are still com
 test('export → reset → import gives the same state back, and the service the same answers', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payui-snapshot-'));
   const service = await start(dataDir);
-  const made = await call(service.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'Exported' }, descriptor: 'EXPORTED' });
+  const made = await call(service.merchantApi, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'Exported' }, descriptor: 'EXPORTED' });
   expect(made.status).toBe(201);
-  service.child.kill('SIGTERM');
-  await exited(service.child);
+  await service.kill('SIGTERM');
 
   const a = join(dataDir, 'a.json');
   const b = join(dataDir, 'b.json');
@@ -120,13 +88,12 @@ test('export → reset → import gives the same state back, and the service the
 
   const again = await start(dataDir);
   try {
-    expect((await call(again.api, `/merchant/v2/projects/${made.body.id}`)).body).toMatchObject({ id: made.body.id, descriptor: 'EXPORTED' });
+    expect((await call(again.merchantApi, `/merchant/v2/projects/${made.body.id}`)).body).toMatchObject({ id: made.body.id, descriptor: 'EXPORTED' });
     // Ids go on after the imported ones.
-    const next = await call(again.api, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'After' } });
+    const next = await call(again.merchantApi, '/merchant/v2/merchants/100001/projects', 'POST', { name: { en: 'After' } });
     expect(next.body.id).toBeGreaterThan(made.body.id);
   } finally {
-    again.child.kill('SIGTERM');
-    await exited(again.child);
+    await again.kill('SIGTERM');
   }
   // A file that is not an export changes nothing.
   const d = join(dataDir, 'd.json');
@@ -163,7 +130,7 @@ test('a webhook committed but not yet accepted survives SIGKILL: the next start 
   // The listener: user_validation always accepted; the rest refused (503) while it is down.
   let up = false;
   const paid: number[] = [];
-  const listener = createHttpServer((req, res) => {
+  const listener = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
@@ -178,8 +145,8 @@ test('a webhook committed but not yet accepted survives SIGKILL: the next start 
   let attempts = 0;
   listener.on('request', () => (attempts += 1));
   /** Buys 100 crystals in the sandbox payment UI; answers the invoice. */
-  const buy = async ({ api, sandbox }: Running) => {
-    const token = await call(api, '/merchant/v2/merchants/100001/token', 'POST', {
+  const buy = async ({ merchantApi, sandbox }: OwnWorld) => {
+    const token = await call(merchantApi, '/merchant/v2/merchants/100001/token', 'POST', {
       user: { id: { value: 'kill-player' }, email: { value: 'kill-player@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' },
       purchase: { virtual_currency: { quantity: 100 } },
     });
@@ -191,18 +158,13 @@ test('a webhook committed but not yet accepted survives SIGKILL: the next start 
     expect(result).toMatchObject({ ok: true, status: 'done' });
     return result.invoice as number;
   };
-  const stop = async (running: Running) => {
-    running.child.kill('SIGTERM');
-    await exited(running.child);
-  };
   try {
     const first = await start(dataDir);
-    expect((await call(first.api, '/mock/projects/200001/webhooks', 'PUT', { url, secret: 'kill-secret', variant: 'combined' })).status).toBe(200);
+    expect((await call(first.merchantApi, '/mock/projects/200001/webhooks', 'PUT', { url, secret: 'kill-secret', variant: 'combined' })).status).toBe(200);
     const lost = await buy(first);
     // Refused at least once (user_validation, then order_paid), then killed while it waits for its retry.
     await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-    first.child.kill('SIGKILL');
-    await exited(first.child);
+    await first.kill('SIGKILL');
     expect(paid).toEqual([]);
 
     // Sent one at a time in order: once a later payment's order_paid is in, an earlier one sent twice would be seen.
@@ -211,13 +173,13 @@ test('a webhook committed but not yet accepted survives SIGKILL: the next start 
     const next = await buy(second);
     await expect.poll(() => paid.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     expect(paid).toEqual([lost, next]);
-    await stop(second);
+    await second.kill('SIGTERM');
 
     const third = await start(dataDir);
     const last = await buy(third);
     await expect.poll(() => paid.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     expect(paid).toEqual([lost, next, last]);
-    await stop(third);
+    await third.kill('SIGTERM');
   } finally {
     listener.close();
   }

@@ -1,9 +1,8 @@
 // A player of the game site logs in through the service's Login API (issue 29 item 6): register,
 // confirm through the mailbox, log in, buy as that player, log out.
 import { expect, test, type Page } from '@playwright/test';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { world } from './world';
-
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
 /** A new player's name: the world lives as long as the run, and every registration needs its own. */
 const newPlayer = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -86,7 +85,7 @@ test('a player registers, confirms through the mailbox, logs in, buys as themsel
 
   // The order, and the service's signed webhook, name the player the JWT named.
   expect(((await (await page.request.get(`${world.demo}/api/orders/${order}`)).json()) as { player: string }).player).toBe(sub);
-  const log = await (await fetch(`${world.merchantApi}/mock/webhooks`, { headers: { authorization: AUTH } })).json() as { deliveries: { notification_type: string; body: string }[] };
+  const log = (await callMerchantApi(world.merchantApi, 'GET', '/mock/webhooks')).body as { deliveries: { notification_type: string; body: string }[] };
   const paid = log.deliveries.map((d) => ({ type: d.notification_type, body: JSON.parse(d.body) as { order?: { external_id?: string }; user?: { id: string } } }))
     .find((d) => d.type === 'order_paid' && d.body.order?.external_id === order);
   expect(paid?.body.user?.id).toBe(sub);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { expectContractOrder } from './event-order';
 import { disabledUserToken, expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
@@ -232,17 +233,14 @@ test.describe('mock payment UI on its own', () => {
 
 test.describe('mock payment UI: the catalogue', () => {
   test("shows an item's catalogue image (https, or protocol-relative as the spec writes it), and never another kind of address", async ({ page }) => {
-    const headers = { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` };
     const stamp = Date.now().toString(36);
     const items = [
       { sku: `pictured-${stamp}`, image_url: '//images.example.test/drill.png', name: 'Pictured drill' },
       { sku: `plain-${stamp}`, image_url: 'http://images.example.test/plain.png', name: 'Plain drill' },
     ];
     for (const item of items) {
-      const response = await fetch(`${world.merchantApi}/merchant/v2/projects/200001/virtual_items/items`, {
-        method: 'POST', headers, body: JSON.stringify({ sku: item.sku, name: { en: item.name }, image_url: item.image_url, prices: { USD: 1.5 } }),
-      });
-      expect(response.status, await response.text()).toBe(201);
+      const made = await callMerchantApi(world.merchantApi, 'POST', '/merchant/v2/projects/200001/virtual_items/items', { sku: item.sku, name: { en: item.name }, image_url: item.image_url, prices: { USD: 1.5 } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
     }
     const token = await requestToken((body) => {
       body.purchase = { virtual_items: { items: items.map((item) => ({ sku: item.sku, amount: 1 })) } };

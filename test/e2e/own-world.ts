@@ -1,12 +1,14 @@
 /**
  * A world of its own for a browser test that changes what every other test would see — the
  * service's clock above all (it only moves forward, and the shared world's tokens and sessions
- * would expire under the other tests). Started on free ports, in memory, and stopped by the test.
+ * would expire under the other tests). Started on free ports, in memory unless given a data
+ * directory, and stopped by the test.
  *
  *   const own = await startOwnWorld('demo');      // npm start's whole world: demo, service, payment UI
  *   const own = await startOwnWorld('service');   // the payui-mock command alone
+ *   const own = await startOwnWorld('service', { dataDir });   // its state kept in dataDir
  *   …
- *   await own.stop();
+ *   await own.stop();            // or own.kill('SIGKILL'): no chance to save anything
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect } from '@playwright/test';
@@ -20,25 +22,31 @@ export interface OwnWorld {
   sandbox: string;
   /** What the process printed so far (for a failure's message). */
   output(): string;
+  /** Ctrl-C (SIGINT), unless the process has already ended; resolves when it has. */
   stop(): Promise<void>;
+  /** Sends `signal` to the process; resolves when it has ended. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 const COMMANDS = {
-  demo: ['build/server/start.js', '--in-memory'],
-  service: ['mock/dist/server.js', '--in-memory'],
+  demo: 'build/server/start.js',
+  service: 'mock/dist/server.js',
 };
 
-export async function startOwnWorld(kind: keyof typeof COMMANDS): Promise<OwnWorld> {
+/** `dataDir`: the service keeps its state there (PAYUI_MOCK_DATA) instead of in memory. */
+export async function startOwnWorld(kind: keyof typeof COMMANDS, { dataDir }: { dataDir?: string } = {}): Promise<OwnWorld> {
   const ports = freeWorldPorts();
-  const child: ChildProcess = spawn(process.execPath, COMMANDS[kind], { env: { ...process.env, ...ports }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [args, store] = dataDir === undefined ? [['--in-memory'], {}] : [[], { PAYUI_MOCK_DATA: dataDir }];
+  const child: ChildProcess = spawn(process.execPath, [COMMANDS[kind], ...args], { env: { ...process.env, ...ports, ...store }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
+  const stop = () => kill('SIGINT');
   try {
     // The service's database compiles its WebAssembly at each start: seconds on a busy machine.
     await expect.poll(() => output, { timeout: 90_000, message: 'the own world did not start' }).toContain('Press Ctrl-C to stop.');
@@ -54,5 +62,6 @@ export async function startOwnWorld(kind: keyof typeof COMMANDS): Promise<OwnWor
     sandbox: at(ports.PAYUI_MOCK_SANDBOX_PORT),
     output: () => output,
     stop,
+    kill,
   };
 }

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { startOwnWorld, type OwnWorld } from './own-world';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DAY = 86_400_000;
 
@@ -23,13 +23,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** The merchant API of `own` as the demo merchant's backend calls it, and the player's subscription as the service holds it. */
 function merchantOf(own: OwnWorld) {
-  const merchant = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${own.merchantApi}${path}`, {
-      method, headers: { authorization: AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
+  const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(own.merchantApi, method, path, body);
   /** The newest of the demo project's subscriptions (by its subscription payments). */
   const subscription = async () => {
     const payments = await merchant('GET', '/merchant/v2/projects/200001/subscriptions/payments?limit=100');

@@ -1,19 +1,13 @@
 // Tokens for browser tests: real ones from the mock merchant API, and hand-made bad ones.
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../mock/shared/token';
+import { callMerchantApi } from '../fixtures/merchant-call';
 import { validTokenRequest } from '../fixtures/token-requests';
 import { world } from './world';
-
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
 export async function requestToken(change: (body: Record<string, any>) => void = () => undefined): Promise<string> {
   const body = validTokenRequest();
   change(body);
-  const response = await fetch(`${world.merchantApi}/merchant/v2/merchants/100001/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: AUTH },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { token?: string };
+  const json = (await callMerchantApi(world.merchantApi, 'POST', '/merchant/v2/merchants/100001/token', body)).body as { token?: string };
   if (!json.token) throw new Error(`no token: ${JSON.stringify(json)}`);
   return json.token;
 }
@@ -21,11 +15,10 @@ export async function requestToken(change: (body: Record<string, any>) => void =
 /** A token for a user of project 200001 the merchant made and then disabled through the API. */
 export async function disabledUserToken(): Promise<string> {
   const userId = `disabled-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const users = `${world.merchantApi}/merchant/v2/projects/200001/users`;
-  const headers = { 'content-type': 'application/json', authorization: AUTH };
-  for (const [url, method, body] of [[users, 'POST', { user_id: userId }], [`${users}/${userId}`, 'PUT', { user_id: userId, enabled: false }]] as const) {
-    const response = await fetch(url, { method, headers, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+  const users = '/merchant/v2/projects/200001/users';
+  for (const [path, method, body] of [[users, 'POST', { user_id: userId }], [`${users}/${userId}`, 'PUT', { user_id: userId, enabled: false }]] as const) {
+    const { status } = await callMerchantApi(world.merchantApi, method, path, body);
+    if (status < 200 || status > 299) throw new Error(`${method} ${path}: ${status}`);
   }
   return requestToken((body) => {
     body.user.id.value = userId;

@@ -10,23 +10,15 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
 import { createValidators } from '../../mock/api/validation';
 import document from '../../mock/openapi.json';
+import { merchantCaller, type Called } from '../fixtures/merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 let server: Listening;
 let db: Database;
 let base: string;
 /** A project of the demo merchant made for this file, with a virtual currency of its own. */
 let project: number;
 
-type Answer = { status: number; headers: Headers; body: any };
-
-async function call(path: string, method = 'GET', body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: AUTH };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-}
+const call = merchantCaller(() => base);
 
 /** A merchant path of `project` (or of `projectId`), in v2 unless asked. */
 const at = (rest: string, version = 'v2', projectId = project) => `/merchant/${version}/projects/${projectId}${rest}`;
@@ -46,7 +38,7 @@ async function ok(path: string, method: string, body?: unknown) {
 }
 
 /** An error answer of `status` in the service's shape, with exactly these field errors when given. */
-function expectError(answer: Answer, status: number, fields?: Record<string, unknown>) {
+function expectError(answer: Called, status: number, fields?: Record<string, unknown>) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body).toMatchObject({ http_status_code: status, message: expect.any(String), request_id: expect.any(String) });
   if (fields) expect(answer.body.extended_message.property_errors).toEqual(fields);

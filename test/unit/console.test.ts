@@ -15,8 +15,8 @@ import type { Database } from '../../mock/store/database';
 import { sampleWebhook } from '../../mock/webhooks/payloads';
 import { createWebhookSender, type WebhookSender } from '../../mock/webhooks/sender';
 import { webhookSignature } from '../../src/server/signature';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const OTHER = `Basic ${Buffer.from('100077:other-key').toString('base64')}`;
 const FAST = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
 let db: Database;

@@ -11,8 +11,8 @@ import { createMerchantApi } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 const servers: Record<'api' | 'ui' | 'demo' | 'hook', Listening> = {} as never;
 const url = (name: keyof typeof servers, path: string) => `http://127.0.0.1:${servers[name].port}${path}`;
 

@@ -15,8 +15,8 @@ import { exportState, importState } from '../../mock/store/snapshot';
 import { MIGRATIONS } from '../../mock/store/migrations';
 import { LoginTokenError, verifyLoginToken, verifyWebhookSignature } from '../../src/server/index';
 import type { UserStoreNewUserRequest, UserStorePasswordResetAnswer, UserStoreRefusal, UserStoreVerificationAnswer } from '../../src/server/index';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 // The demo project Star Miners' Login project (mock/fixtures/demo.json).
 const STAR = { id: '7c1e2a90-4b3d-4f5e-8a6b-000000200001', secret: 'star-miners-login-secret-key', callback: 'http://localhost:5173/game.html' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
 
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 let server: Listening;
 let db: Database;
 let base: string;

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import { createHash } from 'node:crypto';
-import { DEMO_AUTH as AUTH, recordingListener, startWorld, type ServiceWorld } from './service-world';
 import type { SessionResult } from '../../mock/ui/session';
+import { DEMO_AUTH as AUTH, merchantCaller } from '../fixtures/merchant-call';
+import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
 let db: Database;
@@ -31,13 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-async function call(path: string, method = 'GET', body?: unknown) {
-  const headers: Record<string, string> = { authorization: AUTH };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = merchantCaller(() => api);
 
 function tokenBody(purchase: object, { user = 'star-pilot', language = 'en', project = 200001 } = {}) {
   return {

@@ -14,20 +14,15 @@ import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';
 import { webhookSignature } from '../../src/server/signature';
-import { DEMO_AUTH, startWorld, type ServiceWorld } from './service-world';
+import { callMerchantApi } from '../fixtures/merchant-call';
+import { startWorld, type ServiceWorld } from './service-world';
 
 const PLAYER = 'demo-player-1';
 let world: ServiceWorld;
 let shop: Shop;
 let listener: Listening;
 
-async function merchant(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${world.origin}${path}`, {
-    method, headers: { authorization: DEMO_AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
 
 const listenHere = () => merchant('PUT', '/mock/projects/200001/webhooks', { url: `http://127.0.0.1:${listener.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001], variant: 'combined' });
 

@@ -12,8 +12,9 @@ import { createMerchantClient } from '../../src/server/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import type { ReportEntry, UserTransaction } from '../../mock/store/transactions';
-import { DEMO_AUTH as AUTH, startWorld, type ServiceWorld } from './service-world';
 import { csvObjects } from '../fixtures/csv';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
+import { startWorld, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
 let db: Database;

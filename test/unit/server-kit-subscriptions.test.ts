@@ -13,7 +13,8 @@ import type { WebhookSender } from '../../mock/webhooks/sender';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClient,
 } from '../../src/server/index';
-import { DEMO_AUTH, recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+import { DEMO_AUTH } from '../fixtures/merchant-call';
+import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
 
 type Schemas = components['schemas'];
 const PROJECT = 200001;

@@ -10,6 +10,7 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { createDemoServer } from '../../server/demo';
+import { DEMO_AUTH } from '../fixtures/merchant-call';
 import { random } from '../fixtures/random';
 import { createWebhookHandler, webhookSignature } from '../../src/server/index';
 import type { RequestListener } from 'node:http';
@@ -83,7 +84,7 @@ describe('servers of the offline world', () => {
     expect(await raw(servers.demo!.port, request('GET', '/%E0%A4%A.html'))).toBe('400');
     expect(await raw(servers.demo!.port, request('GET', '/'))).toBe('200');
     const big = 'x'.repeat(1024 * 1024 + 1);
-    const auth = { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`, 'content-type': 'application/json' };
+    const auth = { authorization: DEMO_AUTH, 'content-type': 'application/json' };
     const path = '/merchant/v2/merchants/100001/token';
     expect(await raw(servers['merchant API']!.port, request('POST', path, { ...auth, 'content-length': big.length }, big))).toBe('413');
     // Chunked, so the size is only known while reading.

@@ -16,8 +16,6 @@ import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
 
-export const DEMO_AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
-
 export interface ServiceWorld {
   db: Database;
   /** The merchant API's origin (`http://127.0.0.1:<port>`). */

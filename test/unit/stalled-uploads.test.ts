@@ -13,10 +13,10 @@ import { IDLE_TIMEOUT_MS, listenLoopback, type Listening } from '../../mock/http
 import { startMockService, type MockService } from '../../mock/server';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
+import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
 
 /** The idle timeout the servers of this test use: short, so nothing waits 10 s. */
 const IDLE_MS = 300;
-const AUTH = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
 
 interface Exchange {
   status: number | null;

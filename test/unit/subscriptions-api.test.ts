@@ -17,7 +17,7 @@ import { createWebhookSender } from '../../mock/webhooks/sender';
 import { exportState, importState } from '../../mock/store/snapshot';
 import { clockOf } from '../../mock/store/clock';
 import type { Database } from '../../mock/store/database';
-import { merchantCaller } from './merchant-call';
+import { merchantCaller } from '../fixtures/merchant-call';
 import { recordingListener, type Received } from './service-world';
 
 const SECRET = 'subscriptions-test-secret';

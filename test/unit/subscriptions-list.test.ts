@@ -14,7 +14,7 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPayments } from '../../mock/webhooks/payments';
 import { createWebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
-import { merchantCaller } from './merchant-call';
+import { merchantCaller } from '../fixtures/merchant-call';
 
 let db: Database;
 let base: string;

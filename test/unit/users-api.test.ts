@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
-import { DEMO_AUTH as AUTH, merchantCaller } from './merchant-call';
+import { DEMO_AUTH as AUTH, merchantCaller } from '../fixtures/merchant-call';
 
 const NOW = Date.parse('2026-03-04T05:06:07.000Z');
 let server: Listening;

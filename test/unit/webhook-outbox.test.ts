@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { startMockService, type MockService } from '../../mock/server';
 import { createWebhookSender, type KeptWebhook } from '../../mock/webhooks/sender';
-import { merchantCaller } from './merchant-call';
+import { merchantCaller } from '../fixtures/merchant-call';
 
 const RETRY = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
 let uiRoot: string;
