@@ -6,6 +6,7 @@ export const UI_ERRORS = {
   '0004-0009': 'access_data is not valid JSON.',
   '0004-0010': 'This project does not allow tokenless integration; request an access token instead.',
   '0002-0002': 'The project does not exist.',
+  '0002-0004': 'This game cannot take payments yet: its agreement with the payment service is not signed.',
   '0005-0001': 'Payments are turned off for this account by the game. Contact the game’s support.',
   '0010-0001': 'What this payment sells is not in the game’s catalogue.',
   '0010-0003': 'This game has no DRM configured, so no key can be sold.',

@@ -196,6 +196,7 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
     if (payload.mode !== pageMode) return fail('0004-0008');
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
+    if (project.data.payments_available === false) return fail('0002-0004');
     return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters);
   }
 
@@ -211,6 +212,7 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
     if (settings.project_id === undefined || settings.project_id === null || settings.project_id === '') return fail('0004-0003');
     const project = await findProject(sql, typeof settings.project_id === 'string' ? Number(settings.project_id) : Number(settings.project_id));
     if (!project) return fail('0002-0002');
+    if (project.data.payments_available === false) return fail('0002-0004');
     // Tokenless integration is the project's own setting (service-spec.md "Authentication" 3).
     if (project.data.send_json_to_payui !== true) return fail('0004-0010');
     const mode: TokenMode = settings.mode === 'sandbox' ? 'sandbox' : 'live';

@@ -1963,7 +1963,7 @@ export interface components {
             /** @description Whether webhooks go to payment_url. Offline service: payment_url, key and ipn_enabled are the project's webhook settings (the same as /mock/projects/{project_id}/webhooks sets, variant kept): true sends the project's webhooks to payment_url signed with key (422 at payment_url or key when they cannot: https, or http to a loopback address; a non-empty key), false stops them; a read shows where they go now. */
             ipn_enabled?: boolean;
             /**
-             * @description True when a signed agreement is in force and at least one project is enabled; default false
+             * @description True when a signed agreement is in force and at least one project is enabled; default false. Offline service: false makes the payment UI refuse the project's payments with 0002-0004 (agreement not signed); a project that never set it takes payments.
              * @default false
              */
             payments_available?: boolean;
@@ -2059,7 +2059,7 @@ export interface components {
             /** @description Whether webhooks go to payment_url. Offline service: payment_url, key and ipn_enabled are the project's webhook settings (the same as /mock/projects/{project_id}/webhooks sets, variant kept): true sends the project's webhooks to payment_url signed with key (422 at payment_url or key when they cannot: https, or http to a loopback address; a non-empty key), false stops them; a read shows where they go now. */
             ipn_enabled?: boolean;
             /**
-             * @description True when a signed agreement is in force and at least one project is enabled; default false
+             * @description True when a signed agreement is in force and at least one project is enabled; default false. Offline service: false makes the payment UI refuse the project's payments with 0002-0004 (agreement not signed); a project that never set it takes payments.
              * @default false
              */
             payments_available?: boolean;

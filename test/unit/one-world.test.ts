@@ -154,6 +154,21 @@ describe('the project as the API writes it', () => {
     expect(await tokenless(200001)).toMatchObject({ ok: false, code: '0004-0010' });
   });
 
+  it('a project whose payments_available is false cannot take payments: 0002-0004 (agreement not signed), by token and tokenless alike', async () => {
+    const accessToken = await token({ virtual_currency: { quantity: 100 } }, { user: 'unsigned-buyer' });
+    expect((await call('/projects/200001', 'PUT', { payments_available: false })).status).toBe(204);
+    expect((await call('/projects/200002', 'PUT', { payments_available: false })).status).toBe(204);
+    try {
+      expect(await session(accessToken)).toMatchObject({ ok: false, code: '0002-0004' });
+      expect(await tokenless(200002)).toMatchObject({ ok: false, code: '0002-0004' });
+      expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0002-0004' });
+    } finally {
+      await call('/projects/200001', 'PUT', { payments_available: true });
+      await call('/projects/200002', 'PUT', { payments_available: true });
+    }
+    expect(await session(accessToken)).toMatchObject({ ok: true });
+  });
+
   it('payment_url, key and ipn_enabled are the project\'s webhook settings: webhooks go there, signed with the key; off stops them', async () => {
     const listener = await recordingListener();
     const secret = 'miners-key-from-the-api';
