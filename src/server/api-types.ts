@@ -1942,7 +1942,7 @@ export interface components {
              * @description Webhook address
              */
             payment_url?: string;
-            /** @description Project secret key */
+            /** @description Project secret key. Offline service: it signs the project's webhooks; written, never read back (a read of the project leaves it out). */
             key?: string;
             /**
              * Format: uri
@@ -2038,7 +2038,7 @@ export interface components {
              * @description Webhook address
              */
             payment_url?: string;
-            /** @description Project secret key */
+            /** @description Project secret key. Offline service: it signs the project's webhooks; written, never read back (a read of the project leaves it out). */
             key?: string;
             /**
              * Format: uri

@@ -176,7 +176,10 @@ describe('the project as the API writes it', () => {
       // Signed as the spec says: SHA-1 of the body followed by the project's key.
       const signed = async (body: string) => `Signature ${createHash('sha1').update(body + secret).digest('hex')}`;
       expect((await call('/projects/200001', 'PUT', { payment_url: listener.url, key: secret, ipn_enabled: true })).status).toBe(204);
-      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, key: secret, ipn_enabled: true });
+      const read = (await call('/projects/200001')).body;
+      expect(read).toMatchObject({ payment_url: listener.url, ipn_enabled: true });
+      // The secret is written, never read back.
+      expect(read).not.toHaveProperty('key');
       const settings = await fetch(`${world.origin}/mock/projects/200001/webhooks`, { headers: { authorization: AUTH } });
       expect(await settings.json()).toMatchObject({ enabled: true, url: listener.url });
       const bought = await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'hooked-buyer' }));
@@ -206,7 +209,9 @@ describe('the project as the API writes it', () => {
         method: 'PUT', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ url: listener.url, secret: 'set-in-the-console', variant: 'separate' }),
       });
       expect(put.status).toBe(200);
-      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, key: 'set-in-the-console', ipn_enabled: true });
+      expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, ipn_enabled: true });
+      const { rows } = await db.sql.query<{ data: { key: string } }>('SELECT data FROM projects WHERE id = 200001');
+      expect(rows[0]!.data.key).toBe('set-in-the-console');
     } finally {
       await fetch(`${world.origin}/mock/projects/200001/webhooks`, { method: 'DELETE', headers: { authorization: AUTH } });
       await listener.server.close();

@@ -3,7 +3,7 @@
  * update (the fields sent replace theirs; 204), and the merchant's list. `payment_url`, `key` and
  * `ipn_enabled` are the project's webhook settings: `ipn_enabled: true` sends its webhooks to
  * `payment_url`, signed with `key` (checked as the service's own settings call checks them: 422 at
- * the field), `false` stops them; reads show where they go now.
+ * the field), `false` stops them; reads show where they go now, never the key.
  */
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
 import { dropWebhookSettings, saveWebhookSettings } from '../../store/webhook-settings';
@@ -12,10 +12,15 @@ import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, 
 
 type ProjectData = Record<string, unknown>;
 
-/** Its fields, with the webhook settings as the sender has them now (the service's start or console may have set them). */
+/**
+ * Its fields, with the webhook settings as the sender has them now (the service's start or console
+ * may have set them), and never its `key`: the secret that signs its webhooks is written, not read
+ * back (as the service's own settings call never shows it).
+ */
 function shown(call: OpCall, { id, data }: Row<ProjectData>) {
   const live = call.context.sender.settings(Number(id));
-  return { id, ...data, ...(live ? { payment_url: live.url, key: live.secret, ipn_enabled: true } : 'ipn_enabled' in data ? { ipn_enabled: false } : {}) };
+  const { key: _secret, ...fields } = data;
+  return { id, ...fields, ...(live ? { payment_url: live.url, ipn_enabled: true } : 'ipn_enabled' in data ? { ipn_enabled: false } : {}) };
 }
 
 /**
