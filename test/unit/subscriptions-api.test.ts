@@ -182,6 +182,12 @@ describe('products', () => {
     });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.body.extended_message.property_errors)).toEqual(['purchase.subscription.product_id']);
+    // A product deleted after its token was issued is not sold.
+    const gone = await call(v2('/products'), 'POST', { name: 'Short-lived', group_id: 'captains', description: [] });
+    const goneToken = await planToken('late-pilot', { plan_id: 'captain-monthly', product_id: String(gone.body.product_id) });
+    expect((await call(v2(`/products/${gone.body.product_id}`), 'DELETE')).status).toBe(204);
+    const page = await (await fetch(`${ui}/api/session?${new URLSearchParams({ access_token: goneToken })}`)).json();
+    expect(page).toMatchObject({ ok: false, code: '0010-0001' });
   });
 
   it('create {product_id}, update the product, list by group_id and product_id, delete', async () => {
