@@ -143,6 +143,14 @@ describe('plans (v1 with billing_retry, v2 without)', () => {
     expect(updated.body).toMatchObject({ id, charge: { amount: 2 }, name: { en: 'Pilot weekly' } });
     expect((await call(v1(`/plans/${id}`))).body.billing_retry).toEqual({ value: 1 });
 
+    // An update changes what it sends and keeps the rest: the external_id a token names, the grace period, the tags.
+    const partial = await call(v2(`/plans/${id}`), 'PUT', { name: { en: 'Pilot week' }, charge: { ...PLAN.charge, amount: 3 } });
+    expect(partial.body).toMatchObject({ id, external_id: 'pilot-weekly', name: { en: 'Pilot week' }, charge: { amount: 3 }, grace_period: PLAN.grace_period, tags: PLAN.tags, group_id: PLAN.group_id });
+    expect((await call('/merchant/v2/merchants/100001/token', 'POST', {
+      user: { id: { value: 'p1' }, email: { value: 'p1@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' },
+      purchase: { subscription: { plan_id: 'pilot-weekly' } },
+    })).status).toBe(200);
+
     expect((await call(v2('/plans/999999'))).status).toBe(404);
   });
 

@@ -59,10 +59,10 @@ const listPlans: Op = async (call) => {
 const updatePlan: Op = async (call) => {
   const plan = await storedPlan(call);
   const body = call.body as Plain;
-  const externalId = typeof body.external_id === 'string' ? body.external_id : null;
-  const data = planData(body, versionOf(call));
-  // v2 cannot send `billing_retry`: the plan keeps the one v1 gave it.
-  if (call.version === 'v2' && plan.data.billing_retry !== undefined) data.billing_retry = plan.data.billing_retry;
+  // An update changes the fields it sends and keeps the others (docs/offline-service.md), the
+  // external_id that tokens name among them; v2 cannot send `billing_retry`, so it keeps v1's.
+  const externalId = 'external_id' in body ? (typeof body.external_id === 'string' ? body.external_id : null) : plan.externalId;
+  const data = { ...plan.data, ...planData(body, versionOf(call)) };
   await unique('external_id', externalId, () =>
     call.context.db.sql.query('UPDATE subscription_plans SET external_id = $2, data = $3 WHERE id = $1', [plan.id, externalId, JSON.stringify(data)]),
   );
