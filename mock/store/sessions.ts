@@ -113,11 +113,14 @@ async function gamePurchase(ctx: Context, code: Plain): Promise<Purchase> {
   };
 }
 
+/** `ctx` priced in a purchase part's own `currency` when it names one (before `settings.currency`). */
+const pricedIn = (ctx: Context, part: Plain): Context => ({ ...ctx, currency: text(part.currency) ?? ctx.currency });
+
 async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   const items = obj(purchase.virtual_items).items;
-  if (Array.isArray(items)) return { kind: 'items', lines: await itemLines(ctx, items) };
+  if (Array.isArray(items)) return { kind: 'items', lines: await itemLines(pricedIn(ctx, obj(purchase.virtual_items)), items) };
   const vc = obj(purchase.virtual_currency);
-  if (typeof vc.quantity === 'number') return currencyPurchase(ctx, vc.quantity);
+  if (typeof vc.quantity === 'number') return currencyPurchase(pricedIn(ctx, vc), vc.quantity);
   const subscription = obj(purchase.subscription);
   if (typeof subscription.plan_id === 'string') {
     const plan = await planByExternalId(ctx.sql, ctx.project.id, subscription.plan_id);
@@ -139,7 +142,7 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
     return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines, ...(product ? { product } : {}) };
   }
   const codes = obj(purchase.pin_codes).codes;
-  if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(ctx, codes[0]);
+  if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(pricedIn(ctx, obj(purchase.pin_codes)), codes[0]);
   // Nothing chosen by the merchant: offer the project's biggest currency package.
   const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
   if (!pack) throw new Refusal('1000-0003');

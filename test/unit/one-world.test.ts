@@ -117,6 +117,15 @@ describe('what the payment UI sells', () => {
     expect(french.ok && french.session.purchase.lines[0]!.name).toBe('Comet blade');
   });
 
+  it('the purchase\'s own currency prices it, before settings.currency (an item without a price in it keeps its default)', async () => {
+    const euro = await session(await token({ virtual_items: { currency: 'EUR', items: [{ sku: 'comet-blade', amount: 1 }, { sku: 'late-blade', amount: 1 }] } }));
+    expect(euro.ok && euro.session.purchase.lines.map((line) => line.price)).toEqual([{ amount: 6.9, currency: 'EUR' }, { amount: 2, currency: 'USD' }]);
+    // Crystals priced in euros too (the currency record's `base`): 200 of them (no package of 200) at the euro price.
+    await db.sql.query(`UPDATE virtual_currencies SET data = jsonb_set(data, '{base,EUR}', '0.009') WHERE project_id = 200001`);
+    const coins = await session(await token({ virtual_currency: { quantity: 200, currency: 'EUR' } }));
+    expect(coins.ok && coins.session.purchase.lines[0]!.price).toEqual({ amount: 1.8, currency: 'EUR' });
+  });
+
   it('an item disabled after its token was issued is no longer sold: 0010-0001', async () => {
     const issued = await token({ virtual_items: { items: [{ sku: 'late-blade', amount: 1 }] } });
     expect((await session(issued)).ok).toBe(true);
