@@ -2114,7 +2114,6 @@ export interface components {
             user_id: string;
             user_name?: string;
             user_custom?: string | null;
-            /** Format: email */
             email?: string;
         };
         /** @description User update: `user_id` and `enabled` required; a field left out keeps its value. */
@@ -2124,7 +2123,6 @@ export interface components {
             enabled: boolean;
             user_name?: string;
             user_custom?: string | null;
-            /** Format: email */
             email?: string;
         };
         /** @description User list `{data: [user], recordsTotal: integer}`. */
@@ -2301,7 +2299,6 @@ export interface components {
                 };
                 email: {
                     /**
-                     * Format: email
                      * @description Valid per RFC 822; a missing value can lower acceptance
                      * @example player42@example.test
                      */
@@ -2596,10 +2593,7 @@ export interface components {
             username: string;
             /** @description At least 6 characters (the offline service's rule). */
             password: string;
-            /**
-             * Format: email
-             * @description The confirmation message goes here.
-             */
+            /** @description The confirmation message goes here. */
             email: string;
         };
         /** @description `username`, `password` (required), `remember_me` boolean, default false. */
@@ -2753,7 +2747,6 @@ export interface components {
         /** @description A message the Login API sent. */
         MailMessage: {
             id: number;
-            /** Format: email */
             to: string;
             subject: string;
             text: string;

@@ -187,6 +187,18 @@ describe('merchant API over HTTP', () => {
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
   });
 
+  it('takes an email as RFC 822 does, the same for a token as for tokenless access_data: no dotted domain needed, a quoted local part; never a blank or a missing @', async () => {
+    for (const email of ['player@localhost', '"star.pilot"@example.test', 'o\'neil+games@example.test']) {
+      const body = validTokenRequest();
+      body.user.email.value = email;
+      expect(checkTokenTable(body), email).toBeNull();
+      expect((await post(body)).status, email).toBe(200);
+    }
+    const body = validTokenRequest();
+    body.user.email.value = 'player at example.test';
+    expect((await post(body)).status).toBe(422);
+  });
+
   it('answers 403 for credentials of another merchant than the path', async () => {
     expect((await post(validTokenRequest(), undefined, 100002)).status).toBe(403);
   });

@@ -340,7 +340,8 @@ describe('mock/openapi.json', () => {
     const tableMap = new Map(tableEntries(TOKEN_TABLE));
     const schemaMap = new Map(schemaEntries(token).map(([path, ...rest]) => [path, rest] as const));
     const FORMAT: Record<string, Plain> = {
-      email: { format: 'email' }, url: { format: 'uri', pattern: '^https?://' },
+      // Email is the service's own check (RFC 822, as for tokenless access_data), not JSON Schema's stricter format.
+      email: { 'x-payui-format': 'email' }, url: { format: 'uri', pattern: '^https?://' },
       currency: { 'x-payui-format': 'currency' }, country: { 'x-payui-format': 'country' }, language: { 'x-payui-format': 'language' },
     };
 
