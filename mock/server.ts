@@ -17,7 +17,7 @@ import type { Database } from './store/database';
 import { clockOf } from './store/clock';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
-import { saveWebhookSettings } from './store/webhook-settings';
+import { writeWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
 import type { SessionResult } from './ui/session';
 
@@ -147,7 +147,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   };
   try {
     // Settings given at start (the environment's) are kept like those the API sets.
-    for (const [project, settings] of Object.entries(options.webhooks ?? {})) await saveWebhookSettings(db, Number(project), settings);
+    for (const [project, settings] of Object.entries(options.webhooks ?? {})) await db.transaction((sql) => writeWebhookSettings(sql, Number(project), settings));
     // The webhooks the last run committed and its listeners did not accept go first (they wait for their settings, loaded next).
     await payments.resume();
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.

@@ -6,11 +6,15 @@
  * the field), `false` stops them; reads show where they go now, never the key.
  */
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
-import { dropWebhookSettings, saveWebhookSettings } from '../../store/webhook-settings';
+import type { Sql } from '../../store/database';
+import { writeWebhookSettings } from '../../store/webhook-settings';
 import { fieldError } from '../app';
 import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
 
 type ProjectData = Record<string, unknown>;
+
+/** The project fields that are its webhook settings. */
+const WEBHOOK_FIELDS = ['payment_url', 'key', 'ipn_enabled'];
 
 /**
  * Its fields, with the webhook settings as the sender has them now (the service's start or console
@@ -25,39 +29,38 @@ function shown(call: OpCall, { id, data }: Row<ProjectData>) {
 
 /**
  * What the webhook fields of `body` ask of the project whose fields become `merged` (its own and
- * the body's): checked now (422 at `payment_url` or `key` when webhooks are on and those cannot
- * carry them), carried out by the function returned once the project is written. Null when the
- * body has no webhook field or switches nothing.
+ * the body's), checked now (422 at `payment_url` or `key` when webhooks are on and those cannot
+ * carry them): the settings to write, `null` to stop them, or `undefined` when the body has no
+ * webhook field or switches nothing. `current`: the project's settings now (their variant is kept).
  */
-function webhookChange(call: OpCall, merged: ProjectData, body: ProjectData): ((id: number) => Promise<void>) | null {
-  if (!['payment_url', 'key', 'ipn_enabled'].some((field) => field in body)) return null;
-  const { db, sender } = call.context;
-  if (merged.ipn_enabled === false && 'ipn_enabled' in body) {
-    return async (id) => {
-      await dropWebhookSettings(db, id);
-      sender.configure(id, null);
-    };
-  }
-  if (merged.ipn_enabled !== true) return null;
+function webhookChange(merged: ProjectData, body: ProjectData, current: WebhookSettings | null): WebhookSettings | null | undefined {
+  if (!WEBHOOK_FIELDS.some((field) => field in body)) return undefined;
+  if (merged.ipn_enabled === false && 'ipn_enabled' in body) return null;
+  if (merged.ipn_enabled !== true) return undefined;
   const problem = settingsProblem({ url: merged.payment_url, secret: merged.key, variant: 'combined' });
   if (problem) throw fieldError(problem.path === 'url' ? 'payment_url' : 'key', problem.message);
-  return async (id) => {
-    const settings: WebhookSettings = { url: merged.payment_url as string, secret: merged.key as string, variant: sender.settings(id)?.variant ?? 'combined' };
-    await saveWebhookSettings(db, id, settings);
-    sender.configure(id, settings);
-  };
+  return { url: merged.payment_url as string, secret: merged.key as string, variant: current?.variant ?? 'combined' };
+}
+
+/** Writes the project (`write`, in one transaction with its webhook settings when they change), then tells the sender. */
+async function save(call: OpCall, change: WebhookSettings | null | undefined, write: (sql: Sql) => Promise<number>): Promise<number> {
+  const { db, sender } = call.context;
+  const id = await db.transaction(async (sql) => {
+    const id = await write(sql);
+    if (change !== undefined) await writeWebhookSettings(sql, id, change);
+    return id;
+  });
+  if (change !== undefined) sender.configure(id, change);
+  return id;
 }
 
 export const createProject: Op = async (call) => {
-  const { merchantId, context } = call;
   const body = call.body as ProjectData;
-  const change = webhookChange(call, body, body);
-  const { rows } = await context.db.sql.query<{ id: number }>(
-    'INSERT INTO projects (merchant_id, data) VALUES ($1, $2) RETURNING id',
-    [merchantId, JSON.stringify(body)],
-  );
-  const id = Number(rows[0]!.id);
-  await change?.(id);
+  const change = webhookChange(body, body, null);
+  const id = await save(call, change, async (sql) => {
+    const { rows } = await sql.query<{ id: number }>('INSERT INTO projects (merchant_id, data) VALUES ($1, $2) RETURNING id', [call.merchantId, JSON.stringify(body)]);
+    return Number(rows[0]!.id);
+  });
   return created(id);
 };
 
@@ -74,10 +77,15 @@ export const getProject: Op = async (call) => {
 export const updateProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
   const body = call.body as ProjectData;
-  const { rows } = await call.context.db.sql.query<Row<ProjectData>>('SELECT id, data FROM projects WHERE id = $1', [id]);
-  const merged = { ...rows[0]?.data, ...body };
-  const change = webhookChange(call, merged, body);
-  await call.context.db.sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [id, JSON.stringify(body)]);
-  await change?.(id);
+  // The stored fields matter only to a change of its webhooks (an address sent alone while they are on, say).
+  let change: WebhookSettings | null | undefined;
+  if (WEBHOOK_FIELDS.some((field) => field in body)) {
+    const { rows } = await call.context.db.sql.query<Row<ProjectData>>('SELECT id, data FROM projects WHERE id = $1', [id]);
+    change = webhookChange({ ...rows[0]?.data, ...body }, body, call.context.sender.settings(id));
+  }
+  await save(call, change, async (sql) => {
+    await sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [id, JSON.stringify(body)]);
+    return id;
+  });
   return noContent;
 };

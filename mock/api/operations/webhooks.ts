@@ -5,7 +5,7 @@
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
 import { webhookLog } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
-import { dropWebhookSettings, saveWebhookSettings } from '../../store/webhook-settings';
+import { writeWebhookSettings } from '../../store/webhook-settings';
 import { ApiError, fieldError } from '../app';
 import { idParam, type Op, type OpCall } from './common';
 
@@ -23,14 +23,14 @@ export const putWebhookSettings: Op = async (call) => {
   const problem = settingsProblem(call.body);
   if (problem) throw fieldError(problem.path, problem.message);
   const { url, secret, variant } = call.body as WebhookSettings;
-  await saveWebhookSettings(call.context.db, id, { url, secret, variant });
+  await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, { url, secret, variant }));
   call.context.sender.configure(id, { url, secret, variant });
   return { body: shown(id, call.context.sender.settings(id)) };
 };
 
 export const deleteWebhookSettings: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  await dropWebhookSettings(call.context.db, id);
+  await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, null));
   call.context.sender.configure(id, null);
   return { body: shown(id, null) };
 };
