@@ -78,18 +78,29 @@ export interface Answer<T> {
   total: number | null;
 }
 
+/** `fetch`, or the ApiFailure of a service that does not answer. */
+async function reach(path: string, init: RequestInit): Promise<Response> {
+  try {
+    // `omit`: our own Authorization header only, and a 401's Basic challenge opens no browser prompt.
+    return await fetch(path, { ...init, cache: 'no-store', credentials: 'omit' });
+  } catch {
+    throw new ApiFailure(0, 'The offline service does not answer: is it running?');
+  }
+}
+
+/** The ApiFailure of an answer that is not 2xx (its body parsed, or not JSON); a 401 for the signed-in merchant signs out, saying why. */
+function failureOf(status: number, parsed: unknown, as: Credentials | null): ApiFailure {
+  const error = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as ErrorBody;
+  if (status === 401 && as && as === credentials.value) signOut('The service refused the merchant id and API key (401). Sign in again.');
+  return new ApiFailure(status, error.message ?? `HTTP ${status}`, error.extended_message?.property_errors ?? {}, error.extended_message?.global_errors ?? [], error.request_id ?? '');
+}
+
 /** One call with the given credentials (the signed-in merchant's by default). Throws ApiFailure. */
 export async function api<T = unknown>(method: string, path: string, body?: unknown, as: Credentials | null = credentials.value): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (as) headers.authorization = basic(as);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    // `omit`: our own Authorization header only, and a 401's Basic challenge opens no browser prompt.
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit' });
-  } catch {
-    throw new ApiFailure(0, 'The offline service does not answer: is it running?');
-  }
+  const response = await reach(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -97,21 +108,19 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   } catch {
     parsed = text;
   }
-  if (!response.ok) {
-    const error = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as ErrorBody;
-    const failure = new ApiFailure(
-      response.status,
-      error.message ?? `HTTP ${response.status}`,
-      error.extended_message?.property_errors ?? {},
-      error.extended_message?.global_errors ?? [],
-      error.request_id ?? '',
-    );
-    // The credentials no longer open the door: back to sign-in, saying why.
-    if (response.status === 401 && as === credentials.value && as) signOut('The service refused the merchant id and API key (401). Sign in again.');
-    throw failure;
-  }
+  if (!response.ok) throw failureOf(response.status, parsed, as);
   const total = response.headers.get('x-total-count');
   return { status: response.status, body: parsed as T, total: total === null ? null : Number(total) };
+}
+
+/** Every record of a list, read through in pages of 100 (`path` makes a page's address from its `?offset=…&limit=100`). */
+export async function readAll<T>(path: (page: string) => string, as: Credentials | null = credentials.value): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const { body, total } = await api<T[]>('GET', path(query({ offset, limit: 100 })), undefined, as);
+    all.push(...body);
+    if (body.length < 100 || (total !== null && all.length >= total)) return all;
+  }
 }
 
 /** A merchant API path of this version (`/merchant/v2/…`). */
@@ -135,17 +144,8 @@ export function query(values: Record<string, string | number | undefined>): stri
  */
 export async function downloadFile(path: string, name: string): Promise<void> {
   const as = credentials.value;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: as ? { authorization: basic(as) } : {}, cache: 'no-store', credentials: 'omit' });
-  } catch {
-    throw new ApiFailure(0, 'The offline service does not answer: is it running?');
-  }
-  if (!response.ok) {
-    const error = ((await response.json().catch(() => null)) ?? {}) as ErrorBody;
-    if (response.status === 401 && as) signOut('The service refused the merchant id and API key (401). Sign in again.');
-    throw new ApiFailure(response.status, error.message ?? `HTTP ${response.status}`, error.extended_message?.property_errors ?? {}, error.extended_message?.global_errors ?? [], error.request_id ?? '');
-  }
+  const response = await reach(path, { headers: as ? { authorization: basic(as) } : {} });
+  if (!response.ok) throw failureOf(response.status, await response.json().catch(() => null), as);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -23,7 +23,6 @@ export type Game = Schemas['GameDelivery'];
 export type GameKeys = Schemas['GameKeys'];
 export type PlanV1 = Schemas['PlanV1'];
 export type PlanV2 = Schemas['PlanV2'];
-export type PlanWrite = Schemas['PlanWriteV1'];
 export type PlanCreated = Schemas['PlanCreated'];
 export type Product = Schemas['Product'];
 export type Subscription = Schemas['Subscription'];

@@ -1,6 +1,6 @@
 /** The merchant's projects and the one the catalog, users and webhook pages work on. */
 import { signal } from '@preact/signals';
-import { api, credentials, merchant, query, type Credentials } from './api';
+import { credentials, merchant, readAll, type Credentials } from './api';
 import type { LocalizedMap, Project } from './records';
 
 export type { Project };
@@ -14,12 +14,7 @@ export const textOf = (map: LocalizedMap | Record<string, string | null> | undef
 
 /** Every project of the merchant (pages of 100), the current one kept when it is still there. */
 export async function loadProjects(as: Credentials | null = credentials.value): Promise<void> {
-  const all: Project[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const { body, total } = await api<Project[]>('GET', merchant(`merchants/${as?.merchantId ?? ''}/projects${query({ offset, limit: 100 })}`), undefined, as);
-    all.push(...body);
-    if (body.length < 100 || (total !== null && all.length >= total)) break;
-  }
+  const all = await readAll<Project>((page) => merchant(`merchants/${as?.merchantId ?? ''}/projects${page}`), as);
   projects.value = all;
   if (!all.some((p) => p.id === currentProject.value)) currentProject.value = all[0]?.id ?? null;
 }

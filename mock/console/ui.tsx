@@ -136,11 +136,13 @@ export function Select({ id, label, value, options, onChange, hint, errors }: Se
   );
 }
 
-export function Check({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function Check({ id, label, checked, onChange, errors }: { id: string; label: string; checked: boolean; onChange: (value: boolean) => void; errors?: string[] | undefined }) {
   return (
     <div class="field field-check">
-      <input id={id} name={id} type="checkbox" checked={checked} onChange={(event) => onChange((event.currentTarget as HTMLInputElement).checked)} />
+      <input id={id} name={id} type="checkbox" checked={checked} aria-invalid={errors?.length ? 'true' : undefined} aria-describedby={describedBy(id, undefined, errors)}
+        onChange={(event) => onChange((event.currentTarget as HTMLInputElement).checked)} />
       <label for={id}>{label}</label>
+      <FieldNotes id={id} errors={errors} />
     </div>
   );
 }

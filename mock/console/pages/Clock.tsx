@@ -7,7 +7,7 @@
 import { useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api';
 import type { Clock as ClockRecord } from '../records';
-import { DateTimeField, Done, Failure, Field, fieldErrors, useLoad } from '../ui';
+import { DateTimeField, Done, Failure, Field, fieldErrors, useActions, useLoad } from '../ui';
 
 const STEPS = [
   { label: '+1 day', advance: 'P1D' },
@@ -21,21 +21,16 @@ export function Clock() {
   const clock = useLoad(() => api<ClockRecord>('GET', '/mock/clock'), []);
   const [advance, setAdvance] = useState('');
   const [to, setTo] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { done, setDone, error, act } = useActions(clock.reload);
   const now = clock.data?.body;
 
-  async function move(body: { advance: string } | { to: string }) {
-    setError(null);
+  function move(body: { advance: string } | { to: string }) {
     setDone(null);
     const before = now?.now;
-    try {
+    return act(async () => {
       const { body: after } = await api<ClockRecord>('POST', '/mock/clock', body);
       setDone(`The clock moved${before ? ` from ${shown(before)}` : ''} to ${shown(after.now)}.`);
-      clock.reload();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   }
   const advanceErrors = fieldErrors(error, 'advance');
   const toErrors = fieldErrors(error, 'to');
@@ -64,7 +59,7 @@ export function Clock() {
       <Failure error={elsewhere} />
       <section class="panel" aria-labelledby="clock-move-title">
         <h2 id="clock-move-title">Move the clock forward</h2>
-        <div class="actions" role="group" aria-label="Move forward by">
+        <div class="button-row" role="group" aria-label="Move forward by">
           {STEPS.map((step) => <button key={step.advance} type="button" onClick={() => void move({ advance: step.advance })}>{step.label}</button>)}
         </div>
         <form class="row-form" onSubmit={(event) => { event.preventDefault(); void move({ advance: advance.trim() }); }}>

@@ -17,7 +17,7 @@ const plansPath = (projectId: number, version: 'v1' | 'v2', rest = '') => `/merc
 const productsPath = (projectId: number, rest = '') => projectPath(projectId, `/subscriptions/products${rest}`);
 
 /** A number as typed, or the text itself for the service to refuse at its field. */
-export function numberOr(text: string): number | string {
+function numberOr(text: string): number | string {
   const value = Number(text.trim());
   return text.trim() !== '' && Number.isFinite(value) ? value : text;
 }
@@ -25,7 +25,7 @@ export function numberOr(text: string): number | string {
 type Unit = 'day' | 'month';
 
 /** "1 month", "7 days". */
-export const spanText = (span: { value: number | null; type: string } | null | undefined) =>
+const spanText = (span: { value: number | null; type: string } | null | undefined) =>
   span?.value ? `${span.value} ${span.type}${span.value === 1 ? '' : 's'}` : '—';
 
 interface PlanDraft {
@@ -117,11 +117,10 @@ const countersText = ({ active, canceled, frozen, non_renewing }: PlanV2['status
 function PlanList({ projectId }: { projectId: number }) {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<Editing<PlanV1>>(null);
+  // v1's plans: v2's fields and billing_retry, which only v1 has (one request, and what Edit needs).
   const list = useLoad(async () => {
-    const page = query({ offset, limit: PAGE_SIZE });
-    const [v2, v1] = await Promise.all([api<PlanV2[]>('GET', plansPath(projectId, 'v2', page)), api<PlanV1[]>('GET', plansPath(projectId, 'v1', page))]);
-    const retries = new Map(v1.body.map((p) => [p.id, p.billing_retry]));
-    return { total: v2.total, plans: v2.body.map((p) => ({ ...p, billing_retry: retries.get(p.id) ?? null })) };
+    const page = await api<PlanV1[]>('GET', plansPath(projectId, 'v1', query({ offset, limit: PAGE_SIZE })));
+    return { total: page.total, plans: page.body };
   }, [projectId, offset]);
   const { done, error, act, finish } = useActions(list.reload);
   const plans = list.data?.plans ?? [];
@@ -153,7 +152,7 @@ function PlanList({ projectId }: { projectId: number }) {
                       <td>{plan.billing_retry ? plan.billing_retry.value : '—'}</td>
                       <td><strong class={plan.status.value === 'deleted' ? 'bad' : undefined}>{plan.status.value}</strong><br /><span class="muted">{countersText(plan.status.counters)}</span></td>
                       <td class="actions">
-                        <button type="button" aria-label={`Edit plan ${name}`} onClick={() => void act(async () => setEditing((await api<PlanV1>('GET', plansPath(projectId, 'v1', `/${plan.id}`))).body))}>Edit</button>
+                        <button type="button" aria-label={`Edit plan ${name}`} onClick={() => setEditing(plan)}>Edit</button>
                         {plan.status.value !== 'deleted' && (
                           <ConfirmButton label="Delete" question={`Delete plan ${name}?`} onConfirm={() => void act(() => api('DELETE', plansPath(projectId, 'v2', `/${plan.id}`)), `Plan ${name} deleted.`)} />
                         )}

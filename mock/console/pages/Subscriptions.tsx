@@ -6,7 +6,7 @@
  * cancel (and refund the last payment), set the status, move the next billing date, keep a comment.
  */
 import { useState } from 'preact/hooks';
-import { api, credentials, merchant, projectPath, query } from '../api';
+import { api, credentials, merchant, projectPath, query, readAll } from '../api';
 import type { PlanV2, Subscription, SubscriptionPayment, TransactionDetails } from '../records';
 import { textOf } from '../state';
 import { Check, Done, Failure, Field, PAGE_SIZE, Pager, Select, TableRegion, fieldErrors, useActions, useLoad } from '../ui';
@@ -26,12 +26,8 @@ const when = (iso: string | null) => (iso ? <time dateTime={iso}>{iso}</time> : 
 
 /** Every payment of one subscription (the list has no filter: its pages are read through), each with its transaction's status. */
 async function paymentsOf(projectId: number, subscriptionId: number) {
-  const mine: SubscriptionPayment[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const { body, total } = await api<SubscriptionPayment[]>('GET', projectPath(projectId, `/subscriptions/payments${query({ offset, limit: 100 })}`));
-    mine.push(...body.filter((p) => p.subscription.id === subscriptionId));
-    if (body.length < 100 || (total !== null && offset + 100 >= total)) break;
-  }
+  const all = await readAll<SubscriptionPayment>((page) => projectPath(projectId, `/subscriptions/payments${page}`));
+  const mine = all.filter((p) => p.subscription.id === subscriptionId);
   const merchantId = credentials.value?.merchantId ?? '';
   return Promise.all(mine.map(async (payment) => {
     const details = await api<TransactionDetails>('GET', merchant(`merchants/${merchantId}/reports/transactions/${payment.id_payment}/details`));
@@ -89,8 +85,7 @@ function SubscriptionDetail({ projectId, id, onChanged }: { projectId: number; i
           <form class="panel" aria-label="Change the status" onSubmit={(event) => void update(event, { status, ...(status === 'canceled' && refund ? { cancel_subscription_payment: true } : {}) })}>
             <h3>Status</h3>
             <Select id="subscription-new-status" label="New status" value={status} options={SETTABLE.map((value) => ({ value, label: value }))} onChange={setStatus} errors={fieldErrors(error, 'status')} />
-            {status === 'canceled' && <Check id="subscription-refund" label="Refund the last payment" checked={refund} onChange={setRefund} />}
-            {fieldErrors(error, 'cancel_subscription_payment') && <p class="field-error">{fieldErrors(error, 'cancel_subscription_payment')!.join('; ')}</p>}
+            {status === 'canceled' && <Check id="subscription-refund" label="Refund the last payment" checked={refund} onChange={setRefund} errors={fieldErrors(error, 'cancel_subscription_payment')} />}
             <button type="submit" class="primary">Change status</button>
           </form>
           <form class="panel" aria-label="Move the billing date" onSubmit={(event) => void update(event, { timeshift: { type: shiftUnit, value: shiftValue.trim() } })}>
@@ -154,7 +149,7 @@ export function Subscriptions({ projectId }: { projectId: number }) {
   const [filter, setFilter] = useState<Filter>({ user_id: '', plan_id: '', status: '' });
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
-  const plans = useLoad(() => api<PlanV2[]>('GET', projectPath(projectId, `/subscriptions/plans${query({ limit: 100 })}`)), [projectId]);
+  const plans = useLoad(() => readAll<PlanV2>((page) => projectPath(projectId, `/subscriptions/plans${page}`)), [projectId]);
   const list = useLoad(
     () => api<Subscription[]>('GET', `/mock/projects/${projectId}/subscriptions${query({ ...filter, offset, limit: PAGE_SIZE })}`),
     [projectId, filter, offset],
@@ -162,7 +157,7 @@ export function Subscriptions({ projectId }: { projectId: number }) {
   const found = list.data?.body ?? [];
   return (
     <>
-      <FilterForm plans={plans.data?.body ?? []} onFilter={(next) => { setOffset(0); setFilter(next); }} />
+      <FilterForm plans={plans.data ?? []} onFilter={(next) => { setOffset(0); setFilter(next); }} />
       <Failure error={list.error ?? plans.error} />
       {list.data && (
         <>

@@ -206,7 +206,7 @@ function Report({ initial }: { initial: Search }) {
       <FilterForm initial={filters} error={list.error} onSearch={(next) => { setSearch({ filters: next, offset: 0 }); setSelected(null); }} />
       <Done text={done} />
       <Failure error={list.error ?? error} />
-      <div class="actions">
+      <div class="button-row">
         <button type="button" onClick={() => void download('csv')}>Download CSV</button>
         <button type="button" onClick={() => void download('xls')}>Download XLS</button>
       </div>
