@@ -141,8 +141,8 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   ticks.unref();
   const stop = async () => {
     clearInterval(ticks);
-    sender.close();
-    await Promise.all(running.map((s) => s.close()));
+    // The attempts under way end first (what they delivered is taken out of the outbox), then the database.
+    await Promise.all([sender.close(), ...running.map((s) => s.close())]);
     await db.close();
   };
   try {

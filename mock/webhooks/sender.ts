@@ -165,8 +165,13 @@ export interface WebhookSender {
   attempts(): Attempt[];
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
-  /** Stops sending: no further attempts, waiting retries end, `idle()` resolves. */
-  close(): void;
+  /**
+   * Stops sending: no further attempts, waiting retries end, `idle()` resolves. The promise
+   * resolves once the attempts under way have ended (each bounded by the retry policy's timeout)
+   * and what they delivered is settled, so a stop that awaits it before closing the database sends
+   * nothing twice.
+   */
+  close(): Promise<void>;
 }
 
 export interface WebhookSenderOptions {
@@ -199,6 +204,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   let idleWaiters: (() => void)[] = [];
   let nextId = 1;
   let closed = false;
+  /** close()'s callers, waiting for the drains still under way. */
+  const closers: (() => void)[] = [];
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
   function deliveryOf(projectId: number, { type, body, settle }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
@@ -285,6 +292,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     }
     busy.delete(projectId);
     settle();
+    if (closed && busy.size === 0) for (const done of closers.splice(0)) done();
   }
 
   /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`). */
@@ -338,10 +346,12 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       });
     },
     close() {
-      if (closed) return;
-      closed = true;
-      for (const wake of [...wakes]) wake();
-      settle();
+      if (!closed) {
+        closed = true;
+        for (const wake of [...wakes]) wake();
+        settle();
+      }
+      return busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
     },
   };
 }

@@ -25,6 +25,8 @@ let up = true;
 /** The webhooks the listener accepted (answered 2xx), in order, and every request it got. */
 let accepted: { type: string; body: any }[] = [];
 let requests = 0;
+/** While set, the listener holds its answer until it settles. */
+let hold: Promise<void> | null = null;
 const services: MockService[] = [];
 
 beforeAll(async () => {
@@ -35,6 +37,7 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     requests += 1;
+    await hold;
     if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
     accepted.push({ type: body.notification_type, body });
     res.writeHead(204).end();
@@ -47,6 +50,7 @@ afterEach(async () => {
   accepted = [];
   requests = 0;
   up = true;
+  hold = null;
 });
 afterAll(async () => {
   await listener.close();
@@ -206,6 +210,22 @@ describe('the sender, with webhooks the outbox keeps', () => {
     sender.close();
     expect(sender.sendKept(7, keep(settled, 'payment'))).toEqual({ queued: false, reason: 'the webhook sender is closed' });
     expect(settled).toEqual(['refund']);
+  });
+
+  it('close() waits for the attempt under way: a webhook its listener accepts while the sender stops is settled, not sent again by the next start', async () => {
+    const sender = createWebhookSender({ retry: RETRY });
+    sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
+    const settled: string[] = [];
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    sender.sendKept(1, keep(settled, 'order_paid'));
+    // The listener has it and has not answered yet when the service stops.
+    await expect.poll(() => requests, { timeout: 10_000 }).toBe(1);
+    const closing = sender.close();
+    release();
+    await closing;
+    expect(accepted.map((w) => w.type)).toEqual(['order_paid']);
+    expect(settled).toEqual(['order_paid']);
   });
 
   it('a full queue refuses them, logged as ever, and takes them out of the outbox', async () => {
