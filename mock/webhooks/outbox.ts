@@ -3,8 +3,9 @@
  * when the process ends before its listener accepted it. An event's webhooks are written in the
  * event's own transaction (`keep`), handed to the sender once it commits (`deliver`), and taken
  * out of the outbox when the listener accepted them or the sender refused them. A new start sends
- * what is still in it (`restore`), oldest first, with the sender's retries as ever. A webhook whose
- * acceptance came as the process ended, before it was taken out, is sent once more: at least once.
+ * what is still in it (`restore`), oldest first, with the sender's retries as ever. A stop waits for
+ * the attempts under way (the sender's `close()`); a webhook whose acceptance came as a killed
+ * process died, before it was taken out, is sent once more: at least once.
  */
 import type { Webhook } from '../../src/server/payloads';
 import type { Database, Sql } from '../store/database';
