@@ -12,13 +12,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import { csvObjects } from '../fixtures/csv';
 import { callMerchantApi } from '../fixtures/merchant-call';
-import { audit as auditPage, watchCsp } from './console-kit';
+import { audit as auditPage, nav, unique, watchCsp } from './console-kit';
 import { startOwnWorld } from './own-world';
 import { harness, requestToken, uiUrl } from './tokens';
 import { world } from './world';
 
 /** A name no other test (or earlier run) uses. */
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function openConsole(page: Page, path: string, origin = world.merchantApi) {
   await page.goto(`${origin}/console/${path}`);
@@ -182,7 +181,7 @@ test.describe('merchant console: transactions and clock, accessibility audit', (
     await audit('transactions, dark');
     await page.emulateMedia({ colorScheme: 'light' });
     // The clock page, only looked at here (moving it is for a world of its own).
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Clock' }).click();
+    await nav(page, 'Clock').click();
     await expect(page.getByTestId('clock-now')).toBeVisible();
     await audit('clock');
   });

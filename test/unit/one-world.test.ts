@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import { createHash } from 'node:crypto';
 import type { SessionResult } from '../../mock/ui/session';
-import { DEMO_AUTH as AUTH, merchantCaller } from '../fixtures/merchant-call';
+import { DEMO_AUTH as AUTH, callMerchantApi, merchantCaller } from '../fixtures/merchant-call';
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
@@ -189,8 +189,8 @@ describe('the project as the API writes it', () => {
       expect(read).toMatchObject({ payment_url: listener.url, ipn_enabled: true });
       // The secret is written, never read back.
       expect(read).not.toHaveProperty('key');
-      const settings = await fetch(`${world.origin}/mock/projects/200001/webhooks`, { headers: { authorization: AUTH } });
-      expect(await settings.json()).toMatchObject({ enabled: true, url: listener.url });
+      const settings = () => callMerchantApi(world.origin, 'GET', '/mock/projects/200001/webhooks');
+      expect((await settings()).body).toMatchObject({ enabled: true, url: listener.url });
       const bought = await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'hooked-buyer' }));
       expect(bought.body).toMatchObject({ ok: true });
       await world.sender.idle();
@@ -207,22 +207,20 @@ describe('the project as the API writes it', () => {
       // Off: nothing is sent, and the settings say so.
       expect((await call('/projects/200001', 'PUT', { ipn_enabled: false })).status).toBe(204);
       expect((await call('/projects/200001')).body).toMatchObject({ ipn_enabled: false });
-      expect(await (await fetch(`${world.origin}/mock/projects/200001/webhooks`, { headers: { authorization: AUTH } })).json()).toMatchObject({ enabled: false });
+      expect((await settings()).body).toMatchObject({ enabled: false });
       const before = listener.received.length;
       await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'unhooked-buyer' }));
       await world.sender.idle();
       expect(listener.received.length).toBe(before);
 
       // The service's own settings call writes the same project fields.
-      const put = await fetch(`${world.origin}/mock/projects/200001/webhooks`, {
-        method: 'PUT', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ url: listener.url, secret: 'set-in-the-console', variant: 'separate' }),
-      });
+      const put = await callMerchantApi(world.origin, 'PUT', '/mock/projects/200001/webhooks', { url: listener.url, secret: 'set-in-the-console', variant: 'separate' });
       expect(put.status).toBe(200);
       expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, ipn_enabled: true });
       const { rows } = await db.sql.query<{ data: { key: string } }>('SELECT data FROM projects WHERE id = 200001');
       expect(rows[0]!.data.key).toBe('set-in-the-console');
     } finally {
-      await fetch(`${world.origin}/mock/projects/200001/webhooks`, { method: 'DELETE', headers: { authorization: AUTH } });
+      await callMerchantApi(world.origin, 'DELETE', '/mock/projects/200001/webhooks');
       await listener.server.close();
     }
   });
