@@ -179,9 +179,24 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       .replace('</head>', `<meta name="payui-demo-world" content="${world}">\n</head>`);
   };
 
+  /**
+   * A request's JSON body (at most `limit` bytes), or null once its refusal is sent (413, 400; with
+   * `asked`, also 415 for a body that is not application/json — no other site's form sends one).
+   */
+  async function jsonBody(req: IncomingMessage, res: ServerResponse, limit: number, asked?: string): Promise<{ value: unknown } | null> {
+    if (asked !== undefined && !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', asked);
+      return null;
+    }
+    const body = await readJson(req, limit);
+    if (body.ok) return { value: body.value };
+    refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    return null;
+  }
+
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJson(req, 64 * 1024);
-    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const body = await jsonBody(req, res, 64 * 1024);
+    if (!body) return;
     const request = (typeof body.value === 'object' && body.value !== null ? body.value : {}) as TokenRequest;
     // Who buys: the player signed in to that game (or the demo's).
     const player = playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT);
@@ -205,8 +220,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * the server, since anyone can edit an attribute. Answers `{"token": "…"}`.
    */
   async function checkoutToken(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJson(req, 4 * 1024);
-    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const body = await jsonBody(req, res, 4 * 1024);
+    if (!body) return;
     const pack = (body.value as { pack?: unknown } | null)?.pack;
     if (typeof pack !== 'string' || !PACKS.has(pack)) return sendError(res, 422, 'UNKNOWN_PACK', 'data-pack is not a pack of the game');
     try {
@@ -241,9 +256,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * a JSON body only (no other site's form can post one), checked before anyone is signed in.
    */
   async function signIn(req: IncomingMessage, res: ServerResponse, sessions: PlayerSessions): Promise<void> {
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'send the token as application/json');
-    const body = await readJson(req, 8 * 1024);
-    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const body = await jsonBody(req, res, 8 * 1024, 'send the token as application/json');
+    if (!body) return;
     const { token, remember_me: rememberMe } = (body.value ?? {}) as { token?: unknown; remember_me?: unknown };
     if (typeof token !== 'string' || !token) return sendError(res, 422, 'NO_TOKEN', 'token: the Login JWT is required');
     // #region session
@@ -276,9 +290,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * player has no running pass.
    */
   async function cancelPass(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return sendError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'send {"refund": boolean} as application/json');
-    const body = await readJson(req, 1024);
-    if (!body.ok) return refuseBody(req, res, codeError(body.status, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', body.message));
+    const body = await jsonBody(req, res, 1024, 'send {"refund": boolean} as application/json');
+    if (!body) return;
     const refund = (body.value as { refund?: unknown } | null)?.refund ?? false;
     if (typeof refund !== 'boolean') return sendError(res, 422, 'INVALID_REFUND', 'refund: true or false');
     const pass = await shop.cancelPass(playerOf(req).id, SHOP_PROJECT, refund).catch(() => undefined);
