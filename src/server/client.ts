@@ -231,6 +231,32 @@ const TABLE: Table = {
   reports: { transactions: 'LIST merchants/$/reports/transactions/search.json', details: 'GET merchants/$/reports/transactions/:/details' },
 };
 
+/** The parameter that follows each segment of a path (`projects/:` → `projectId`), for errors. */
+const PARAMETERS: Record<string, string> = {
+  projects: 'projectId', packages: 'packageId', items: 'itemId', groups: 'groupId', user_attributes: 'attributeId',
+  game_delivery: 'gameId', users: 'userId', plans: 'planId', products: 'productId', subscriptions: 'subscriptionId', transactions: 'transactionId',
+};
+/** What the URL parser reads as `.` or `..` (any case of `%2e`), so a segment that would move the path. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * One path argument as its segment. An id is a positive integer; a user id is the merchant's text,
+ * encoded, but never empty nor a dot segment: `users.update(p, '..', …)` would otherwise be
+ * `PUT projects/p/`, another operation.
+ */
+function pathArgument(segment: string, value: unknown): string {
+  const parameter = PARAMETERS[segment] ?? segment;
+  const invalid = (message: string) => new PayUIError('INVALID_OPTION', message, parameter);
+  if (parameter !== 'userId') {
+    if (positive(value) || (typeof value === 'string' && /^[1-9][0-9]{0,15}$/.test(value) && positive(Number(value)))) return String(value);
+    throw invalid('must be a positive integer');
+  }
+  if (typeof value !== 'string' && !positive(value)) throw invalid('must be a non-empty string');
+  const text = String(value);
+  if (text === '' || DOT_SEGMENT.test(text)) throw invalid(`must name a user: "${text}" is not a user id a path can carry`);
+  return encodeURIComponent(text);
+}
+
 const CODES: Record<number, MerchantApiErrorCode> = {
   400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 501: 'NOT_IMPLEMENTED',
 };
@@ -344,14 +370,26 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
     };
   }
 
-  /** The methods of a table: each fills its path's `:` with its arguments, then sends the next one. */
+  /**
+   * The methods of a table: each fills its path's `:` with its arguments, then sends the next one.
+   * A bad path argument is refused before any request: as a rejection, or thrown by a list.
+   */
   const methods = (table: Table): Record<string, unknown> =>
     Object.fromEntries(Object.entries(table).map(([name, row]) => {
       if (typeof row !== 'string') return [name, methods(row)];
       const [verb, template] = row.split(' ') as [string, string];
       return [name, (...args: unknown[]) => {
         let next = 0;
-        const path = template.replace(/[$:]/g, (mark) => encodeURIComponent(String(mark === '$' ? merchantId : args[next++])));
+        let path: string;
+        try {
+          path = template.replace(/([^/]*)\/[$:]/g, (_all, before: string, at: number) => {
+            const mark = template[at + before.length + 1];
+            return `${before}/${mark === '$' ? merchantId : pathArgument(before, args[next++])}`;
+          });
+        } catch (error) {
+          if (verb === 'LIST') throw error;
+          return Promise.reject(error);
+        }
         const last = args[next] as object | undefined;
         if (verb === 'LIST') return listing(path, last);
         return request(verb, path, last).then(({ json }) => json);
@@ -363,8 +401,9 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
     ...client,
     reports: {
       ...client.reports,
-      download: (format, query = {}) =>
-        request('GET', `merchants/${merchantId}/reports/transactions/search.${encodeURIComponent(format)}`, undefined, query, 'report request', true).then(({ json }) => json as Buffer),
+      download: (format, query = {}) => format === 'csv' || format === 'xls'
+        ? request('GET', `merchants/${merchantId}/reports/transactions/search.${format}`, undefined, query, 'report request', true).then(({ json }) => json as Buffer)
+        : Promise.reject(new PayUIError('INVALID_OPTION', "must be 'csv' or 'xls'", 'format')),
     },
     async createToken(body) {
       const { json } = await request('POST', `merchants/${merchantId}/token`, body, {}, 'token request');

@@ -321,6 +321,44 @@ describe('every method', () => {
     expect(() => createMerchantClient({ ...good, apiVersion: 'v1', maxRetries: 0 })).not.toThrow();
   });
 
+  it('refuses a path argument the URL parser would collapse into another operation, before any request', async () => {
+    // `users.update(200001, '..', …)` was `PUT …/projects/200001/`: it disabled the project.
+    const echo = await standIn(answer(200, {}));
+    const kit = client({ baseUrl: echo.url });
+    const tries: [() => unknown, string][] = [];
+    for (const bad of ['..', '.', '', '%2e', '%2E%2e', '.%2e', '%2e.']) {
+      tries.push(
+        [() => kit.users.update(200001, bad, { enabled: false } as never), 'userId'],
+        [() => kit.users.get(200001, bad), 'userId'],
+        [() => kit.subscriptions.update(200001, bad, 5, { status: 'canceled' } as never), 'userId'],
+        [() => kit.virtualItems.get(bad as never, 1), 'projectId'],
+        [() => kit.subscriptions.plans.delete(200001, bad as never), 'planId'],
+      );
+    }
+    tries.push(
+      [() => kit.projects.get(-1), 'projectId'],
+      [() => kit.virtualItems.delete(200001, 1.5), 'itemId'],
+      [() => kit.reports.details(Number.NaN), 'transactionId'],
+      [() => kit.gameKeys.get(200001, '1/../2' as never), 'gameId'],
+      [() => kit.reports.download('../token' as never), 'format'],
+    );
+    for (const [call, path] of tries) {
+      let thrown: unknown;
+      try {
+        const listing = call();
+        if (listing instanceof Promise) await listing;
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, `${call}`).toMatchObject({ code: 'INVALID_OPTION', path });
+    }
+    expect(echo.seen).toEqual([]);
+    // A user id is the merchant's own text: dots inside it and other characters travel encoded.
+    await kit.users.get(200001, '.player.');
+    await kit.users.get(200001, 'a/..');
+    expect(echo.seen).toEqual(['GET /merchant/v2/projects/200001/users/.player.', 'GET /merchant/v2/projects/200001/users/a%2F..']);
+  });
+
   it('is typed from openapi.json', () => {
     const kit = client();
     expectTypeOf(kit.projects.get).returns.resolves.toEqualTypeOf<Schemas['Project']>();
