@@ -124,7 +124,7 @@ export interface MerchantClient<V extends ApiVersion = 'v2'> {
 }
 
 export type MerchantApiErrorCode =
-  | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'UNPROCESSABLE' | 'NOT_IMPLEMENTED'
+  | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'VALIDATION' | 'NOT_IMPLEMENTED'
   | 'HTTP_ERROR' | 'BAD_RESPONSE' | 'TIMEOUT' | 'NETWORK';
 
 /** What an error answer of the service says beyond its status. */
@@ -157,13 +157,17 @@ export class MerchantApiError extends Error {
   }
 }
 
-/** HTTP 422: the service refused the request's body or query, with its errors as it sent them. */
+/** The first thing an error answer found wrong, `path: message` for a field: what a message quotes. */
+const firstFinding = (propertyErrors: Record<string, string[]>, globalErrors: string[]): string | undefined =>
+  [...globalErrors, ...Object.entries(propertyErrors).map(([path, [message]]) => `${path}: ${message}`)][0];
+
+/** HTTP 422 to `createToken`: the service refused the token request, with its errors as it sent them. */
 export class TokenRequestError extends MerchantApiError {
   override name = 'TokenRequestError';
 
-  constructor(propertyErrors: Record<string, string[]>, globalErrors: string[], requestId: string | null = null, what = 'token request') {
-    const first = [...globalErrors, ...Object.entries(propertyErrors).map(([path, [message]]) => `${path}: ${message}`)][0];
-    super('UNPROCESSABLE', `the service refused the ${what}${first ? `: ${first}` : ''}`, 422, { propertyErrors, globalErrors, requestId });
+  constructor(propertyErrors: Record<string, string[]>, globalErrors: string[], requestId: string | null = null) {
+    const first = firstFinding(propertyErrors, globalErrors);
+    super('VALIDATION', `the service refused the token request${first ? `: ${first}` : ''}`, 422, { propertyErrors, globalErrors, requestId });
   }
 }
 
@@ -258,7 +262,7 @@ function pathArgument(segment: string, value: unknown): string {
 }
 
 const CODES: Record<number, MerchantApiErrorCode> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 501: 'NOT_IMPLEMENTED',
+  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'VALIDATION', 501: 'NOT_IMPLEMENTED',
 };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -287,11 +291,14 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
     const property = typeof extended.property_errors === 'object' && extended.property_errors !== null ? extended.property_errors : {};
     const propertyErrors = Object.fromEntries(Object.entries(property).map(([path, messages]) => [path, strings(messages)]));
     const globalErrors = strings(extended.global_errors);
-    if (status === 422) return new TokenRequestError(propertyErrors, globalErrors, requestId, what);
+    if (status === 422 && what === 'token request') return new TokenRequestError(propertyErrors, globalErrors, requestId);
+    const first = firstFinding(propertyErrors, globalErrors);
     const said = typeof body.message === 'string' && body.message ? `: ${redact(body.message)}` : '';
+    const found = first ? ` (${redact(first)})` : '';
     const message = status === 401
       ? 'the merchant API refused the credentials (merchantId, apiKey)'
-      : status === 403 ? `these credentials may not do this${said}` : `the merchant API answered HTTP ${status}${said}`;
+      : status === 403 ? `these credentials may not do this${said}`
+        : status === 422 ? `the service refused the ${what}${first ? `: ${redact(first)}` : ''}` : `the merchant API answered HTTP ${status}${said}${found}`;
     return new MerchantApiError(CODES[status] ?? 'HTTP_ERROR', message, status, { requestId, propertyErrors, globalErrors });
   }
 

@@ -123,11 +123,11 @@ describe('projects, on the service', () => {
 });
 
 describe('errors', () => {
-  it('a refused body is TokenRequestError: status, code, field errors and the request id the service sent', async () => {
+  it('a refused body is MerchantApiError VALIDATION (not a token\'s TokenRequestError): status, field errors and the request id the service sent', async () => {
     const error = await fail(client().projects.create({ name: { en: 'X' }, descriptor: 'much-longer-than-twelve', colour: 'red' } as never));
-    expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toBeInstanceOf(MerchantApiError);
-    expect(error).toMatchObject({ status: 422, code: 'UNPROCESSABLE', globalErrors: [], requestId: expect.stringMatching(/.+/) });
+    expect(error).not.toBeInstanceOf(TokenRequestError);
+    expect(error).toMatchObject({ name: 'MerchantApiError', status: 422, code: 'VALIDATION', globalErrors: [], requestId: expect.stringMatching(/.+/) });
     expect(Object.keys(error.propertyErrors).sort()).toEqual(['colour', 'descriptor']);
     expect(error.message).toMatch(/^the service refused the request: /);
     // A list's query too.
@@ -391,6 +391,8 @@ describe('the catalog and users, on the service', () => {
     expect(await kit.virtualItems.get(project, id)).toMatchObject({ id, sku: 'kit-test-lantern', name: { en: 'Lantern' } });
     const duplicate = await fail(kit.virtualItems.create(project, { sku: 'kit-test-lantern', name: { en: 'Again' } }));
     expect(duplicate).toMatchObject({ status: 409, code: 'CONFLICT', requestId: expect.stringMatching(/.+/) });
+    // The message says what conflicts, not only "HTTP 409: Conflict".
+    expect(duplicate.message).toBe('the merchant API answered HTTP 409: Conflict (sku: "kit-test-lantern" is already used in this project)');
   });
 
   it.skipIf(!ready('createUser', 'getUser', 'updateUser', 'listUsers'))('users: create → get → update → list', async () => {

@@ -212,7 +212,7 @@ describe('createMerchantClient', () => {
     const error = await client.createToken({ ...PLAYER, settings: { project_id: '200001' as unknown as number, currency: 'usd' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toBeInstanceOf(MerchantApiError);
-    expect(error).toMatchObject({ status: 422, code: 'UNPROCESSABLE', globalErrors: [] });
+    expect(error).toMatchObject({ status: 422, code: 'VALIDATION', globalErrors: [] });
     expect(Object.keys((error as TokenRequestError).propertyErrors).sort()).toEqual(['settings.currency', 'settings.project_id']);
     expect((error as TokenRequestError).propertyErrors['settings.project_id']![0]).toMatch(/integer/);
     expect((error as Error).message).toMatch(/^the service refused the token request: settings\./);
