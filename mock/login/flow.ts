@@ -8,7 +8,7 @@ import { ApiError, fieldError, type Answer } from '../api/app';
 import type { OpCall } from '../api/operations/common';
 import type { Sql } from '../store/database';
 import {
-  clearFailures, loginProjectById, makeLink, recentFailures, recordFailure, sendMail, type LoginLink, type LoginProject, type UserStoreAddress,
+  clearFailures, countLoginAttempt, loginProjectById, makeLink, sendMail, uncountLoginAttempt, type LoginLink, type LoginProject, type UserStoreAddress,
 } from '../store/login';
 import { loginRedirect, signLoginToken, type LoginIdentity } from './jwt';
 import type { StoreReply } from './user-store';
@@ -46,12 +46,16 @@ export function callbackOf(project: LoginProject, call: OpCall): string {
   throw fieldError('login_url', callbacks.length ? 'is required: the Login settings have several callback addresses' : 'no callback address is set in the Login settings');
 }
 
-/** 429 once a user has failed to log in `FAILED_LOGINS_PER_MINUTE` times within the last minute. */
-async function checkRate(sql: Sql, project: LoginProject, username: string, now: Date): Promise<void> {
-  const { count, first } = await recentFailures(sql, project.id, username, now, RATE_WINDOW_MS);
-  if (count < FAILED_LOGINS_PER_MINUTE || !first) return;
-  const wait = Math.max(1, Math.ceil((first.getTime() + RATE_WINDOW_MS - now.getTime()) / 1000));
-  throw new ApiError(429, `Too Many Requests: ${count} failed logins of this user within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
+/**
+ * Counts the attempt before its password is checked (one conditional write, so logins sent at once
+ * cannot all pass); 429 once a user has `FAILED_LOGINS_PER_MINUTE` attempts in the minute that
+ * began with the first of them.
+ */
+async function countAttempt(sql: Sql, project: LoginProject, username: string, now: Date): Promise<void> {
+  const attempt = await countLoginAttempt(sql, project.id, username, now, RATE_WINDOW_MS, FAILED_LOGINS_PER_MINUTE);
+  if (attempt.counted) return;
+  const wait = Math.max(1, Math.ceil((attempt.until.getTime() - now.getTime()) / 1000));
+  throw new ApiError(429, `Too Many Requests: ${attempt.count} failed logins of this user within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
 }
 
 export interface LoginAttempt {
@@ -60,24 +64,23 @@ export interface LoginAttempt {
   username: string;
   password: string;
   sql: Sql;
-  /** Counts this attempt as failed (toward the 429). */
-  failed(): Promise<void>;
-  /** A success forgets the user's failed attempts. */
+  /** A success forgets the user's failed attempts (this one was counted as failed until then). */
   succeeded(): Promise<void>;
+  /** An attempt that got no verdict (the user store did not answer) is not held against the user. */
+  unjudged(): Promise<void>;
 }
 
-/** A login (plain or proxy) up to the password check: its Login project, callback, and the rate limit. */
+/** A login (plain or proxy) up to the password check: its Login project, callback, and the attempt counted. */
 export async function beginLogin(call: OpCall): Promise<LoginAttempt> {
   const project = await loginProjectOfCall(call);
   const callback = callbackOf(project, call);
   const { username, password } = call.body as { username: string; password: string };
   const { sql } = call.context.db;
-  const now = new Date(call.context.now());
-  await checkRate(sql, project, username, now);
+  await countAttempt(sql, project, username, new Date(call.context.now()));
   return {
     project, callback, username, password, sql,
-    failed: () => recordFailure(sql, project.id, username, now, RATE_WINDOW_MS),
     succeeded: () => clearFailures(sql, project.id, username),
+    unjudged: () => uncountLoginAttempt(sql, project.id, username),
   };
 }
 

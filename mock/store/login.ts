@@ -147,22 +147,40 @@ export async function spendLink(sql: Sql, token: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Failed logins of a user (any case of the name) within `windowMs` before `now`, and the first of them. */
-export async function recentFailures(sql: Sql, loginProjectId: string, username: string, now: Date, windowMs: number): Promise<{ count: number; first: Date | null }> {
-  const { rows } = await sql.query<{ count: number; first: string | Date | null }>(
-    'SELECT count(*)::int AS count, min(at) AS first FROM login_failures WHERE login_project_id = $1 AND username = lower($2) AND at > $3 AND at <= $4',
-    [loginProjectId, username, new Date(now.getTime() - windowMs).toISOString(), now.toISOString()],
+/** Whether a user's login attempts were counted, or what holds them back: the count and when its minute ends. */
+export type AttemptCount = { counted: true } | { counted: false; count: number; until: Date };
+
+/**
+ * Counts one login attempt of a user (any case of the name) before its password is checked, in one
+ * conditional write: the window that began with the first attempt counts one more while it has
+ * fewer than `limit`, a window that is over (or lies ahead of a clock moved back) starts again at
+ * one. Logins sent at once each take a place or find none; the count never passes `limit`.
+ */
+export async function countLoginAttempt(sql: Sql, loginProjectId: string, username: string, now: Date, windowMs: number, limit: number): Promise<AttemptCount> {
+  const open = 'f.first_at > $4 AND f.first_at <= $3';
+  const { rows } = await sql.query(
+    `INSERT INTO login_failures AS f (login_project_id, username, first_at, count) VALUES ($1, lower($2), $3, 1)
+     ON CONFLICT (login_project_id, username) DO UPDATE
+       SET first_at = CASE WHEN ${open} THEN f.first_at ELSE excluded.first_at END,
+           count = CASE WHEN ${open} THEN f.count + 1 ELSE 1 END
+       WHERE NOT (${open}) OR f.count < $5
+     RETURNING count`,
+    [loginProjectId, username, now.toISOString(), new Date(now.getTime() - windowMs).toISOString(), limit],
   );
-  const first = rows[0]?.first;
-  return { count: rows[0]?.count ?? 0, first: first ? new Date(first) : null };
+  if (rows.length) return { counted: true };
+  const held = await sql.query<{ count: number; first_at: string | Date }>(
+    'SELECT count, first_at FROM login_failures WHERE login_project_id = $1 AND username = lower($2)', [loginProjectId, username],
+  );
+  const row = held.rows[0];
+  return { counted: false, count: row?.count ?? limit, until: new Date((row ? new Date(row.first_at).getTime() : now.getTime()) + windowMs) };
 }
 
-/** One more failed login; those older than the window are forgotten. */
-export async function recordFailure(sql: Sql, loginProjectId: string, username: string, now: Date, windowMs: number): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE login_project_id = $1 AND username = lower($2) AND at <= $3', [loginProjectId, username, new Date(now.getTime() - windowMs).toISOString()]);
-  await sql.query('INSERT INTO login_failures (login_project_id, username, at) VALUES ($1, lower($2), $3)', [loginProjectId, username, now.toISOString()]);
+/** Takes back an attempt that got no verdict (the merchant's user store did not answer). */
+export async function uncountLoginAttempt(sql: Sql, loginProjectId: string, username: string): Promise<void> {
+  await sql.query('UPDATE login_failures SET count = count - 1 WHERE login_project_id = $1 AND username = lower($2) AND count > 0', [loginProjectId, username]);
 }
 
+/** A login that succeeded forgets the user's failed ones. */
 export async function clearFailures(sql: Sql, loginProjectId: string, username: string): Promise<void> {
   await sql.query('DELETE FROM login_failures WHERE login_project_id = $1 AND username = lower($2)', [loginProjectId, username]);
 }

@@ -199,6 +199,22 @@ export const MIGRATIONS: readonly string[] = [
     body text NOT NULL
   );
   `,
+  // 5 (issue 35): a user's failed logins are one counter row, counted by one conditional write
+  // before the password is checked (mock/store/login.ts countLoginAttempt), so logins sent at once
+  // cannot all pass a count read before any was written. The rows of a minute carry over.
+  `
+  CREATE TABLE login_attempts (
+    login_project_id uuid NOT NULL REFERENCES login_projects (id) ON DELETE CASCADE,
+    username text NOT NULL,
+    first_at timestamptz NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (login_project_id, username)
+  );
+  INSERT INTO login_attempts (login_project_id, username, first_at, count)
+    SELECT login_project_id, username, min(at), count(*) FROM login_failures GROUP BY login_project_id, username;
+  DROP TABLE login_failures;
+  ALTER TABLE login_attempts RENAME TO login_failures;
+  `,
 ];
 
 /** Every table of the state, parents before children: the order of an export and an import. */

@@ -258,6 +258,19 @@ describe('errors', () => {
     clock = start + 60_001;
     redirect(await api('login', lab.loginId, { username: player.username, password: player.password }), 'http://localhost:5173/lab.html');
   });
+
+  it('40 wrong passwords sent at once: 10 are judged (422), the other 30 are 429, and the count stops at 10', async () => {
+    const lab = await labProject({ callback_urls: ['http://localhost:5173/lab.html'], email_confirmation: false });
+    const player = newPlayer();
+    await api('user', lab.loginId, player);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => api('login', lab.loginId, { username: player.username, password: `wrong-${i}` })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    const after = await api('login', lab.loginId, { username: player.username, password: player.password });
+    expect(after.status).toBe(429);
+    expect(after.body.message).toMatch(/^Too Many Requests: 10 failed logins of this user within a minute/);
+  });
 });
 
 describe('password reset', () => {

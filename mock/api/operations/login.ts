@@ -50,10 +50,8 @@ export const loginRegister: Op = async (call) => {
 export const login: Op = async (call) => {
   const attempt = await beginLogin(call);
   const user = await findUser(attempt.sql, attempt.project.id, attempt.username);
-  if (!(await checkPassword(attempt.password, user?.password_hash ?? null)) || !user) {
-    await attempt.failed();
-    throw globalError(WRONG_CREDENTIALS);
-  }
+  // The attempt is counted already: a wrong password leaves it counted.
+  if (!(await checkPassword(attempt.password, user?.password_hash ?? null)) || !user) throw globalError(WRONG_CREDENTIALS);
   await attempt.succeeded();
   if (attempt.project.email_confirmation && !user.confirmed) throw globalError(NOT_CONFIRMED);
   return loggedIn(call, attempt.project, attempt.callback, { sub: user.id, username: user.username, email: user.email });
@@ -81,9 +79,9 @@ export const proxyRegister: Op = async (call) => {
 };
 
 export const proxyLogin: Op = async (call) => {
-  const { project, callback, username, password, failed, succeeded } = await beginLogin(call);
+  const { project, callback, username, password, succeeded, unjudged } = await beginLogin(call);
   const reply = await callUserStore(storeAddress(project, 'user_verification'), { login_project_id: project.id, username, password } satisfies UserStoreVerificationRequest, project.secret_key, call.context.userStoreTimeoutMs);
-  if (reply.kind === 'refused') await failed();
+  if (reply.kind === 'no-answer') await unjudged();
   if (reply.kind !== 'accepted') throw storeProblem(reply, ['username', 'password']);
   await succeeded();
   return loggedIn(call, project, callback, storeIdentity(project, reply.body, username));
