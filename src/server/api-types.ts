@@ -1406,6 +1406,23 @@ export interface components {
         };
         /** @description A new user attribute: `key`, `name` and `type` required. */
         UserAttributeCreate: WithRequired<components["schemas"]["UserAttributeWrite"], "key" | "name" | "type">;
+        /**
+         * @description Optional: what the DRM's key costs, one entry per currency, each amount in its currency's decimals (422 at `drm[i].prices[j].amount`; a currency twice is 422 at its `currency`). The spec lists `prices` without the shape of an entry: `{currency, amount}` is the offline service's. The payment UI sells the game in the token's currency (`purchase.pin_codes.currency`, else `settings.currency`), else in the game's `default_currency`, else in any currency it has a price in, taking for each currency the first enabled DRM that has a price in it; a game with no price is `0010-0001`.
+         * @example [
+         *       {
+         *         "currency": "USD",
+         *         "amount": 19.99
+         *       },
+         *       {
+         *         "currency": "EUR",
+         *         "amount": 18.49
+         *       }
+         *     ]
+         */
+        GamePrices: {
+            currency: components["schemas"]["CurrencyCode"];
+            amount: number;
+        }[];
         /** @description Game delivery entity write body. On create `sku`, `name`, `description`, `system_requirements` and `default_currency` are required (the fields the spec's table does not mark optional, less `delivery` and `drm`, which a game sold without pre-orders or keys yet may leave out); on update a field left out keeps its value. */
         GameDeliveryWrite: {
             /**
@@ -1488,8 +1505,7 @@ export interface components {
                 }[];
                 /** @description Seen in the sample */
                 is_autoredeem_enabled?: boolean;
-                /** @description Optional; the shape of an entry is not shown. */
-                prices?: Record<string, never>[];
+                prices?: components["schemas"]["GamePrices"];
             }[];
             /** @description Optional; use keys stored by the service */
             obtain_code_from_db?: boolean;
@@ -1573,8 +1589,7 @@ export interface components {
                 }[];
                 /** @description Seen in the sample */
                 is_autoredeem_enabled?: boolean;
-                /** @description Optional; the shape of an entry is not shown. */
-                prices?: Record<string, never>[];
+                prices?: components["schemas"]["GamePrices"];
                 /** @description Key counts of the DRM's pool, as strings (the spec's form). */
                 codes: {
                     total: string;

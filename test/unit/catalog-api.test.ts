@@ -440,13 +440,26 @@ describe('game delivery entities and their key pools', () => {
     expectError(await call(`/merchant/v2/projects/200001/game_delivery/${id}`), 404);
   });
 
-  it('422 at the field: a DRM twice, an unknown parent game, codes (the service counts them)', async () => {
+  it('422 at the field: a DRM twice, an unknown parent game, codes (the service counts them), a price', async () => {
     expectError(await call(at('/game_delivery'), 'POST', game('bad-game', {
       drm: [{ id: 1, name: 'Steam' }, { id: 1, name: 'Steam again', codes: { total: '5', active: '5', used: '0' } }], parent_id: 999999,
     })), 422, {
       'drm[1].id': ['DRM 1 is listed twice'],
       'drm[1].codes': ['is not a known field'],
       parent_id: ['no game 999999 in this project'],
+    });
+    expectError(await call(at('/game_delivery'), 'POST', game('bad-price', {
+      drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 19.999 }, { currency: 'JPY', amount: 2000.5 }, { currency: 'USD', amount: 20 }] }],
+    })), 422, {
+      'drm[0].prices[0].amount': ['must have at most 2 decimals for USD'],
+      'drm[0].prices[1].amount': ['must be a whole amount: JPY has no decimals'],
+      'drm[0].prices[2].currency': ['USD is priced twice'],
+    });
+    expectError(await call(at('/game_delivery'), 'POST', game('text-price', { drm: [{ id: 1, name: 'Steam', prices: [{ name: 'USD', value: 19.99 }] }] })), 422, {
+      'drm[0].prices[0].currency': ['is required'],
+      'drm[0].prices[0].amount': ['is required'],
+      'drm[0].prices[0].name': ['is not a known field'],
+      'drm[0].prices[0].value': ['is not a known field'],
     });
     const id = await create(at('/game_delivery'), game('self-parent'));
     expectError(await call(at(`/game_delivery/${id}`), 'PUT', { parent_id: id }), 422, { parent_id: ['a game cannot be its own parent'] });

@@ -318,6 +318,20 @@ describe('game keys', () => {
     expect((await pay(accessToken, 'gog')).body).toMatchObject({ ok: true, status: 'done', key: { drm: 'gog', code: 'GOG-BBBB' } });
   });
 
+  it('a game priced through the merchant API (drm[].prices) sells at its price in the token\'s currency, else its default one', async () => {
+    const game = {
+      sku: 'priced-by-api', name: { en: 'Priced by API' }, description: { en: 'A game' }, system_requirements: '-', default_currency: 'USD',
+      drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 24.99 }, { currency: 'EUR', amount: 22.49 }] }],
+    };
+    expect((await call('/projects/200001/game_delivery', 'POST', game)).status).toBe(201);
+    const priced = async (currency: string) => {
+      const answer = await session(await token({ pin_codes: { currency, codes: [{ digital_content: 'priced-by-api', drm: 'steam' }] } }));
+      return answer.ok ? answer.session.purchase.lines[0]!.price : answer;
+    };
+    expect(await priced('EUR')).toEqual({ amount: 22.49, currency: 'EUR' });
+    expect(await priced('GBP')).toEqual({ amount: 24.99, currency: 'USD' });
+  });
+
   it('a token naming a DRM the game does not have is 0010-0003 in the payment UI', async () => {
     expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'xbox' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
   });

@@ -5,19 +5,32 @@
  * key pool (`/mock/projects/{project_id}/game_delivery/{game_id}/keys`), which a paid purchase of
  * the game draws from.
  */
-import { findings, gameRecord, integerOf, isObject, keyCounts, missingIds, orphanChildren, projectRecord, type Data } from '../../store/catalog';
+import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, keyCounts, missingIds, orphanChildren, projectRecord, type Data } from '../../store/catalog';
 import type { Sql } from '../../store/database';
 import { fieldError } from '../app';
 import { projectRecords } from '../project-records';
 import { idParam, notFound, unique, type Op, type OpCall } from './common';
 
-/** DRM ids once each; a parent game of this project other than the game itself. */
+/** A DRM's prices: one per currency, each in its currency's decimals. */
+function checkPrices(found: ReturnType<typeof findings>, at: string, prices: unknown) {
+  const seen = new Set<string>();
+  (Array.isArray(prices) ? (prices as unknown[]) : []).forEach((price, j) => {
+    if (!isObject(price) || typeof price.currency !== 'string') return;
+    if (seen.has(price.currency)) found.add(`${at}[${j}].currency`, `${price.currency} is priced twice`);
+    seen.add(price.currency);
+    if (typeof price.amount === 'number' && !fitsCurrency(price.amount, price.currency)) found.add(`${at}[${j}].amount`, decimalsRule(price.currency));
+  });
+}
+
+/** DRM ids once each, their prices; a parent game of this project other than the game itself. */
 async function checkGame(call: OpCall, body: Data, _game: Data, self?: number) {
   const found = findings();
   if (Array.isArray(body.drm)) {
     const seen = new Set<unknown>();
     (body.drm as unknown[]).forEach((drm, i) => {
-      if (!isObject(drm) || drm.id === undefined) return;
+      if (!isObject(drm)) return;
+      checkPrices(found, `drm[${i}].prices`, drm.prices);
+      if (drm.id === undefined) return;
       if (seen.has(drm.id)) found.add(`drm[${i}].id`, `DRM ${String(drm.id)} is listed twice`);
       seen.add(drm.id);
     });
