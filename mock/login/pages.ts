@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../api/operations/common';
 import type { UserStorePasswordResetRequest } from '../../src/server/user-store';
-import { confirmUser, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
+import { confirmUser, endResetLinks, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
 import { escapeHtml } from '../shared/plain';
 import { hashPassword } from './password';
 import { callUserStore } from './user-store';
@@ -91,8 +91,11 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
         return page(reply, 422, 'Set a new password', passwordForm(token, `The password must be at least ${MIN_PASSWORD} characters.`));
       }
       if (link.user_id) {
-        if (!(await spendLink(context.db.sql, token))) return expired(reply);
-        await setPassword(context.db.sql, link.user_id, await hashPassword(password));
+        const userId = link.user_id;
+        const passwordHash = await hashPassword(password);
+        // Spent and the password set in one transaction: of two links used at once, one changes it.
+        const changed = await context.db.transaction(async (sql) => (await spendLink(sql, token)) && (await setPassword(sql, userId, passwordHash), true));
+        if (!changed) return expired(reply);
       } else {
         const project = await loginProjectById(context.db.sql, link.login_project_id);
         const answer = project?.password_reset
@@ -100,7 +103,9 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
           : ({ kind: 'no-answer', why: 'no Password reset address' } as const);
         if (answer.kind === 'refused') return page(reply, 422, 'Set a new password', passwordForm(token, answer.message));
         if (answer.kind === 'no-answer') return page(reply, 502, 'The password was not changed', '<p class="bad">The game\'s user store did not answer. Try again later.</p>');
-        if (!(await spendLink(context.db.sql, token))) return expired(reply);
+        // The store changed the password: the other links mailed for it end with this one.
+        const spent = await context.db.transaction(async (sql) => (await spendLink(sql, token)) && (await endResetLinks(sql, link), true));
+        if (!spent) return expired(reply);
       }
       return page(reply, 200, 'Password changed', `<p>You can log in with the new password now.</p>${backLink(link)}`);
     });

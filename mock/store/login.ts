@@ -102,8 +102,19 @@ export async function insertUser(sql: Sql, user: LoginUser & { loginProjectId: s
   );
 }
 
+/** A user's new password: every reset link mailed to them before it stops working. */
 export async function setPassword(sql: Sql, userId: string, passwordHash: string): Promise<void> {
   await sql.query('UPDATE login_users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  await endResetLinks(sql, { user_id: userId, login_project_id: null, username: null });
+}
+
+/**
+ * A password changed: the reset links of its user stop working, those of the service's user
+ * (`user_id`) or, for a user of the merchant's store, those of the Login project and username.
+ */
+export async function endResetLinks(sql: Sql, user: { user_id: string | null; login_project_id: string | null; username: string | null }): Promise<void> {
+  if (user.user_id) await sql.query("DELETE FROM login_links WHERE kind = 'reset' AND user_id = $1", [user.user_id]);
+  else await sql.query("DELETE FROM login_links WHERE kind = 'reset' AND user_id IS NULL AND login_project_id = $1 AND username = $2", [user.login_project_id, user.username]);
 }
 
 export async function confirmUser(sql: Sql, userId: string): Promise<void> {

@@ -307,6 +307,21 @@ describe('password reset', () => {
     redirect(await api('login', STAR.id, { username: player.username, password: 'a-new-password' }), STAR.callback);
   });
 
+  it('a password change ends every reset link mailed before it, the one used and the others', async () => {
+    const player = newPlayer();
+    await api('user', STAR.id, player);
+    await db.sql.query('UPDATE login_users SET confirmed = true WHERE username = $1', [player.username]);
+    await api('password/reset', STAR.id, { username: player.username });
+    await api('password/reset', STAR.id, { username: player.username });
+    const [newer, older] = (await mailTo(player.email)).filter((m) => m.subject === 'Reset your password').map((m) => new URL(m.links[0]!));
+    const changed = await call('/mock/login/password', { form: { token: newer!.searchParams.get('token')!, password: 'changed-once' } });
+    expect(changed.status).toBe(200);
+    expect((await call(`${older!.pathname}${older!.search}`)).status).toBe(404);
+    const again = await call('/mock/login/password', { form: { token: older!.searchParams.get('token')!, password: 'changed-twice' } });
+    expect(again.status).toBe(404);
+    redirect(await api('login', STAR.id, { username: player.username, password: 'changed-once' }), STAR.callback);
+  });
+
   it('a reset link expires after an hour', async () => {
     const player = newPlayer();
     await api('user', STAR.id, player);
@@ -393,6 +408,18 @@ describe('proxy variants against the merchant user store', () => {
     expect(globalErrors(await api('proxy/password/reset', lab.loginId, { username: 'zed' }))).toEqual(['No such player']);
     store.answers.set('/reset', { status: 200, body: {} });
     expect((await api('proxy/password/reset', lab.loginId, { username: 'zed' })).status).toBe(502);
+  });
+
+  it('a password the store changed through one reset link ends the other links mailed before it', async () => {
+    store.answers.set('/reset', { status: 200, body: { email: 'dee@example.test' } satisfies UserStorePasswordResetAnswer });
+    await api('proxy/password/reset', lab.loginId, { username: 'dee' });
+    await api('proxy/password/reset', lab.loginId, { username: 'dee' });
+    const [newer, older] = (await mailTo('dee@example.test')).map((m) => new URL(m.links[0]!).searchParams.get('token')!);
+    store.answers.set('/reset', { status: 204 });
+    expect((await call('/mock/login/password', { form: { token: newer!, password: 'dee-new-secret' } })).status).toBe(200);
+    const asked = store.received.length;
+    expect((await call('/mock/login/password', { form: { token: older!, password: 'dee-other-secret' } })).status).toBe(404);
+    expect(store.received.length).toBe(asked);
   });
 
   it('a store nobody listens at is 502; a project without the address is 422', async () => {
