@@ -1964,6 +1964,7 @@ export interface components {
              * @description Redirect after successful payment
              */
             return_url?: string;
+            /** @description Offline service: a project that never set it is enabled, and its read shows `true`. The switch is kept and shown; it does not stop payments (`payments_available` false does). */
             enabled?: boolean;
             /** @description Keep user data in the service's storage */
             user_billing_enabled?: boolean;
@@ -2060,6 +2061,7 @@ export interface components {
              * @description Redirect after successful payment
              */
             return_url?: string;
+            /** @description Offline service: a project that never set it is enabled, and its read shows `true`. The switch is kept and shown; it does not stop payments (`payments_available` false does). */
             enabled: boolean;
             /** @description Keep user data in the service's storage */
             user_billing_enabled?: boolean;

@@ -112,6 +112,12 @@ describe('projects', () => {
     expect((await call(`/merchant/v2/projects/${id}`, { method: 'PUT', body: { name: { en: 'Moon Forge' }, enabled: false } })).status).toBe(204);
     expect((await call(`/merchant/v1/projects/${id}`)).body).toEqual({ id, name: { en: 'Moon Forge' }, descriptor: 'MOONFORGE', enabled: false });
   });
+  it('a project created without `enabled` is enabled, and its read and list entry say so (the console showed "Enabled: no" while it sold)', async () => {
+    const { body } = await call('/merchant/v2/merchants/100001/projects', { method: 'POST', body: { name: { en: 'Quiet Forge' }, send_json_to_payui: true } });
+    expect((await call(`/merchant/v2/projects/${body.id}`)).body).toEqual({ id: body.id, name: { en: 'Quiet Forge' }, send_json_to_payui: true, enabled: true });
+    const listed = (await call('/merchant/v2/merchants/100001/projects?limit=100')).body.find((p: { id: number }) => p.id === body.id);
+    expect(listed).toMatchObject({ enabled: true });
+  });
   it('lists page with offset and limit, in id order, with X-Total-Count', async () => {
     const all = await call('/merchant/v2/merchants/100001/projects?limit=100');
     const total = Number(all.headers.get('x-total-count'));

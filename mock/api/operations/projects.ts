@@ -19,12 +19,13 @@ const WEBHOOK_FIELDS = ['payment_url', 'key', 'ipn_enabled'];
 /**
  * Its fields, with the webhook settings as the sender has them now (the service's start or console
  * may have set them), and never its `key`: the secret that signs its webhooks is written, not read
- * back (as the service's own settings call never shows it).
+ * back (as the service's own settings call never shows it). A project that never set `enabled` is
+ * enabled (it takes payments), and its read says so.
  */
 function shown(call: OpCall, { id, data }: Row<ProjectData>) {
   const live = call.context.sender.settings(Number(id));
   const { key: _secret, ...fields } = data;
-  return { id, ...fields, ...(live ? { payment_url: live.url, ipn_enabled: true } : 'ipn_enabled' in data ? { ipn_enabled: false } : {}) };
+  return { id, enabled: true, ...fields, ...(live ? { payment_url: live.url, ipn_enabled: true } : 'ipn_enabled' in data ? { ipn_enabled: false } : {}) };
 }
 
 /**
