@@ -20,6 +20,8 @@ function newAjv(coerce: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: false,
+    // A number is finite (`strict: false` would let 1e309, read as Infinity, pass as one).
+    strictNumbers: true,
     coerceTypes: coerce,
     useDefaults: coerce,
     removeAdditional: false,

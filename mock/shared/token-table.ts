@@ -18,6 +18,9 @@ export interface Leaf extends Common {
   type: 'string' | 'integer' | 'number' | 'boolean';
   enum?: readonly string[];
   format?: Format;
+  /** The least a number may be, and the bound it must be above (a purchase's amounts and quantities). */
+  minimum?: number;
+  exclusiveMinimum?: number;
   /**
    * A value the mock accepts, where the type alone does not give one (a SKU of the demo
    * catalogue, a plan); tests and the README's examples use it.
@@ -141,13 +144,14 @@ export const TOKEN_TABLE: Group = group({
   }, { required: true }),
   purchase: group({
     virtual_currency: group({
-      quantity: { type: 'number', example: 550 },
+      // What a purchase describes is never negative or empty: amounts from 1, quantities above 0.
+      quantity: { type: 'number', exclusiveMinimum: 0, doc: 'More than 0', example: 550 },
       currency: currency(),
     }),
     virtual_items: group({
       currency: currency(),
       // An entry without a SKU or an amount buys nothing: both are required.
-      items: list(group({ sku: string(undefined, { required: true, example: 'starter-pack' }), amount: { type: 'integer', required: true, example: 1 } })),
+      items: list(group({ sku: string(undefined, { required: true, example: 'starter-pack' }), amount: { type: 'integer', required: true, minimum: 1, doc: 'At least 1', example: 1 } })),
       available_groups: list(string(), 'Only items of these groups are shown'),
     }),
     subscription: group({

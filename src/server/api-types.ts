@@ -2519,7 +2519,10 @@ export interface components {
             };
             purchase?: {
                 virtual_currency?: {
-                    /** @example 550 */
+                    /**
+                     * @description More than 0
+                     * @example 550
+                     */
                     quantity?: number;
                     /**
                      * @description ISO 4217
@@ -2536,7 +2539,10 @@ export interface components {
                     items?: {
                         /** @example starter-pack */
                         sku: string;
-                        /** @example 1 */
+                        /**
+                         * @description At least 1
+                         * @example 1
+                         */
                         amount: number;
                     }[];
                     /** @description Only items of these groups are shown */

@@ -177,6 +177,7 @@ export interface TokenRequest {
   };
   purchase?: {
     virtual_currency?: {
+      /** More than 0 */
       quantity?: number;
       /** ISO 4217 */
       currency?: string;
@@ -186,6 +187,7 @@ export interface TokenRequest {
       currency?: string;
       items?: {
         sku: string;
+        /** At least 1 */
         amount: number;
       }[];
       /** Only items of these groups are shown */

@@ -68,6 +68,11 @@ describe('checkTokenTable (the token table; the catalogue is checked by the serv
     ['item sku a number', edit((b) => { b.purchase.virtual_items.items[1].sku = 7; }), 'purchase.virtual_items.items[1].sku'],
     ['item amount a string', edit((b) => { b.purchase.virtual_items.items[0].amount = '1'; }), 'purchase.virtual_items.items[0].amount'],
     ['item amount a fraction', edit((b) => { b.purchase.virtual_items.items[0].amount = 1.5; }), 'purchase.virtual_items.items[0].amount'],
+    ['item amount negative', edit((b) => { b.purchase.virtual_items.items[0].amount = -5; }), 'purchase.virtual_items.items[0].amount'],
+    ['item amount 0', edit((b) => { b.purchase.virtual_items.items[1].amount = 0; }), 'purchase.virtual_items.items[1].amount'],
+    ['currency quantity negative', edit((b) => { b.purchase = { virtual_currency: { quantity: -1000 } }; }), 'purchase.virtual_currency.quantity'],
+    ['currency quantity 0', edit((b) => { b.purchase = { virtual_currency: { quantity: 0 } }; }), 'purchase.virtual_currency.quantity'],
+    ['currency quantity infinite (1e309 in JSON)', edit((b) => { b.purchase = { virtual_currency: { quantity: JSON.parse('1e309') } }; }), 'purchase.virtual_currency.quantity'],
     ['custom_parameters an array', edit((b) => { b.custom_parameters = [1]; }), 'custom_parameters'],
     ['unknown top-level field', edit((b) => { b.token_ttl = 5; }), 'token_ttl'],
     ['a __proto__ field', JSON.parse('{"__proto__":{"x":1},"user":{"id":{"value":"1"},"email":{"value":"a@b.co"}},"settings":{"project_id":200001}}'), '__proto__'],
@@ -197,6 +202,22 @@ describe('merchant API over HTTP', () => {
     const body = validTokenRequest();
     body.user.email.value = 'player at example.test';
     expect((await post(body)).status).toBe(422);
+  });
+
+  it('refuses an amount below 1 and a quantity of 0 or less (or not finite) at their paths: nobody buys a negative or empty purchase', async () => {
+    const refused = async (purchase: object, path: string, message: string) => {
+      const response = await post(edit((b) => { b.purchase = purchase; }));
+      expect(response.status, path).toBe(422);
+      expect(((await response.json()) as any).extended_message.property_errors).toEqual({ [path]: [message] });
+    };
+    await refused({ virtual_items: { items: [{ sku: 'starter-pack', amount: -5 }] } }, 'purchase.virtual_items.items[0].amount', 'must be at least 1');
+    await refused({ virtual_items: { items: [{ sku: 'starter-pack', amount: 1 }, { sku: 'plasma-drill', amount: 0 }] } }, 'purchase.virtual_items.items[1].amount', 'must be at least 1');
+    await refused({ virtual_currency: { quantity: -1000 } }, 'purchase.virtual_currency.quantity', 'must be more than 0');
+    await refused({ virtual_currency: { quantity: 0 } }, 'purchase.virtual_currency.quantity', 'must be more than 0');
+    const infinite = await post(JSON.stringify(edit((b) => { b.purchase = { virtual_currency: { quantity: 1 } }; })).replace('"quantity":1', '"quantity":1e309'));
+    expect(infinite.status).toBe(422);
+    expect(((await infinite.json()) as any).extended_message.property_errors).toHaveProperty(['purchase.virtual_currency.quantity']);
+    expect((await post(edit((b) => { b.purchase = { virtual_currency: { quantity: 0.5 } }; }))).status).toBe(200);
   });
 
   it('answers 403 for credentials of another merchant than the path', async () => {

@@ -258,6 +258,29 @@ describe('a paid purchase', () => {
     expect(again.status).toBe(409);
   });
 
+  it('tokenless access_data buys nothing negative or empty: an amount below 1 or a quantity of 0 or less is 0004-0009 at its path, and nothing is paid', async () => {
+    const address = (purchase: object) => `?${new URLSearchParams({ access_data: JSON.stringify({
+      user: { id: { value: 'negative-buyer' }, email: { value: 'negative@example.test' } }, settings: { project_id: 200002, mode: 'sandbox' }, purchase,
+    }) })}`;
+    const cases: [object, string][] = [
+      [{ virtual_items: { items: [{ sku: 'hint-bundle', amount: -5 }] } }, 'purchase.virtual_items.items[0].amount'],
+      [{ virtual_items: { items: [{ sku: 'hint-bundle', amount: 0 }] } }, 'purchase.virtual_items.items[0].amount'],
+      [{ virtual_currency: { quantity: -1000 } }, 'purchase.virtual_currency.quantity'],
+      [{ virtual_currency: { quantity: 0 } }, 'purchase.virtual_currency.quantity'],
+    ];
+    for (const [purchase, path] of cases) {
+      const shown = (await (await fetch(`${ui}/api/session${address(purchase)}`)).json()) as SessionResult;
+      expect(shown, path).toMatchObject({ ok: false, code: '0004-0009', message: expect.stringContaining(path) });
+      const paid = await fetch(`${ui}/api/payments`, {
+        method: 'POST', headers: { 'content-type': 'application/json', origin: ui }, body: JSON.stringify({ search: address(purchase), outcome: 'success' }),
+      });
+      expect(paid.status, path).toBe(422);
+      expect(await paid.json()).toMatchObject({ message: '0004-0009' });
+    }
+    expect((await call('/projects/200002/users/negative-buyer')).status).toBe(404);
+    expect((await db.sql.query("SELECT 1 FROM payments WHERE data->'user'->>'id' = 'negative-buyer'")).rows).toEqual([]);
+  });
+
   it('a declined payment credits nothing', async () => {
     const accessToken = await token({ virtual_currency: { quantity: 550 } }, { user: 'declined-buyer' });
     const response = await fetch(`${ui}/api/payments`, {
