@@ -84,11 +84,15 @@ export async function beginLogin(call: OpCall): Promise<LoginAttempt> {
   };
 }
 
-/** 200 `{login_url}`: the callback with the signed JWT and `remember_me`. */
+/**
+ * 200 `{login_url}`: the callback with the signed JWT and `remember_me`. The JWT's `iat` and `exp`
+ * are real time, not the service clock: the merchant's server checks them on its own clock, and a
+ * test that moved the service clock (for renewals) must not make its logins "issued in the future".
+ */
 export async function loggedIn(call: OpCall, project: LoginProject, callback: string, user: LoginIdentity): Promise<Answer> {
   const rememberMe = (call.body as { remember_me?: boolean }).remember_me === true;
   const token = await signLoginToken(user, {
-    issuer: call.context.origin(), loginProjectId: project.id, secret: project.secret_key, rememberMe, now: call.context.now(),
+    issuer: call.context.origin(), loginProjectId: project.id, secret: project.secret_key, rememberMe, now: Date.now(),
   });
   return { body: { login_url: loginRedirect(callback, token, rememberMe) } };
 }

@@ -24,7 +24,7 @@ export interface SignOptions {
   loginProjectId: string;
   secret: string;
   rememberMe: boolean;
-  /** Milliseconds since the epoch (the service clock). */
+  /** Milliseconds since the epoch: real time, on which the merchant's server checks the token. */
   now: number;
 }
 

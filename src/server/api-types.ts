@@ -746,7 +746,7 @@ export interface paths {
         put?: never;
         /**
          * Log a user in
-         * @description The token is an HS256 JWT signed with the Login project's secret key; its claims: `iss` (the Login API's origin), `sub` (the user's id, a UUID), `username`, `email`, `login_project_id`, `iat`, `exp` (24 hours after `iat`, or 30 days with `remember_me`). Wrong username or password: 422 `global_errors` `wrong username or password`, the same text for both. Not yet confirmed (when the Login project requires it): 422 `global_errors` `email not confirmed`. A user's 11th failed login within a minute, and every login of that user until the minute has passed: 429 with `Retry-After`.
+         * @description The token is an HS256 JWT signed with the Login project's secret key; its claims: `iss` (the Login API's origin), `sub` (the user's id, a UUID), `username`, `email`, `login_project_id`, `iat`, `exp` (24 hours after `iat`, or 30 days with `remember_me`; both real time, whatever the service clock says, as the merchant's server checks them on its own clock). Wrong username or password: 422 `global_errors` `wrong username or password`, the same text for both. Not yet confirmed (when the Login project requires it): 422 `global_errors` `email not confirmed`. A user's 11th failed login within a minute, and every login of that user until the minute has passed: 429 with `Retry-After`.
          */
         post: operations["login"];
         delete?: never;

@@ -152,20 +152,21 @@ describe('register, confirm through the mailbox, log in', () => {
     expect(rememberMe).toBe('false');
 
     // The kit's verifier and an independent library agree on the token and its claims.
-    const claims = verifyLoginToken(token, STAR.secret, { projectId: STAR.id, now: clock });
-    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(STAR.secret), { algorithms: ['HS256'], issuer: base, currentDate: new Date(clock) });
+    const claims = verifyLoginToken(token, STAR.secret, { projectId: STAR.id });
+    const { payload, protectedHeader } = await jwtVerify(token, new TextEncoder().encode(STAR.secret), { algorithms: ['HS256'], issuer: base });
     expect(protectedHeader).toEqual({ alg: 'HS256', typ: 'JWT' });
     expect(payload).toEqual(claims);
     expect(Object.keys(claims).sort()).toEqual(['email', 'exp', 'iat', 'iss', 'login_project_id', 'sub', 'username']);
-    expect(claims).toMatchObject({ iss: base, username: player.username, email: player.email, login_project_id: STAR.id, iat: clock / 1000, exp: clock / 1000 + DAY });
+    expect(claims).toMatchObject({ iss: base, username: player.username, email: player.email, login_project_id: STAR.id, exp: claims.iat + DAY });
+    expect(Math.abs(claims.iat - Date.now() / 1000)).toBeLessThan(60); // real time, whatever the service clock says
     expect(claims.sub).toMatch(UUID);
     // Another project's id, or another secret, and the kit refuses it.
-    expect(() => verifyLoginToken(token, STAR.secret, { projectId: '7c1e2a90-4b3d-4f5e-8a6b-000000200002', now: clock })).toThrow(expect.objectContaining({ code: 'WRONG_PROJECT' }));
-    expect(() => verifyLoginToken(token, 'puzzle-harbor-login-secret-key', { projectId: STAR.id, now: clock })).toThrow(LoginTokenError);
+    expect(() => verifyLoginToken(token, STAR.secret, { projectId: '7c1e2a90-4b3d-4f5e-8a6b-000000200002' })).toThrow(expect.objectContaining({ code: 'WRONG_PROJECT' }));
+    expect(() => verifyLoginToken(token, 'puzzle-harbor-login-secret-key', { projectId: STAR.id })).toThrow(LoginTokenError);
 
     // The same player logs in again: the same sub.
     const again = redirect(await api('login', STAR.id, { username: player.username, password: player.password }), STAR.callback);
-    expect(verifyLoginToken(again.token, STAR.secret, { projectId: STAR.id, now: clock }).sub).toBe(claims.sub);
+    expect(verifyLoginToken(again.token, STAR.secret, { projectId: STAR.id }).sub).toBe(claims.sub);
   });
 
   it('remember_me makes the token live 30 days instead of 24 hours, and says so in the address', async () => {
@@ -175,10 +176,27 @@ describe('register, confirm through the mailbox, log in', () => {
     const { token, rememberMe } = redirect(await api('login', lab.loginId, { username: player.username, password: player.password, remember_me: true }), 'http://localhost:5173/lab.html');
     expect(rememberMe).toBe('true');
     const secret = new TextEncoder().encode(lab.secret);
-    const { payload } = await jwtVerify(token, secret, { currentDate: new Date(clock + 29 * DAY * 1000) });
+    const issued = Date.now();
+    const { payload } = await jwtVerify(token, secret, { currentDate: new Date(issued + 29 * DAY * 1000) });
     expect(payload.exp! - payload.iat!).toBe(30 * DAY);
-    await expect(jwtVerify(token, secret, { currentDate: new Date(clock + 31 * DAY * 1000) })).rejects.toThrow(/exp/);
-    expect(() => verifyLoginToken(token, lab.secret, { projectId: lab.loginId, now: clock + 31 * DAY * 1000 })).toThrow(expect.objectContaining({ code: 'EXPIRED' }));
+    await expect(jwtVerify(token, secret, { currentDate: new Date(issued + 31 * DAY * 1000) })).rejects.toThrow(/exp/);
+    expect(() => verifyLoginToken(token, lab.secret, { projectId: lab.loginId, now: issued + 31 * DAY * 1000 })).toThrow(expect.objectContaining({ code: 'EXPIRED' }));
+  });
+
+  it('a token issued after the service clock moved a month passes the merchant\'s check on real time: JWTs carry real time, not the service clock', async () => {
+    const lab = await labProject({ callback_urls: ['http://localhost:5173/lab.html'], email_confirmation: false });
+    const player = newPlayer();
+    expect((await api('user', lab.loginId, player)).status).toBe(204);
+    clock = Date.now() + 31 * DAY * 1000; // as after POST /mock/clock {"advance": "P1M"}
+    const before = Math.floor(Date.now() / 1000);
+    const { token } = redirect(await api('login', lab.loginId, { username: player.username, password: player.password }), 'http://localhost:5173/lab.html');
+    // The merchant's server, unchanged from production: no `now`, its own clock.
+    const claims = verifyLoginToken(token, lab.secret, { projectId: lab.loginId });
+    expect(claims.iat).toBeGreaterThanOrEqual(before);
+    expect(claims.iat).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(claims.exp).toBe(claims.iat + DAY);
+    // A test of a login's end moves the checker's time, not the service's.
+    expect(() => verifyLoginToken(token, lab.secret, { projectId: lab.loginId, now: (claims.exp + 31) * 1000 })).toThrow(expect.objectContaining({ code: 'EXPIRED' }));
   });
 
   it('without confirmation in the settings a player logs in at once and no message is sent', async () => {
@@ -373,14 +391,14 @@ describe('proxy variants against the merchant user store', () => {
     const first = redirect(await api('proxy/login', lab.loginId, { username: 'ann', password: 'whatever', remember_me: true }), 'http://localhost:5173/lab.html');
     expect(sent('/verify').body).toEqual({ login_project_id: lab.loginId, username: 'ann', password: 'whatever' });
     expect(verifyWebhookSignature(sent('/verify').raw, sent('/verify').authorization, lab.secret)).toBe(true);
-    const claims = verifyLoginToken(first.token, lab.secret, { projectId: lab.loginId, now: clock });
+    const claims = verifyLoginToken(first.token, lab.secret, { projectId: lab.loginId });
     expect(claims).toMatchObject({ username: 'ann', email: 'ann@example.test', exp: claims.iat + 30 * DAY });
     expect(claims.sub).toMatch(UUID);
     const second = redirect(await api('proxy/login', lab.loginId, { username: 'ann', password: 'whatever' }), 'http://localhost:5173/lab.html');
-    expect(verifyLoginToken(second.token, lab.secret, { projectId: lab.loginId, now: clock }).sub).toBe(claims.sub);
+    expect(verifyLoginToken(second.token, lab.secret, { projectId: lab.loginId }).sub).toBe(claims.sub);
     store.answers.set('/verify', { status: 200, body: { id: '3F2504E0-4F89-41D3-9A0C-0305E82C3301', email: 'bo@example.test' } });
     const uuid = redirect(await api('proxy/login', lab.loginId, { username: 'bo', password: 'whatever' }), 'http://localhost:5173/lab.html');
-    expect(verifyLoginToken(uuid.token, lab.secret, { projectId: lab.loginId, now: clock }).sub).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    expect(verifyLoginToken(uuid.token, lab.secret, { projectId: lab.loginId }).sub).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
 
     store.answers.set('/verify', { status: 401, body: { message: 'Wrong password' } });
     expect(globalErrors(await api('proxy/login', lab.loginId, { username: 'ann', password: 'nope' }))).toEqual(['Wrong password']);
@@ -461,8 +479,8 @@ describe('Login settings (GET/PUT /mock/projects/{project_id}/login)', () => {
     const player = newPlayer();
     await api('user', fresh.body.login_project_id, player);
     const { token } = redirect(await api('login', fresh.body.login_project_id, { username: player.username, password: player.password }), 'https://game.example/play');
-    expect(verifyLoginToken(token, fresh.body.secret_key, { projectId: fresh.body.login_project_id, now: clock }).username).toBe(player.username);
-    expect(() => verifyLoginToken(token, 'my-own-secret-of-enough-length', { projectId: fresh.body.login_project_id, now: clock })).toThrow(expect.objectContaining({ code: 'BAD_SIGNATURE' }));
+    expect(verifyLoginToken(token, fresh.body.secret_key, { projectId: fresh.body.login_project_id }).username).toBe(player.username);
+    expect(() => verifyLoginToken(token, 'my-own-secret-of-enough-length', { projectId: fresh.body.login_project_id })).toThrow(expect.objectContaining({ code: 'BAD_SIGNATURE' }));
   });
 
   it('refuses a short secret, a callback that is not http(s), a user store over plain HTTP to another host, unknown fields', async () => {
