@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { codeError, rawAnswer, sendAnswer, type ErrorShape } from '../../src/server/http';
+import { codeError, rawAnswer, refuseBody, sendAnswer, type ErrorShape } from '../../src/server/http';
 
 export interface Listening {
   port: number;
@@ -11,10 +11,33 @@ export interface Listening {
 export const IDLE_TIMEOUT_MS = 10_000;
 
 export interface ListenOptions {
-  /** The server's error shape, for its 408 (default `{"error": {"code", "message"}}`). */
+  /** The server's error shape, for its 408 and 421 (default `{"error": {"code", "message"}}`). */
   shape?: ErrorShape;
   /** Milliseconds without a byte from a client in the middle of a request (default `IDLE_TIMEOUT_MS`). */
   idleMs?: number;
+  /**
+   * Host names besides `localhost`, `127.0.0.1` and `[::1]` a request's `Host` may name (a name the
+   * operator points at this machine). Default: `PAYUI_ALLOWED_HOSTS`, names separated by commas.
+   */
+  allowedHosts?: readonly string[];
+}
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The names of `PAYUI_ALLOWED_HOSTS` (`qa.shop.test, payui.internal`), lower case. */
+export const allowedHostsFromEnv = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  (env.PAYUI_ALLOWED_HOSTS ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+
+/**
+ * Whether a request's `Host` (a name, and maybe `:port`) is one this server answers to. A page of
+ * another site whose name the attacker made resolve to 127.0.0.1 (DNS rebinding) sends its own
+ * name here, so it is refused, while the browser's same-origin rule would have let it read.
+ */
+export function hostAllowed(host: string | undefined, names: readonly string[]): boolean {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::[0-9]{1,5})?$/i.exec(host ?? '');
+  if (!match) return false;
+  const name = match[1]!.toLowerCase();
+  return LOOPBACK_NAMES.includes(name) || names.includes(name);
 }
 
 /**
@@ -67,9 +90,20 @@ function listenOn(server: Server, host: string, port: number): Promise<number> {
  * Listens on loopback only: 127.0.0.1, and ::1 where the machine has IPv6, on the same port,
  * so `localhost` and `127.0.0.1` both reach it whichever address a client tries first.
  */
-export async function listenLoopback(handler: RequestListener, port: number, { shape = codeError, idleMs = IDLE_TIMEOUT_MS }: ListenOptions = {}): Promise<Listening> {
+export async function listenLoopback(handler: RequestListener, port: number, options: ListenOptions = {}): Promise<Listening> {
+  const { shape = codeError, idleMs = IDLE_TIMEOUT_MS, allowedHosts = allowedHostsFromEnv() } = options;
+  const names = allowedHosts.map((name) => name.toLowerCase());
+  // 421 for a Host that is not this machine's: nothing of the request reaches the handler.
+  const guarded: RequestListener = (req, res) => {
+    if (hostAllowed(req.headers.host, names)) return handler(req, res);
+    const known = [...LOOPBACK_NAMES, ...names].join(', ');
+    const answer = shape(421, 'MISDIRECTED_REQUEST', `Misdirected Request: this server answers to ${known} only (set PAYUI_ALLOWED_HOSTS to add a name)`);
+    // A body it declares is read and dropped after the answer; any other is not waited for.
+    if (req.headers['content-length'] || /chunked/i.test(req.headers['transfer-encoding'] ?? '')) refuseBody(req, res, answer);
+    else sendAnswer(res, answer, { connection: 'close' });
+  };
   const make = () => {
-    const server = createServer(handler);
+    const server = createServer(guarded);
     answerStalls(server, shape, idleMs);
     return server;
   };
