@@ -2,7 +2,7 @@
 // loopback, and the merchant client against the mock merchant API (and stand-ins for what the
 // mock never does: 403 to the client's own merchant, a hang, a 500, an answer without a token).
 import { createServer, type RequestListener } from 'node:http';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { DEMO_MERCHANT } from '../../mock/shared/catalog';
@@ -192,8 +192,17 @@ describe('createWebhookHandler', () => {
 const PLAYER = { user: { id: { value: 'p1' }, email: { value: 'p1@example.test' } }, settings: { project_id: 200001 } };
 
 describe('createMerchantClient', () => {
+  // The merchant API (its database, migrations and app) starts once, in a hook with its own time:
+  // on a busy machine the start alone can take most of a test's 20 s, so no test includes it.
+  let api: Listening;
+  let base: string;
+  beforeAll(async () => {
+    api = await listenLoopback(await createMerchantApi(), 0);
+    base = `http://127.0.0.1:${api.port}`;
+  });
+  afterAll(() => api?.close());
+
   it('gets a token from the merchant API, with Basic credentials', async () => {
-    const base = await serve(await createMerchantApi());
     const { token } = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base }).createToken(PLAYER);
     expect(token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
     // A base with a path keeps it, with or without the last slash.
@@ -207,7 +216,6 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 422 to TokenRequestError with the service\'s property_errors and global_errors', async () => {
-    const base = await serve(await createMerchantApi());
     const client = createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: `${base}/` });
     const error = await client.createToken({ ...PLAYER, settings: { project_id: '200001' as unknown as number, currency: 'usd' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenRequestError);
@@ -219,7 +227,6 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 401 to MerchantApiError UNAUTHORIZED, never putting the key in the message', async () => {
-    const base = await serve(await createMerchantApi());
     const error = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: 'wrong-key-123', baseUrl: base }).createToken(PLAYER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MerchantApiError);
     expect(error).not.toBeInstanceOf(TokenRequestError);
@@ -229,13 +236,13 @@ describe('createMerchantClient', () => {
 
   it('maps 403, other statuses, answers without a token, hangs and refused connections', async () => {
     const answers: Record<string, [number, string]> = { '1': [403, '{}'], '2': [500, 'oops'], '3': [200, '{"tok":"x"}'], '4': [200, 'not json'] };
-    const base = await serve((req, res) => {
+    const standIn = await serve((req, res) => {
       const id = /merchants\/(\d+)\//.exec(req.url ?? '')?.[1] ?? '';
       if (id === '5') return; // never answers
       const [status, body] = answers[id]!;
       res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     });
-    const call = (merchantId: number) => createMerchantClient({ merchantId, apiKey: 'k', baseUrl: base, timeoutMs: 300 }).createToken(PLAYER).catch((e: unknown) => e);
+    const call = (merchantId: number) => createMerchantClient({ merchantId, apiKey: 'k', baseUrl: standIn, timeoutMs: 300 }).createToken(PLAYER).catch((e: unknown) => e);
     expect(await call(1)).toMatchObject({ name: 'MerchantApiError', code: 'FORBIDDEN', status: 403 });
     expect(await call(2)).toMatchObject({ code: 'HTTP_ERROR', status: 500 });
     expect(await call(3)).toMatchObject({ code: 'BAD_RESPONSE', status: 200 });
