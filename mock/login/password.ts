@@ -10,6 +10,37 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_BYTES = 32;
 
+/**
+ * The most a kept hash may ask of scrypt, each parameter and their product (the work: N·r·p, time
+ * grows with it; memory with N·r): OWASP's production setting N = 2^17, r = 8, p = 1 at most, four
+ * times this service's own. A hash beyond them is refused by an import and never computed by a
+ * login (p = 64 made each login take 10 s).
+ */
+export const SCRYPT_LIMITS = { N: 2 ** 17, r: 16, p: 16, work: 2 ** 20 } as const;
+
+export interface ScryptHash { N: number; r: number; p: number; salt: Buffer; key: Buffer }
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The parts of a kept hash, or what is wrong with it (in words, for an import's error). */
+export function readHash(hash: string): ScryptHash | { problem: string } {
+  const [scheme, n, r, p, salt, key, ...rest] = hash.split('$');
+  const integer = (text: string | undefined) => (text !== undefined && /^[1-9][0-9]{0,15}$/.test(text) ? Number(text) : NaN);
+  const cost = { N: integer(n), r: integer(r), p: integer(p) };
+  if (scheme !== 'scrypt' || rest.length || !salt || !key || !BASE64URL.test(salt) || !BASE64URL.test(key) || Object.values(cost).some(Number.isNaN)) {
+    return { problem: 'must be a scrypt hash: scrypt$N$r$p$salt$key (salt and key base64url)' };
+  }
+  if (cost.N < 2 || (cost.N & (cost.N - 1)) !== 0) return { problem: `scrypt's N is ${cost.N}; it must be a power of 2` };
+  for (const name of ['N', 'r', 'p'] as const) {
+    if (cost[name] > SCRYPT_LIMITS[name]) return { problem: `scrypt's ${name} is ${cost[name]}; at most ${SCRYPT_LIMITS[name]}` };
+  }
+  const work = cost.N * cost.r * cost.p;
+  if (work > SCRYPT_LIMITS.work) return { problem: `scrypt's N·r·p is ${work}; at most ${SCRYPT_LIMITS.work} (N = 2^17, r = 8, p = 1)` };
+  const keyBytes = Buffer.from(key, 'base64url');
+  if (keyBytes.length !== KEY_BYTES) return { problem: `the key of a scrypt hash is ${KEY_BYTES} bytes; this one is ${keyBytes.length}` };
+  return { ...cost, salt: Buffer.from(salt, 'base64url'), key: keyBytes };
+}
+
 function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
   const scryptOptions: ScryptOptions = { ...options, maxmem: 128 * options.N * options.r * 2 };
   return new Promise((resolve, reject) => {
@@ -25,14 +56,16 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 /** A hash of nothing anyone knows: an unknown user costs the same time as a wrong password. */
-let decoy: Promise<string> | undefined;
+let decoy: Promise<ScryptHash> | undefined;
 
-/** Whether `password` is the one `stored` was made of (null: no such user, checked against a decoy). */
+/**
+ * Whether `password` is the one `stored` was made of (null: no such user). An unknown user, and a
+ * hash that is not one or is beyond `SCRYPT_LIMITS`, are checked against a decoy instead: no match,
+ * in the time of a wrong password.
+ */
 export async function checkPassword(password: string, stored: string | null): Promise<boolean> {
-  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));
-  const [scheme, n, r, p, salt, key] = hash.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const given = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
-  return stored !== null && given.length === expected.length && timingSafeEqual(given, expected);
+  const kept = stored === null ? null : readHash(stored);
+  const hash = kept && !('problem' in kept) ? kept : await (decoy ??= hashPassword(randomBytes(16).toString('hex')).then((made) => readHash(made) as ScryptHash));
+  const given = await derive(password, hash.salt, hash);
+  return hash === kept && timingSafeEqual(given, hash.key);
 }

@@ -1,12 +1,14 @@
 /**
  * The whole state as one JSON document: `payui-mock export FILE`, `import FILE`, `reset`, and the
  * fixtures the service is seeded with on first start (the demo's catalogue is such a file).
- * An import replaces everything in one transaction: a bad file changes nothing.
+ * An import replaces everything in one transaction: a bad file changes nothing, and a file whose
+ * rows break their table's schema (mock/store/snapshot-rows.ts) is refused before anything is written.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { migrate, type Database, type Sql } from './database';
 import { clockOf } from './clock';
 import { MIGRATIONS, TABLES } from './migrations';
+import { rowProblems } from './snapshot-rows';
 
 export interface Snapshot {
   format: 'payui-mock';
@@ -54,6 +56,17 @@ export function checkSnapshot(value: unknown): Snapshot {
   return snapshot as Snapshot;
 }
 
+/** How many of a file's problems its error lists. */
+const PROBLEMS_SHOWN = 50;
+
+/** Every row by its table's schema (mock/store/snapshot-rows.ts): a file with any problem is refused, each named. */
+function checkRows(snapshot: Snapshot): void {
+  const problems = rowProblems(snapshot.tables);
+  if (!problems.length) return;
+  const more = problems.length > PROBLEMS_SHOWN ? `\n  … and ${problems.length - PROBLEMS_SHOWN} more` : '';
+  throw new SnapshotError(`the file holds rows payui-mock cannot keep (nothing was imported):\n  ${problems.slice(0, PROBLEMS_SHOWN).join('\n  ')}${more}`);
+}
+
 /** The snapshot's rows into empty tables of its version, parents first; identities go on after them. */
 async function fill(sql: Sql, snapshot: Snapshot): Promise<void> {
   for (const table of TABLES) {
@@ -95,6 +108,7 @@ async function upgrade(snapshot: Snapshot): Promise<Snapshot> {
 export async function importState(db: Database, value: unknown): Promise<void> {
   let snapshot = checkSnapshot(value);
   if (snapshot.version < MIGRATIONS.length) snapshot = await upgrade(snapshot);
+  checkRows(snapshot);
   await db.transaction(async (sql) => {
     await empty(sql);
     await fill(sql, snapshot);
