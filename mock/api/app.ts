@@ -16,6 +16,8 @@ import type { ExtendedMessage } from '../merchant-api/validate';
 import { refuseBody } from '../../src/server/http';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
+import { createGuesses, type Guesses } from './guesses';
+import { inputProblem } from './input';
 
 /** `make()` once, at the first call. */
 const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
@@ -38,10 +40,34 @@ export class ApiError extends Error {
   }
 }
 
-/** The merchant whose Basic credentials the request carries; else 401 asking for them. */
+/** The tries of each service's credentials (one `Credentials` function a service). */
+const guessesOf = new WeakMap<Credentials, Guesses>();
+/** A request's merchant, once its credentials were checked. */
+const signedIn = new WeakMap<FastifyRequest, number>();
+
+/** The merchant id Basic credentials name, checked or not: whose key a wrong one guesses at. */
+function claimedMerchant(header: string | undefined): string | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
+  const text = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
+  return /^[1-9][0-9]{0,15}:/.exec(text)?.[0] ?? null;
+}
+
+/**
+ * The merchant whose Basic credentials the request carries; else 401 asking for them, or 429
+ * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts).
+ */
 export async function merchantOf(request: FastifyRequest, credentials: Credentials): Promise<number> {
+  const known = signedIn.get(request);
+  if (known !== undefined) return known;
+  let guesses = guessesOf.get(credentials);
+  if (!guesses) guessesOf.set(credentials, (guesses = createGuesses()));
+  const claimed = claimedMerchant(request.headers.authorization);
+  const wait = claimed === null ? 0 : guesses.take(claimed);
+  if (wait > 0) throw new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
   const merchantId = await authenticate(request.headers.authorization, credentials);
   if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
+  if (claimed !== null) guesses.giveBack(claimed);
+  signedIn.set(request, merchantId);
   return merchantId;
 }
 
@@ -140,6 +166,24 @@ function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
     }
   }
   return merged;
+}
+
+/** 422 at the first place of a query or body that no request may hold (mock/api/input.ts). */
+function refuseInput(value: unknown): void {
+  const problem = inputProblem(value);
+  if (problem) throw fieldError(problem.path, problem.message);
+}
+
+/**
+ * A 500's line in the log: where, the request's id and the error's kind and stack frames, but not
+ * its message nor its fields: a database error carries the query's parameters (a webhook secret,
+ * a player's password hash) in them and often quotes a value in its message.
+ */
+function logFailure(request: FastifyRequest, error: Error & { code?: unknown }): void {
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  const code = typeof error.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(error.code) ? ` ${error.code}` : '';
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  console.error(`payui-mock: 500 for ${request.method} ${route} (request ${request.id}): ${error.name}${code}\n${frames}`);
 }
 
 /** `/merchant/{version}/projects/{project_id}` → a test of concrete paths, for 405's `Allow`. */
@@ -243,16 +287,22 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     app.route({
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
+      // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
+      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.credentials)) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const rawParams = { ...(request.params as Record<string, string>) };
-        if (!params()(rawParams)) throw new ApiError(404, 'Not Found');
+        if (inputProblem(rawParams) || !params()(rawParams)) throw new ApiError(404, 'Not Found');
         if (secured && request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request)) {
           throw new ApiError(403, 'Forbidden: the merchant API takes no change from a page of another site (a browser sends the credentials it kept); call it from your backend');
         }
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
+        refuseInput(rawQuery);
         const queryValid = query();
         if (!queryValid(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(queryValid.errors ?? [], rawQuery, document));
+        // Coerced from text: `1e309` is read as Infinity.
+        refuseInput(rawQuery);
+        refuseInput(request.body);
         if (secured) await checkQueryProject(rawQuery, merchantId);
         const call: Call<Context> = {
           operationId: operation.operationId,
@@ -326,7 +376,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       const body = JSON.stringify(errorBody(request, 413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`));
       return refuseBody(request.raw, reply.raw, { status: 413, headers: { 'x-request-id': request.id }, body });
     }
-    if (status === 500) console.error('payui-mock:', error);
+    if (status === 500) logFailure(request, error);
     const message = status === 500 ? 'Internal Server Error' : `${STATUS_TEXT[status] ?? 'Error'}: ${error.message}`;
     return reply.code(status).send(errorBody(request, status, message));
   });

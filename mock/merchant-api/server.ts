@@ -78,8 +78,10 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       // The JSON log's page: the same merchant's projects only, with the same credentials.
       app.get('/mock/webhooks.html', async (request, reply) => {
         const merchantId = await merchantOf(request, credentials);
+        // Read before the answer is taken over: a failed read is still answered (by the error handler).
+        const names = await projectNames(db, merchantId);
         reply.hijack();
-        sendLogPage(reply.raw, sender, await projectNames(db, merchantId));
+        sendLogPage(reply.raw, sender, names);
       });
       loginPages(app, context);
       if (options.consoleRoot) registerConsole(app, options.consoleRoot);

@@ -123,6 +123,9 @@ export const getClock: Op = async (call) => {
   return clockAnswer(call);
 };
 
+/** How far one move of the clock may go: 100 years. */
+const MAX_CLOCK_MOVE_MS = 100 * 366 * 86_400_000;
+
 export const moveClock: Op = async (call) => {
   const body = call.body as { advance?: string; to?: string };
   const clock = clockOf(call.context.db);
@@ -130,12 +133,14 @@ export const moveClock: Op = async (call) => {
   let until: number;
   if (body.advance !== undefined) {
     const moved = addDuration(from, body.advance);
-    if (moved === null || moved < from) throw fieldError('advance', 'must be an ISO 8601 duration forward, e.g. "P1M" or "P3DT12H"');
+    if (moved === null || !(moved >= from)) throw fieldError('advance', 'must be an ISO 8601 duration forward, e.g. "P1M" or "P3DT12H"');
     until = moved;
   } else {
     until = new Date(body.to!).getTime();
     if (!(until >= from)) throw fieldError('to', `the clock never goes back: it is ${new Date(from).toISOString()}`);
   }
+  // Every renewal due in between runs: a century of them is as far as one move goes.
+  if (!(until - from <= MAX_CLOCK_MOVE_MS)) throw fieldError(body.advance !== undefined ? 'advance' : 'to', 'moves the clock more than 100 years at once');
   await call.context.payments.runDue(until);
   return clockAnswer(call);
 };
