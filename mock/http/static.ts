@@ -79,7 +79,10 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
 export function answerAlways(handler: (req: IncomingMessage, res: ServerResponse) => unknown, shape: ErrorShape): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const fail = (error: unknown) => {
-      console.error(`payui: ${req.method} ${req.url} failed:`, error instanceof Error ? error.message : error);
+      // The path only (a query may carry a token) and the error's kind (its message may quote a value).
+      const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+      const kind = error instanceof Error ? `${error.name}${typeof code === 'string' ? ` ${code}` : ''}` : typeof error;
+      console.error(`payui: ${req.method} ${(req.url ?? '').split('?')[0]} failed: ${kind}\n${error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : ''}`);
       sendAnswer(res, shape(500, 'INTERNAL_ERROR', 'Internal error'));
     };
     try {

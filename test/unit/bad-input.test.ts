@@ -5,6 +5,9 @@
 // line carries no parameter of the request or its query.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGIN } from '../../mock/shared/catalog';
+import { answerAlways } from '../../mock/http/static';
+import { listenLoopback } from '../../mock/http/listen';
+import { codeError } from '../../src/server/http';
 import { DEMO_AUTH } from '../fixtures/merchant-call';
 import { startWorld, type ServiceWorld } from './service-world';
 
@@ -142,6 +145,25 @@ describe('a page whose read fails', () => {
       expect(await page.json()).toMatchObject({ http_status_code: 500 });
     } finally {
       broken.mockRestore();
+      errors.mockRestore();
+    }
+  });
+});
+
+describe('a failure of the payment UI\'s or the demo\'s server', () => {
+  it('is logged without the address\'s query (a token) nor the error\'s message', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await listenLoopback(answerAlways(async () => {
+      throw new Error('invalid input value "tok-secret-in-message"');
+    }, codeError), 0);
+    try {
+      const answer = await fetch(`http://127.0.0.1:${server.port}/api/session?access_token=tok-secret-in-query`);
+      expect(answer.status).toBe(500);
+      const logged = errors.mock.calls.flat().map(String).join('\n');
+      expect(logged).toMatch(/GET \/api\/session failed: Error/);
+      expect(logged).not.toMatch(/tok-secret/);
+    } finally {
+      await server.close();
       errors.mockRestore();
     }
   });
