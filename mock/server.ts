@@ -49,7 +49,9 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
     return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined" | "declined_renewals", "drm"?: "<the DRM picked>"}');
   }
   const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
-  // A refusal names the payment UI's error code (0004-0001, …) as its message, for the page to show.
+  // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
+  // (0004-0001, …) as its message, for the page to show.
+  if (!result.ok && 'paid' in result) return sendAnswer(res, serviceError(409, result.message));
   if (!result.ok) return sendAnswer(res, serviceError(422, result.code, { global_errors: [result.message], property_errors: {} }));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(result));

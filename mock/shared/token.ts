@@ -18,6 +18,8 @@ export interface TokenPayload {
   /** Seconds since the epoch. */
   iat: number;
   exp: number;
+  /** A random id of this token: two tokens asked for the same body are two renderings, each paying once. */
+  jti?: string;
   user: Record<string, unknown>;
   settings: Record<string, unknown>;
   purchase?: Record<string, unknown>;

@@ -215,12 +215,24 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE login_failures;
   ALTER TABLE login_attempts RENAME TO login_failures;
   `,
+  // 6 (issue 35): the tokens that paid. A token serves one rendering: its payment writes the token's
+  // row (keyed by its SHA-256) in the payment's own transaction, so a second payment, even one sent at
+  // the same time, finds it and pays nothing (mock/store/spent-tokens.ts); the row keeps what the
+  // token paid, for the payment UI reopened on it.
+  `
+  CREATE TABLE spent_tokens (
+    token_hash text PRIMARY KEY,
+    project_id bigint NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    data jsonb NOT NULL,
+    created_at timestamptz NOT NULL
+  );
+  `,
 ];
 
 /** Every table of the state, parents before children: the order of an export and an import. */
 export const TABLES = [
   'merchants', 'projects', 'virtual_currencies', 'packages', 'item_groups', 'items', 'user_attributes',
-  'games', 'game_keys', 'users', 'inventory', 'payments', 'webhook_settings', 'webhook_log',
+  'games', 'game_keys', 'users', 'inventory', 'payments', 'spent_tokens', 'webhook_settings', 'webhook_log',
   'login_projects', 'login_users', 'login_links', 'login_failures', 'mail',
   'subscription_plans', 'subscription_products', 'subscriptions', 'subscription_payments', 'service_clock',
   'webhook_outbox',

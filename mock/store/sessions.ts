@@ -14,6 +14,7 @@ import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
 import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
 import { findUser } from './users';
+import { spentToken, tokenHash } from './spent-tokens';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -197,6 +198,9 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
     if (!verified.ok) return fail('0004-0001');
     const { payload } = verified;
     if (payload.mode !== pageMode) return fail('0004-0008');
+    // A token that paid reopens on what it paid, whatever became of the catalogue since.
+    const spent = await spentToken(sql, tokenHash(token));
+    if (spent) return { ok: true, session: spent.session, paid: spent.paid };
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
     if (project.data.payments_available === false) return fail('0002-0004');

@@ -57,6 +57,7 @@ export const ROWS: Record<string, Schema> = {
   users: row({ project_id: id, user_id: name, data: record }),
   inventory: row({ project_id: id, user_id: name, item_id: id, sku: text, quantity: integer }),
   payments: row({ id, merchant_id: id, project_id: id, status: name, data: record, created_at: time }),
+  spent_tokens: row({ token_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, project_id: id, data: record, created_at: time }),
   webhook_settings: row({ project_id: id, url: text, secret: text, variant: text }),
   webhook_log: row({ id, project_id: id, data: record }),
   login_projects: row({

@@ -2,7 +2,7 @@ import { signal, useComputed, type Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
-import { total, type Session } from './session';
+import { fetchSession, total, type Paid, type Session } from './session';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
 /** `declined_renewals` (a plan's purchase only): it goes through, and every renewal of the subscription declines. */
@@ -24,21 +24,20 @@ export interface PaymentState {
   /** The DRM the player picked, for a game whose token names none. */
   drm: Signal<string | null>;
   /** The game key a paid purchase handed out. */
-  key: Signal<GameKey | null>;
+  key: Signal<Paid['key'] | null>;
 }
 
-export function createPaymentState(): PaymentState {
-  return { phase: signal('checkout'), outcome: signal('success'), invoice: signal(null), trouble: signal(null), drm: signal(null), key: signal(null) };
-}
-
-interface GameKey {
-  drm: string;
-  code: string;
+/** A new checkout; or, for a token that has paid (`paid`), the result of what it paid. */
+export function createPaymentState(paid?: Paid): PaymentState {
+  return {
+    phase: signal(paid ? 'done' : 'checkout'), outcome: signal('success'), invoice: signal(paid?.invoice ?? null), trouble: signal(null),
+    drm: signal(null), key: signal(paid?.key ?? null),
+  };
 }
 
 /** What the mock service answers to Pay (mock/webhooks/payments.ts). */
 type PayAnswer =
-  | { ok: true; invoice: number; status: 'done'; key?: GameKey }
+  | ({ ok: true } & Paid)
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' | 'user_refused'; code?: string }
   | { ok: false; code: string };
 
@@ -55,6 +54,11 @@ async function takePayment(outcome: Outcome, drm: string | null): Promise<PayAns
     });
     const answer = (await response.json()) as PayAnswer | { message?: string };
     if ('ok' in answer) return answer;
+    // The token paid already (in another tab, say): what it paid is the result.
+    if (response.status === 409) {
+      const reopened = await fetchSession(location.search);
+      if (reopened.ok && reopened.paid) return { ok: true, ...reopened.paid };
+    }
     // An error in the service's shape; a refusal (422) has the payment UI's error code as its message.
     return { ok: false, code: response.status === 422 && answer.message ? answer.message : `HTTP ${response.status}` };
   } catch {

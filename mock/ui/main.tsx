@@ -88,7 +88,7 @@ async function start(): Promise<void> {
   document.title = `${t('checkout')} · ${session.project.name}`;
   render(
     <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={close} showClose={ownClose}>
-      <Checkout session={session} bridge={bridge} t={t} state={createPaymentState()} />
+      <Checkout session={session} bridge={bridge} t={t} state={createPaymentState(result.paid)} />
     </Shell>,
     root,
   );

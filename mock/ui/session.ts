@@ -61,7 +61,18 @@ export interface Session {
   purchase: Purchase;
 }
 
-export type SessionResult = { ok: true; session: Session } | { ok: false; code: UiErrorCode; message: string };
+/** What a paid purchase gave: its invoice (the transaction), and the game key it handed out. */
+export interface Paid {
+  invoice: number;
+  status: 'done';
+  key?: { drm: string; code: string };
+}
+
+/**
+ * `paid`: the token has paid already (it serves one rendering), and this is what it paid; the page
+ * shows that, and the service takes no second payment with it (409).
+ */
+export type SessionResult = { ok: true; session: Session; paid?: Paid } | { ok: false; code: UiErrorCode; message: string };
 
 export function total(purchase: Purchase): number {
   return Math.round(purchase.lines.reduce((sum, line) => sum + line.price.amount * line.quantity, 0) * 100) / 100;

@@ -9,7 +9,7 @@
  * what a stopped process left in it is sent by `resume` at the service's start (mock/webhooks/outbox.ts).
  */
 import { randomInt } from 'node:crypto';
-import { total, type Purchase, type Session, type SessionResult } from '../ui/session';
+import { total, type Paid, type Purchase, type Session, type SessionResult } from '../ui/session';
 import { UI_ERRORS } from '../shared/ui-errors';
 import { hasFreeKey, takeKey } from '../store/sellables';
 import type { TokenMode } from '../shared/token';
@@ -17,6 +17,7 @@ import { is2xx } from '../shared/plain';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
 import { resolveSession } from '../store/sessions';
+import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-tokens';
 import { creditUser, debitUser, type Credit } from '../store/users';
 import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
 import { clockOf } from '../store/clock';
@@ -29,8 +30,10 @@ import type { Webhook } from '../../src/server/payloads';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
+  /** The token has paid already, this (a token serves one rendering): nothing more is paid with it. */
+  | { ok: false; paid: Paid; message: string }
   /** `key`: a game's key the purchase handed out. */
-  | { ok: true; invoice: number; status: 'done'; key?: { drm: string; code: string } }
+  | ({ ok: true } & Paid)
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' }
   | { ok: true; invoice: number; status: 'troubled'; reason: 'user_refused'; code: string };
 
@@ -86,6 +89,13 @@ function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | 
   }
   return { ok: true as const, gameId: delivers.game, drm };
 }
+
+/** Thrown in a payment's transaction when its token turns out to have paid already: the transaction is undone. */
+class TokenSpent extends Error {}
+
+const alreadyPaid = (paid: Paid): PayResult => ({
+  ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
+});
 
 /** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
 export type KeptPayment = PaymentRecord & { credit?: Credit; refund?: { reason: string; date: string } };
@@ -144,9 +154,14 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
     async pay({ search, outcome, pageMode, ip, drm: picked }) {
       const db = await opened;
-      const resolved = await resolveSession(db, new URLSearchParams(search), pageMode, now().getTime());
+      const params = new URLSearchParams(search);
+      const resolved = await resolveSession(db, params, pageMode, now().getTime());
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
+      if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
+      // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
+      const token = params.get('access_token');
+      const spends = token === null ? null : tokenHash(token);
       const { purchase } = session;
       // A game's key: of the DRM the token names, else the one the player picked; one must be left.
       const game = purchase.kind === 'game' ? gameOf(purchase, picked) : null;
@@ -192,27 +207,40 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       let bought: SubscriptionData | undefined;
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
-      const key = await commit(db, record.projectId, async (sql) => {
+      const paid = (key?: Paid['key']): Paid => ({ invoice: record.id, status: 'done', ...(key ? { key } : {}) });
+      const keep = async (sql: Sql): Promise<Paid> => {
+        // First, the conditional write that makes this the token's one payment: a second one, even
+        // sent at the same time, finds the token spent and its whole transaction is undone.
+        if (spends && !(await spendToken(sql, spends, record.projectId, { session, paid: paid() }, record.date))) throw new TokenSpent();
         if (purchase.kind === 'subscription') {
           bought = purchase.changes ? await changePlan(sql, record, purchase) : await subscribe(sql, record, purchase, outcome === 'declined_renewals');
         }
-        if (trial) return null;
+        if (trial) return paid();
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
         const user = { user_id: session.user.id, user_name: session.user.name ?? '', email: session.user.email ?? '' };
         await creditUser(sql, record.projectId, user, credit, now());
-        if (!game?.ok) return null;
+        if (!game?.ok) return paid();
         const code = await takeKey(sql, game.gameId, game.drm, record.id);
         if (code === null) throw new Error(`no ${game.drm} key left`);
-        return { drm: game.drm, code };
-      }, (_key, variant) => (
-        trial ? [subscriptionWebhook('create_subscription', record, bought!)]
-        : changed ? [...paidWebhooks(record, variant), subscriptionWebhook('update_subscription', record, bought!)]
-        : paidWebhooks(record, variant, bought)
-      ));
-      return { ok: true, invoice: record.id, status: 'done', ...(key ? { key } : {}) };
+        const withKey = paid({ drm: game.drm, code });
+        if (spends) await updatePaid(sql, spends, withKey);
+        return withKey;
+      };
+      try {
+        const done = await commit(db, record.projectId, keep, (_paid, variant) => (
+          trial ? [subscriptionWebhook('create_subscription', record, bought!)]
+          : changed ? [...paidWebhooks(record, variant), subscriptionWebhook('update_subscription', record, bought!)]
+          : paidWebhooks(record, variant, bought)
+        ));
+        return { ok: true, ...done };
+      } catch (error) {
+        const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));
+        if (spent) return alreadyPaid(spent.paid);
+        throw error;
+      }
     },
 
     async refund(merchantId, transactionId, reason = 'Refunded by the merchant') {

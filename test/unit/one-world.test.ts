@@ -56,11 +56,11 @@ async function session(accessToken: string): Promise<SessionResult> {
   return (await response.json()) as SessionResult;
 }
 
-async function pay(accessToken: string, drm?: string) {
+async function pay(accessToken: string, drm?: string, outcome = 'success') {
   const response = await fetch(`${ui}/api/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ui },
-    body: JSON.stringify({ search: search(accessToken), outcome: 'success', ...(drm ? { drm } : {}) }),
+    body: JSON.stringify({ search: search(accessToken), outcome, ...(drm ? { drm } : {}) }),
   });
   return { status: response.status, body: await response.json() };
 }
@@ -307,6 +307,55 @@ describe('a paid purchase', () => {
   });
 });
 
+describe('a token pays once (one rendering, service-spec.md "Payment token")', () => {
+  const paymentsOf = async (user: string) =>
+    (await db.sql.query<{ status: string }>("SELECT status FROM payments WHERE data->'user'->>'id' = $1", [user])).rows.map((r) => r.status);
+
+  it('a second payment with a paid token is 409 and charges nothing; the payment UI reopens on what it paid', async () => {
+    const accessToken = await token({ virtual_currency: { quantity: 550 } }, { user: 'twice-buyer' });
+    const first = await pay(accessToken);
+    expect(first).toMatchObject({ status: 200, body: { ok: true, status: 'done' } });
+    const again = await pay(accessToken);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ http_status_code: 409, request_id: expect.any(String), message: expect.stringContaining(String(first.body.invoice)) });
+    // Declined is no payment either: nothing is kept for it.
+    expect((await pay(accessToken, undefined, 'declined')).status).toBe(409);
+    expect(await paymentsOf('twice-buyer')).toEqual(['done']);
+    expect((await call('/projects/200001/users/twice-buyer')).body).toMatchObject({ balance: 550 });
+    expect(await session(accessToken)).toMatchObject({ ok: true, paid: { invoice: first.body.invoice, status: 'done' }, session: { purchase: { kind: 'virtual_currency', quantity: 550 } } });
+  });
+
+  it('two tokens asked for the same purchase at the same moment are two renderings: each pays once', async () => {
+    const [a, b] = await Promise.all([0, 1].map(() => token({ virtual_currency: { quantity: 100 } }, { user: 'two-token-buyer' })));
+    expect(a).not.toBe(b);
+    expect((await pay(a!)).body).toMatchObject({ ok: true, status: 'done' });
+    expect((await pay(b!)).body).toMatchObject({ ok: true, status: 'done' });
+    expect(await paymentsOf('two-token-buyer')).toEqual(['done', 'done']);
+  });
+
+  it('payments sent at the same time with one token: one is done, every other is 409', async () => {
+    const accessToken = await token({ virtual_items: { items: [{ sku: 'comet-blade', amount: 1 }] } }, { user: 'racing-buyer' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => pay(accessToken)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(await paymentsOf('racing-buyer')).toEqual(['done']);
+    expect((await call('/projects/200001/users/virtual_items/total?user_id=racing-buyer')).body).toMatchObject([{ virtual_items: [{ sku: 'comet-blade', quantity: 1 }] }]);
+  });
+
+  it('a declined or refused payment leaves the token to pay again; a plan with a trial is paid once too', async () => {
+    const accessToken = await token({ virtual_currency: { quantity: 100 } }, { user: 'retry-buyer' });
+    expect((await pay(accessToken, undefined, 'declined')).body).toMatchObject({ ok: true, status: 'troubled' });
+    expect(await session(accessToken)).not.toHaveProperty('paid');
+    expect((await pay(accessToken)).body).toMatchObject({ ok: true, status: 'done' });
+    expect(await paymentsOf('retry-buyer')).toEqual(['error', 'done']);
+
+    const trial = await token({ subscription: { plan_id: 'captain-monthly', trial_days: 7 } }, { user: 'trial-buyer' });
+    expect((await pay(trial)).body).toMatchObject({ ok: true, status: 'done' });
+    expect((await pay(trial)).status).toBe(409);
+    const subscriptions = await db.sql.query("SELECT id FROM subscriptions WHERE user_id = 'trial-buyer'");
+    expect(subscriptions.rows).toHaveLength(1);
+  });
+});
+
 describe('game keys', () => {
   let gameId: number;
   beforeAll(async () => {
@@ -329,8 +378,11 @@ describe('game keys', () => {
     expect(paid.body).toMatchObject({ ok: true, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } });
     const key = await db.sql.query<{ transaction_id: string }>("SELECT transaction_id FROM game_keys WHERE code = 'STEAM-AAAA'");
     expect(Number(key.rows[0]!.transaction_id)).toBe(paid.body.invoice);
+    // Opened again, the payment UI shows what the token paid, its key included.
+    expect(await session(accessToken)).toMatchObject({ ok: true, paid: { invoice: paid.body.invoice, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } } });
     // The pool is empty now: the next purchase is refused before any money moves.
-    expect((await pay(accessToken)).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
+    const next = await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'steam' }] } }, { user: 'gamer' });
+    expect((await pay(next)).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
   });
 
   it('a token without a DRM lets the player pick one of the game\'s enabled DRMs; none picked, or another, is 0010-0003', async () => {

@@ -3,6 +3,7 @@
  * the body describes, checked against the token table and the merchant's catalogue (a 422 names
  * every failing field at once). Valid 24 hours.
  */
+import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../shared/token';
 import { checkCatalogue, type ExtendedMessage } from '../../merchant-api/validate';
 import type { Op } from './common';
@@ -16,6 +17,7 @@ export const createToken: Op = async ({ body, merchantId, context }) => {
     mode: request.settings.mode === 'sandbox' ? 'sandbox' : 'live',
     iat: issuedAt,
     exp: issuedAt + TOKEN_LIFETIME_SECONDS,
+    jti: randomUUID(),
     user: request.user,
     settings: request.settings,
     ...(request.purchase ? { purchase: request.purchase } : {}),
