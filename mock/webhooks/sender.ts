@@ -199,8 +199,8 @@ export interface WebhookSender {
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
   /**
-   * Stops sending: no further attempts, waiting retries end, `idle()` resolves. The promise
-   * resolves once the attempts under way have ended (each bounded by the retry policy's timeout)
+   * Stops sending: no further attempts, waiting retries end, and an attempt under way that fails
+   * schedules none; `idle()` resolves. The promise resolves once the attempts under way have ended (each bounded by the retry policy's timeout)
    * and what they delivered is settled, so a stop that awaits it before closing the database sends
    * nothing twice.
    */
@@ -280,7 +280,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     record({
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
-      accepted, retry_in_ms: accepted ? null : retryIn,
+      // A sender closed while the attempt was under way schedules no other.
+      accepted, retry_in_ms: accepted || closed ? null : retryIn,
     });
     return { ...result, accepted };
   }
@@ -319,6 +320,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
         continue;
       }
       head.state = 'waiting';
+      // Closed while it was sent: no retry is scheduled (close() waits for this drain only); the outbox keeps it for the next start.
+      if (closed) break;
       head.next_attempt = new Date(Date.now() + delay).toISOString();
       await backoff(delay);
       delay = Math.min(delay * 2, retry.maxDelayMs);

@@ -228,6 +228,26 @@ describe('the sender, with webhooks the outbox keeps', () => {
     expect(settled).toEqual(['order_paid']);
   });
 
+  it('a closed sender schedules nothing: an attempt refused after close() ends at once, with no retry, and stays in the outbox for the next start', async () => {
+    // A backoff far longer than the test: were one waited after close(), close() would not resolve.
+    const sender = createWebhookSender({ retry: { ...RETRY, firstDelayMs: 3_600_000, maxDelayMs: 3_600_000 } });
+    sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
+    const settled: string[] = [];
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    up = false;
+    sender.sendKept(1, keep(settled, 'order_paid'));
+    // The listener has it when the service stops, and refuses it after.
+    await expect.poll(() => requests, { timeout: 10_000 }).toBe(1);
+    const closing = sender.close();
+    release();
+    await closing;
+    expect(sender.attempts()).toMatchObject([{ status: 503, accepted: false, retry_in_ms: null }]);
+    expect(sender.deliveries()).toMatchObject([{ state: 'waiting', next_attempt: null }]);
+    expect(settled).toEqual([]);
+    expect(requests).toBe(1);
+  });
+
   it('a full queue refuses them, logged as ever, and takes them out of the outbox', async () => {
     const sender = createWebhookSender({ retry: RETRY, queueLimit: 1 });
     sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
