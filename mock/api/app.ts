@@ -17,7 +17,7 @@ import { refuseBody } from '../../src/server/http';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';
-import { inputProblem } from './input';
+import { inputProblem } from '../shared/input';
 
 /** `make()` once, at the first call. */
 const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
