@@ -11,3 +11,17 @@ export const is2xx = (status: number | null | undefined): boolean => typeof stat
 /** Text made safe to write into HTML, in an element or a quoted attribute. */
 export const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * `value` when it is an absolute http(s) address, else null: what a link or a redirect made of a
+ * token's data may go to (never `javascript:`, `data:` or another scheme, in any spelling).
+ */
+export function httpAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,7 +5,7 @@
  * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/webhooks/payments.ts),
  * so the page can never sell what the database does not. Every failure is one payment UI error code.
  */
-import { isObject, type Plain } from '../shared/plain';
+import { httpAddress, isObject, type Plain } from '../shared/plain';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
@@ -176,7 +176,8 @@ async function sessionOf(
     theme: ui.theme === 'default_dark' ? 'default_dark' : 'default',
     compact: ui.version === 'mobile',
     currency: ctx.currency,
-    returnUrl: text(settings.return_url),
+    // Only http(s): the token's signing key is public, so a token can say what the token endpoint would refuse.
+    returnUrl: httpAddress(settings.return_url),
     externalId: text(settings.external_id),
     customParameters: isObject(custom) ? custom : null,
     purchase: resolved,

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
 import { fetchSession, total, type Paid, type Session } from './session';
+import { httpAddress } from '../shared/plain';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
 /** `declined_renewals` (a plan's purchase only): it goes through, and every renewal of the subscription declines. */
@@ -85,10 +86,11 @@ export function paymentInfo(session: Session, status: Phase, invoice: number | n
   };
 }
 
-/** The "Return to game" address: `return_url` with the service's four parameters appended. */
+/** The "Return to game" address: `return_url` with the service's four parameters appended; none unless http(s). */
 export function returnLink(session: Session, status: Phase, invoice: number | null): string | null {
-  if (!session.returnUrl) return null;
-  const url = new URL(session.returnUrl);
+  const address = httpAddress(session.returnUrl);
+  if (!address) return null;
+  const url = new URL(address);
   url.searchParams.set('user_id', session.user.id);
   if (session.externalId) url.searchParams.set('foreigninvoice', session.externalId);
   if (invoice !== null) url.searchParams.set('invoice_id', String(invoice));

@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPaymentUi } from '../../mock/server';
 import type { Payments } from '../../mock/webhooks/payments';
+import { signToken } from '../../mock/shared/token';
+import { returnLink } from '../../mock/ui/App';
+import type { Session } from '../../mock/ui/session';
 
 const running: Listening[] = [];
 afterEach(() => Promise.all(running.splice(0).map((s) => s.close())));
@@ -50,5 +53,36 @@ describe('GET /api/session', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe('the return link', () => {
+  // The tokens' signing key is public (mock/shared/token.ts): a token the token endpoint never saw can say anything.
+  const forged = (returnUrl: string) => {
+    const iat = Math.floor(Date.now() / 1000);
+    return signToken({
+      merchant_id: 100001, project_id: 200001, mode: 'sandbox', iat, exp: iat + 600,
+      user: { id: { value: 'return-link-player' } },
+      settings: { project_id: 200001, mode: 'sandbox', return_url: returnUrl },
+      purchase: { virtual_currency: { quantity: 100 } },
+    });
+  };
+
+  it('a return_url that is not http(s) is not taken into the session, however the token was made', async () => {
+    const server = await listenLoopback(createPaymentUi(mkdtempSync(join(tmpdir(), 'payui-ui-return-')), 'sandbox'), 0);
+    running.push(server);
+    const sessionOf = async (returnUrl: string) =>
+      (await (await fetch(`http://127.0.0.1:${server.port}/api/session?access_token=${encodeURIComponent(await forged(returnUrl))}`)).json()).session;
+    for (const bad of ['javascript:alert(document.domain)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)']) {
+      const session = await sessionOf(bad);
+      expect(session, bad).toMatchObject({ returnUrl: null });
+    }
+    expect(await sessionOf('https://game.example/back')).toMatchObject({ returnUrl: 'https://game.example/back' });
+  });
+
+  it('the page makes no link of an address that is not http(s), whatever the session holds', () => {
+    const session = { returnUrl: 'javascript:alert(1)', user: { id: 'p' }, externalId: null } as unknown as Session;
+    expect(returnLink(session, 'done', 7)).toBeNull();
+    expect(returnLink({ ...session, returnUrl: 'https://game.example/back' }, 'done', 7)).toBe('https://game.example/back?user_id=p&invoice_id=7&status=done');
   });
 });
