@@ -68,7 +68,7 @@ function check(param: Param, value: unknown, path: string, body: Plain, add: Add
       else missing(sub, join(path, name), body, add);
     }
     for (const name of Object.keys(object)) {
-      if (!Object.prototype.hasOwnProperty.call(param.fields, name)) add(join(path, name), 'is not a parameter of the token table');
+      if (!Object.prototype.hasOwnProperty.call(param.fields, name)) add(join(path, name), 'is not a known field');
     }
   }
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { checkTokenTable } from '../../mock/merchant-api/validate';
@@ -218,6 +219,16 @@ describe('merchant API over HTTP', () => {
     expect(infinite.status).toBe(422);
     expect(((await infinite.json()) as any).extended_message.property_errors).toHaveProperty(['purchase.virtual_currency.quantity']);
     expect((await post(edit((b) => { b.purchase = { virtual_currency: { quantity: 0.5 } }; }))).status).toBe(200);
+  });
+
+  it('refuses an unknown field with one text, the token endpoint and tokenless access_data alike, the text the docs quote', async () => {
+    const body = edit((b) => { b.user.age = 30; });
+    const answer = await post(body);
+    expect(answer.status).toBe(422);
+    const { property_errors: fromEndpoint } = ((await answer.json()) as any).extended_message;
+    expect(fromEndpoint).toEqual({ 'user.age': ['is not a known field'] });
+    expect(checkTokenTable(body)?.property_errors).toEqual(fromEndpoint);
+    expect(readFileSync(new URL('../../docs/offline-service.md', import.meta.url), 'utf8')).toContain('`"user.age": ["is not a known field"]`');
   });
 
   it('answers 403 for credentials of another merchant than the path', async () => {
