@@ -142,8 +142,11 @@ export function packageRecord(id: number, stored: Data) {
   };
 }
 
-/** A value or null as the package list inside the currency record sends it: null is `[]`, a scalar `[value]`. */
-const asListValue = (value: unknown) => (value === null || value === undefined ? [] : typeof value === 'object' ? value : [value]);
+/**
+ * A value or null as the package list inside the currency record sends it, an array (service-spec.md):
+ * null is `[]`, an array stays one, any other value (a localized map, a custom label) is its one entry.
+ */
+const asListValue = (value: unknown) => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
  * The virtual currency record: its own fields, `id` (the project's: one currency per project) and

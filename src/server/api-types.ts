@@ -1177,11 +1177,11 @@ export interface components {
             enabled: boolean;
             /** @description The package's price in the currency this list is grouped under (in place of `prices_array`). */
             price: number;
-            /** @description In the package list inside the virtual currency record `description`, `label` and `advertisement_type_custom` are arrays (empty when unset). */
-            description?: components["schemas"]["LocalizedMap"] | unknown[];
-            label?: components["schemas"]["LocalizedMap"] | unknown[];
+            /** @description In the package list inside the virtual currency record `description`, `label` and `advertisement_type_custom` are arrays: the package record's value as the one entry, empty when it is null. */
+            description?: components["schemas"]["LocalizedMap"][];
+            label?: components["schemas"]["LocalizedMap"][];
             advertisement_type?: components["schemas"]["AdvertisementType"];
-            advertisement_type_custom?: Record<string, never> | unknown[];
+            advertisement_type_custom?: unknown[];
             image_url?: string;
         };
         /** @description Virtual currency record, with its packages grouped by currency. Fields after `vc_name` are not shown by the spec; the offline service sends these. */
@@ -1637,12 +1637,14 @@ export interface components {
             } | null;
             /** @description Optional */
             trial?: {
+                /** @description Number of days; 0 is none */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
             /** @description Optional */
             grace_period?: {
+                /** @description Number of days; 0 is none */
                 value: number;
                 /** @enum {string} */
                 type: "day";
@@ -1690,12 +1692,14 @@ export interface components {
             } | null;
             /** @description Optional */
             trial?: {
+                /** @description Number of days; 0 is none */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
             /** @description Optional */
             grace_period?: {
+                /** @description Number of days; 0 is none */
                 value: number;
                 /** @enum {string} */
                 type: "day";
@@ -1738,14 +1742,14 @@ export interface components {
             } | null;
             /** @description Optional */
             trial: {
-                /** @description Number of units */
+                /** @description Number of days; 0 is none, as the plan was written */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
             /** @description Optional */
             grace_period: {
-                /** @description Number of units */
+                /** @description Number of days; 0 is none, as the plan was written */
                 value: number;
                 /** @enum {string} */
                 type: "day";
@@ -1800,14 +1804,14 @@ export interface components {
             } | null;
             /** @description Optional */
             trial: {
-                /** @description Number of units */
+                /** @description Number of days; 0 is none, as the plan was written */
                 value: number;
                 /** @enum {string} */
                 type: "day";
             } | null;
             /** @description Optional */
             grace_period: {
-                /** @description Number of units */
+                /** @description Number of days; 0 is none, as the plan was written */
                 value: number;
                 /** @enum {string} */
                 type: "day";

@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
-import { createValidators } from '../../mock/api/validation';
-import document from '../../mock/openapi.json';
+import { conforms } from '../fixtures/conforms';
 import { merchantCaller, type Called } from '../fixtures/merchant-call';
 
 let server: Listening;
@@ -46,13 +45,6 @@ function expectError(answer: Called, status: number, fields?: Record<string, unk
 
 const keys = (value: object) => Object.keys(value).sort();
 
-const validators = createValidators(document);
-/** The answer is what openapi.json says of the schema `name` (an array of them for `[name]`). */
-function conforms(body: unknown, name: string) {
-  const list = name.startsWith('[');
-  const validate = validators.compile(`#/components/schemas/${list ? name.slice(1, -1) : name}`, 'body');
-  for (const one of list ? (body as unknown[]) : [body]) expect(validate(one) ? [] : validate.errors, JSON.stringify(one)).toEqual([]);
-}
 
 beforeAll(async () => {
   db = await memoryDatabase();
@@ -72,7 +64,7 @@ const ITEM_ENTRY_FIELDS = ['id', 'sku', 'localized_name', 'enabled', 'permanent'
 const ATTRIBUTE_FIELDS = ['id', 'key', 'name', 'localized_name', 'type', 'list_of_values', 'skip_condition_on_nonexistent_key', 'visible'];
 
 describe('virtual currency', () => {
-  it("the demo's record has the spec's fields, its packages grouped by currency with `price` and arrays for unset maps", async () => {
+  it("the demo's record has the spec's fields, its packages grouped by currency with `price` and `description`, `label`, `advertisement_type_custom` as arrays", async () => {
     const answer = await call('/merchant/v1/projects/200001/virtual_currency');
     expect(answer.status).toBe(200);
     expect(keys(answer.body)).toEqual([...CURRENCY_FIELDS].sort());
@@ -82,7 +74,7 @@ describe('virtual currency', () => {
     expect(usd.length).toBeGreaterThan(0);
     const first = usd[0]!;
     expect(keys(first)).toEqual([...PACKAGE_FIELDS.filter((f) => f !== 'prices_array'), 'price'].sort());
-    expect(first).toMatchObject({ sku: 'crystals-100', amount: 100, price: 0.99, description: { en: '100 Crystals' }, label: [], advertisement_type_custom: [] });
+    expect(first).toMatchObject({ sku: 'crystals-100', amount: 100, price: 0.99, description: [{ en: '100 Crystals' }], label: [], advertisement_type_custom: [] });
     expect(usd.map((p) => p.id)).toEqual([...usd.map((p) => p.id as number)].sort((a, b) => a - b));
   });
 
@@ -92,7 +84,9 @@ describe('virtual currency', () => {
     });
     const { body } = await call(at('/virtual_currency', 'v1'));
     expect(Object.keys(body.packets)).toEqual(['JPY', 'USD']);
-    expect(body.packets.USD).toEqual([expect.objectContaining({ id, price: 4.99, label: { en: 'Best' }, description: [], advertisement_type_custom: { color: 'gold' } })]);
+    // The spec's arrays: a value is the array's one entry, none an empty array.
+    expect(body.packets.USD).toEqual([expect.objectContaining({ id, price: 4.99, label: [{ en: 'Best' }], description: [], advertisement_type_custom: [{ color: 'gold' }] })]);
+    conforms(body, 'VirtualCurrency');
     expect(body.packets.JPY).toEqual([expect.objectContaining({ id, price: 700 })]);
     await ok(at(`/virtual_currency/packages/${id}`), 'DELETE');
   });

@@ -280,6 +280,19 @@ describe('mock/openapi.json', () => {
       expect(s.LanguageCode).toMatchObject({ type: 'string', 'x-payui-format': 'language' });
     });
 
+    it('says what every array holds: each array schema has its items (the linters\' array-items rule)', () => {
+      const bare: string[] = [];
+      const walk = (value: unknown, at: string): void => {
+        if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${at}/${i}`));
+        if (typeof value !== 'object' || value === null) return;
+        const schema = value as Plain;
+        if ([schema.type].flat().includes('array') && !('items' in schema)) bare.push(at);
+        for (const [key, v] of Object.entries(schema)) walk(v, `${at}/${key}`);
+      };
+      walk(doc, '#');
+      expect(bare).toEqual([]);
+    });
+
     it('gives the error body its four fields, extended_message an object or null', () => {
       const validate = ajv().compile({ $ref: 'openapi.json#/components/schemas/Error' });
       const ok = { http_status_code: 404, message: 'Not Found', extended_message: null, request_id: 'r-1' };

@@ -17,6 +17,7 @@ import { createWebhookSender } from '../../mock/webhooks/sender';
 import { exportState, importState } from '../../mock/store/snapshot';
 import { clockOf } from '../../mock/store/clock';
 import type { Database } from '../../mock/store/database';
+import { conforms } from '../fixtures/conforms';
 import { merchantCaller } from '../fixtures/merchant-call';
 import { recordingListener, type Received } from './service-world';
 
@@ -152,6 +153,17 @@ describe('plans (v1 with billing_retry, v2 without)', () => {
     })).status).toBe(200);
 
     expect((await call(v2('/plans/999999'))).status).toBe(404);
+  });
+
+  it('a trial or grace period of 0 days (none) is written and read back as the description says, in v1 and v2', async () => {
+    const created = await call(v1('/plans'), 'POST', { ...PLAN, external_id: 'no-trial', trial: { value: 0, type: 'day' }, grace_period: { value: 0, type: 'day' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const one = await call(v1(`/plans/${created.body.plan_id}`));
+    expect(one.body).toMatchObject({ trial: { value: 0, type: 'day' }, grace_period: { value: 0, type: 'day' } });
+    conforms(one.body, 'PlanV1');
+    conforms((await call(v2(`/plans/${created.body.plan_id}`))).body, 'PlanV2');
+    conforms((await call(v2('/plans?limit=100'))).body, '[PlanV2]');
+    expect((await call(v2(`/plans/${created.body.plan_id}`), 'PUT', { trial: { value: -1, type: 'day' } })).status).toBe(422);
   });
 
   it('delete leaves the plan readable with status deleted, and a token can no longer name it', async () => {
