@@ -122,7 +122,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   });
   let outbox: ReturnType<typeof createOutbox>;
   let clockDb: Database | undefined;
-  void opened.then((db) => (clockDb = db));
+  // A database that fails to open fails each call that awaits `opened` (the payment answers 500);
+  // here it is only not the clock's, and no rejection is left unhandled to end the process.
+  void opened.then((db) => (clockDb = db), () => undefined);
   let due: Promise<unknown> = Promise.resolve();
   /**
    * Runs `work` and writes the webhooks it makes (`webhooks` of its result and the project's

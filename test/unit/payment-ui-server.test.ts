@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPaymentUi } from '../../mock/server';
-import type { Payments } from '../../mock/webhooks/payments';
+import { createPayments, type Payments } from '../../mock/webhooks/payments';
+import { createWebhookSender } from '../../mock/webhooks/sender';
 import { signToken } from '../../mock/shared/token';
 import { returnLink } from '../../mock/ui/App';
 import type { Session } from '../../mock/ui/session';
@@ -84,5 +85,34 @@ describe('the return link', () => {
     const session = { returnUrl: 'javascript:alert(1)', user: { id: 'p' }, externalId: null } as unknown as Session;
     expect(returnLink(session, 'done', 7)).toBeNull();
     expect(returnLink({ ...session, returnUrl: 'https://game.example/back' }, 'done', 7)).toBe('https://game.example/back?user_id=p&invoice_id=7&status=done');
+  });
+});
+
+describe('a database that fails to open', () => {
+  it('raises no unhandled rejection (which would end the process); the failure surfaces on the payment call, a 500', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sender = createWebhookSender();
+    try {
+      const payments = createPayments(sender, Promise.reject(new Error('the database did not open')));
+      // Past the tick in which Node reports a rejection nobody handled.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      await expect(payments.session('?access_token=t', 'sandbox')).rejects.toThrow('the database did not open');
+      const server = await listenLoopback(createPaymentUi(mkdtempSync(join(tmpdir(), 'payui-ui-no-db-')), 'sandbox', payments), 0);
+      running.push(server);
+      const paid = await fetch(`http://127.0.0.1:${server.port}/api/payments`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ search: '?access_token=t', outcome: 'success' }),
+      });
+      expect(paid.status).toBe(500);
+      expect(await paid.json()).toMatchObject({ http_status_code: 500, request_id: expect.any(String) });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', note);
+      logged.mockRestore();
+      sender.close();
+    }
   });
 });
