@@ -1,6 +1,7 @@
-// The game site's player login (DESIGN.md §8a): the page registers and logs players in at the
-// service's Login API, straight from the browser (it answers CORS), and comes back here with a JWT
-// in the address. The page hands that JWT to OUR server at once (`POST /api/session`), which checks
+// The game site's player login (DESIGN.md §8a): the page logs players in at the service's Login
+// API, straight from the browser (it answers CORS), and comes back here with a JWT in the address.
+// A registration goes through OUR server (`POST /api/register`), which relays it and then lets this
+// browser, and no other, read the address's mail in the demo's mailbox (the confirmation link). The page hands that JWT to OUR server at once (`POST /api/session`), which checks
 // it with the Login secret key and keeps the player in an HttpOnly cookie; from then on our server
 // asks for payment tokens as that player. Without a login the game buys as its demo player.
 // The second game (harbor.html) keeps its players itself: it calls the proxy variants, which ask
@@ -73,6 +74,14 @@ function loginAddress(project: number, path: string): URL {
   return url;
 }
 
+/** Our server's registration at the Login API (`POST /api/user`), for the game's Login project and our callback. */
+function registerAddress(project: number): URL {
+  const url = new URL('/api/register', location.origin);
+  url.searchParams.set('project', String(project));
+  url.searchParams.set('login_url', CALLBACK);
+  return url;
+}
+
 /** The service's words for a refusal: its global error, or the first field's (`email: is already taken`). */
 async function refusal(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as
@@ -85,9 +94,9 @@ async function refusal(response: Response): Promise<string> {
   return body?.message ?? `the Login API answered HTTP ${response.status}`;
 }
 
-/** POSTs JSON to the Login API; null when it accepted, else what to tell the player. */
-async function callLogin(project: number, path: string, body: object): Promise<{ answer: unknown } | { problem: string }> {
-  const response = await fetch(loginAddress(project, path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+/** POSTs JSON to the Login API (or through our server to it); null when it accepted, else what to tell the player. */
+async function callLogin(address: URL, body: object): Promise<{ answer: unknown } | { problem: string }> {
+  const response = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
   if (!response) return { problem: 'The Login API did not answer.' };
   if (!response.ok) return { problem: await refusal(response) };
   return { answer: response.status === 204 ? null : await response.json().catch(() => null) };
@@ -142,7 +151,7 @@ export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOption
     event.preventDefault();
     const form = fields(loginForm);
     message.textContent = '';
-    const result = await callLogin(project, proxy ? '/api/proxy/login' : '/api/login', { username: form.get('username') ?? '', password: form.get('password') ?? '', remember_me: form.get('remember_me') === 'on' });
+    const result = await callLogin(loginAddress(project, proxy ? '/api/proxy/login' : '/api/login'), { username: form.get('username') ?? '', password: form.get('password') ?? '', remember_me: form.get('remember_me') === 'on' });
     if ('problem' in result) {
       message.textContent = `Not logged in: ${result.problem}`;
       return;
@@ -161,7 +170,9 @@ export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOption
     const form = fields(registerForm);
     const email = form.get('email') ?? '';
     message.textContent = '';
-    const result = await callLogin(project, proxy ? '/api/proxy/registration' : '/api/user', { username: form.get('username') ?? '', email, password: form.get('password') ?? '' });
+    // Through our server (the plain variant): this browser may then read the address's mail.
+    const address = proxy ? loginAddress(project, '/api/proxy/registration') : registerAddress(project);
+    const result = await callLogin(address, { username: form.get('username') ?? '', email, password: form.get('password') ?? '' });
     if ('problem' in result) {
       message.textContent = `Not registered: ${result.problem}`;
       return;
@@ -184,7 +195,7 @@ export async function setUpPlayerLogin({ project, proxy, onChange }: LoginOption
   });
 }
 
-/** The mailbox view: a button that reads what the service "mailed" to `email` (through our server). */
+/** The mailbox view: a button that reads what the service "mailed" to `email` (through our server, which lets this browser read it). */
 function showMailbox(mailbox: HTMLDivElement, email: string): void {
   const heading = document.createElement('h3');
   heading.textContent = `Mailbox of ${email}`;

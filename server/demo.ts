@@ -25,8 +25,12 @@
  *   `?project=200002` does the same for the second game (harbor.html);
  * - `POST /api/user-store/{new-user|verify|password-reset}`: the second game's user store, which
  *   the Login API's proxy variants ask (server/user-store.ts);
+ * - `POST /api/register?project=&login_url=` `{username, email, password}`: a registration at the
+ *   Login API (`POST /api/user`), made through this server so that this browser may then read the
+ *   address's mail; the Login API's answer is relayed;
  * - `GET /api/mailbox?to=<email>`: what the offline service "mailed" to that address (its
- *   `GET /mock/mail`, read with the merchant's credentials): the demo's stand-in for an inbox.
+ *   `GET /mock/mail`, read with the merchant's credentials): the demo's stand-in for an inbox, for
+ *   an address this browser registered here or the signed-in player's own (403 for anyone else's).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -37,7 +41,7 @@ import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mo
 import { readJson } from '../mock/http/body';
 import { answerAlways, serveStatic } from '../mock/http/static';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';
-import { createPlayerSessions, mailTo, SignInRefused, type Player, type PlayerSessions } from './login';
+import { createMailboxes, createPlayerSessions, mailTo, SignInRefused, type Player, type PlayerSessions } from './login';
 import { createShop, type ShopItem } from './shop';
 import { createUserStore } from './user-store';
 
@@ -132,7 +136,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     ["script-src 'self'", ...scripts].join(' '),
     "style-src 'self'",
     "img-src 'self' data:",
-    // The Login API: the game page registers and logs players in there, straight from the browser.
+    // The Login API: the game page logs players in there, straight from the browser.
     `connect-src 'self' ${loginApi}`,
     `frame-src ${frames}`,
     "base-uri 'none'",
@@ -150,6 +154,8 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     [SHOP_PROJECT]: createPlayerSessions(DEMO_LOGIN[SHOP_PROJECT]!),
     [HARBOR_PROJECT]: createPlayerSessions(DEMO_LOGIN[HARBOR_PROJECT]!, { cookieName: 'harbor_session' }),
   };
+  /** The addresses each browser registered here: whose mail it may read. */
+  const mailboxes = createMailboxes();
   /** `?project=` of a session call: the game page's project when left out. */
   const sessionsOf = (req: IncomingMessage) => sessions[Number(new URL(req.url ?? '/', 'http://demo').searchParams.get('project') ?? SHOP_PROJECT)];
   /** Whom this request buys as in a project: its session's player, or the demo's when nobody logged in. */
@@ -273,10 +279,41 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     // #endregion session
   }
 
-  /** `GET /api/mailbox?to=`: the service's mailbox, read with the merchant's credentials, for one address. */
+  /**
+   * `POST /api/register`: the registration at the Login API, through us; once it is taken (204) this
+   * browser may read the address's mail. Any other answer is the Login API's, relayed as it came.
+   */
+  async function register(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await jsonBody(req, res, 4 * 1024, 'send the registration as application/json');
+    if (!body) return;
+    const search = new URL(req.url ?? '/', 'http://demo').searchParams;
+    const login = DEMO_LOGIN[Number(search.get('project') ?? SHOP_PROJECT)];
+    if (!login) return sendError(res, 404, 'NOT_FOUND', 'project: a demo project with a Login (200001 or 200002)');
+    const address = new URL('api/user', `${loginApi}/`);
+    address.searchParams.set('projectId', login.projectId);
+    const back = search.get('login_url');
+    if (back !== null) address.searchParams.set('login_url', back);
+    const answer = await fetch(address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body.value) }).catch(() => null);
+    if (!answer) return sendError(res, 502, 'LOGIN_API', 'the Login API did not answer');
+    const email = (body.value as { email?: unknown } | null)?.email;
+    const setCookie = answer.status === 204 && typeof email === 'string' ? mailboxes.grant(req, email) : null;
+    if (setCookie) res.setHeader('set-cookie', setCookie);
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'cache-control': 'no-store' });
+    res.end(answer.status === 204 ? undefined : await answer.text());
+  }
+
+  /**
+   * `GET /api/mailbox?to=`: the service's mailbox, read with the merchant's credentials, for one
+   * address: one this browser registered here, or the signed-in player's. Anyone else's is 403:
+   * the mailbox holds the links that confirm an address and reset its password.
+   */
   async function mailbox(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const to = new URL(req.url ?? '/', 'http://demo').searchParams.get('to') ?? '';
     if (!/^[^\s@]+@[^\s@]+$/.test(to)) return sendError(res, 422, 'BAD_ADDRESS', 'to: an email address');
+    const signedIn = Object.values(sessions).some((game) => game.current(req)?.email.toLowerCase() === to.toLowerCase());
+    if (!signedIn && !mailboxes.holds(req, to)) {
+      return sendError(res, 403, 'NOT_YOUR_MAILBOX', 'to: only the mail of an address this browser registered here, or of the signed-in player');
+    }
     try {
       json(res, 200, { messages: await mailTo(options.merchantApi, DEMO_MERCHANT.id, DEMO_MERCHANT.apiKey, to) });
     } catch {
@@ -348,6 +385,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     }
     if (pathname.startsWith('/api/user-store/')) return userStore(pathname.slice('/api/user-store/'.length), req, res);
     if (pathname === '/api/mailbox') return req.method === 'GET' ? mailbox(req, res) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
+    if (pathname === '/api/register') return req.method === 'POST' ? register(req, res) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'POST');
     // The signed-in player's purchases: the player is the session's (or the demo's), never one the address names.
     if (pathname === '/api/orders') {
       return req.method === 'GET' ? json(res, 200, shop.purchasesOf(playerOf(req).id)) : sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');

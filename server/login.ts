@@ -148,6 +148,43 @@ export async function pointLoginAtDemo({ merchantApi, merchantId, apiKey, projec
   if (!write.ok) throw new Error(`the Login settings of project ${project} could not be set (HTTP ${write.status})`);
 }
 
+/** The cookie naming the addresses a browser registered through the demo server (its mailbox). */
+export const MAILBOX_COOKIE = 'demo_mailbox';
+/** How many browsers' mailboxes the demo keeps; the oldest go first. */
+const MAILBOXES = 1000;
+
+/**
+ * Whose mail a browser may read in the demo's mailbox: the addresses it registered through the
+ * demo server, named by an HttpOnly, SameSite=Strict cookie. Knowing an address is not enough: the
+ * mailbox holds the links that confirm it and reset its password.
+ */
+export function createMailboxes() {
+  const mailboxes = new Map<string, Set<string>>();
+  const addressOf = (email: string) => email.trim().toLowerCase();
+
+  /** Lets this browser read `email`'s mail; the `Set-Cookie` when its cookie is new, else null. */
+  function grant(req: IncomingMessage, email: string): string | null {
+    const id = cookie(req, MAILBOX_COOKIE);
+    const held = id === null ? undefined : mailboxes.get(id);
+    if (held) {
+      held.add(addressOf(email));
+      return null;
+    }
+    const made = randomBytes(32).toString('base64url');
+    mailboxes.set(made, new Set([addressOf(email)]));
+    if (mailboxes.size > MAILBOXES) mailboxes.delete(mailboxes.keys().next().value!);
+    return `${MAILBOX_COOKIE}=${made}; Path=/api/; HttpOnly; SameSite=Strict`;
+  }
+
+  /** Whether this browser registered `email` here. */
+  const holds = (req: IncomingMessage, email: string): boolean => {
+    const id = cookie(req, MAILBOX_COOKIE);
+    return id !== null && (mailboxes.get(id)?.has(addressOf(email)) ?? false);
+  };
+
+  return { grant, holds };
+}
+
 /** A message of the mailbox (`GET /mock/mail`). */
 export interface MailMessage {
   to: string;

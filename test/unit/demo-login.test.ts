@@ -178,3 +178,59 @@ describe('the second game\'s user store, asked by the Login API\'s proxy variant
     expect(await signed.json()).toMatchObject({ email: 'kai@example.test', username: 'kai' });
   });
 });
+
+describe('the demo\'s mailbox (GET /api/mailbox?to=), its stand-in for a player\'s inbox', () => {
+  const GAME = () => `${demo}/game.html`;
+  const atLogin = (path: string, body: object) => fetch(`${api}${path}?projectId=${LOGIN.projectId}&login_url=${encodeURIComponent(GAME())}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  /** Registers through the demo server, as the game page does; its answer and the mailbox cookie it sets. */
+  const register = async (body: object) => {
+    const response = await fetch(`${demo}/api/register?project=200001&login_url=${encodeURIComponent(GAME())}`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    return { status: response.status, cookie: response.headers.get('set-cookie')?.split(';')[0] ?? '', body: response.status === 204 ? null : await response.json() };
+  };
+  const mailbox = async (to: string, cookie = '') => {
+    const response = await fetch(`${demo}/api/mailbox?to=${encodeURIComponent(to)}`, { headers: cookie ? { cookie } : {} });
+    return { status: response.status, text: await response.text() };
+  };
+
+  beforeAll(async () => {
+    await pointLoginAtDemo({ merchantApi: api, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, project: 200001, secret: LOGIN.secret, callback: GAME() });
+  });
+
+  it("gives nobody another player's mail: a reset link asked for a player is not answered to whoever names their address", async () => {
+    const victim = { username: 'mail-victim', email: 'mail-victim@example.test', password: 'victim-1' };
+    expect((await atLogin('/api/user', victim)).status).toBe(204);
+    expect((await atLogin('/api/password/reset', { username: victim.username })).status).toBe(204);
+    const asked = await mailbox(victim.email);
+    expect(asked.status).toBe(403);
+    expect(asked.text).not.toContain('/mock/login/password');
+    expect(asked.text).not.toContain('/mock/login/confirm');
+    // Nor with a session of another player.
+    const other = await signIn(await loginToken({ username: 'mallory', email: 'mallory@example.test' }));
+    expect((await mailbox(victim.email, other.cookie!.split(';')[0])).status).toBe(403);
+  });
+
+  it('a browser that registered an address through the demo server reads its mail (the confirmation link), and no other address', async () => {
+    const player = { username: 'mail-reader', email: 'Mail-Reader@example.test', password: 'reader-1' };
+    const registered = await register(player);
+    expect(registered.status).toBe(204);
+    expect(registered.cookie).toMatch(/^demo_mailbox=[\w-]{43}$/);
+    const own = await mailbox('mail-reader@example.test', registered.cookie);
+    expect(own.status).toBe(200);
+    expect(JSON.parse(own.text).messages).toMatchObject([{ subject: 'Confirm your email address', links: [expect.stringContaining('/mock/login/confirm?token=')] }]);
+    expect((await mailbox('mail-victim@example.test', registered.cookie)).status).toBe(403);
+    // The Login API's refusal comes back as it said it, and grants nothing.
+    const taken = await register({ ...player, email: 'someone-else@example.test' });
+    expect(taken).toMatchObject({ status: 422, cookie: '', body: { extended_message: { property_errors: { username: ['is already taken'] } } } });
+  });
+
+  it("a signed-in player reads the mail of their own address", async () => {
+    const session = await signIn(await loginToken({ username: 'mail-victim', email: 'mail-victim@example.test' }));
+    const own = await mailbox('MAIL-VICTIM@example.test', session.cookie!.split(';')[0]);
+    expect(own.status).toBe(200);
+    expect(JSON.parse(own.text).messages.map((m: { subject: string }) => m.subject)).toEqual(['Reset your password', 'Confirm your email address']);
+  });
+});
