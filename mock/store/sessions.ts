@@ -5,6 +5,7 @@
  * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/webhooks/payments.ts),
  * so the page can never sell what the database does not. Every failure is one payment UI error code.
  */
+import { inputProblem } from '../shared/input';
 import { httpAddress, isObject, type Plain } from '../shared/plain';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
@@ -216,6 +217,9 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
       return fail('0004-0009');
     }
     if (!isObject(data)) return fail('0004-0009');
+    // Text Postgres cannot keep, numbers past Infinity, nesting past every need: refused as the token's body is.
+    const unstorable = inputProblem(data);
+    if (unstorable) return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${unstorable.path}: ${unstorable.message}` };
     const settings = obj(data.settings);
     if (settings.project_id === undefined || settings.project_id === null || settings.project_id === '') return fail('0004-0003');
     const project = await findProject(sql, typeof settings.project_id === 'string' ? Number(settings.project_id) : Number(settings.project_id));

@@ -55,6 +55,24 @@ describe('strings Postgres cannot keep', () => {
   });
 });
 
+describe('access_data the payment UI is opened with', () => {
+  const accessData = (user: string, extra = '') =>
+    `?access_data=${encodeURIComponent(`{"user":{"id":{"value":"${user}"},"email":{"value":"a@b.example"}},"settings":{"project_id":200002},"purchase":{"virtual_currency":{"quantity":5}}${extra}}`)}`;
+
+  it.each([['a NUL character', 'a\\u0000b', ''], ['a lone surrogate', 'a\\ud800b', ''], ['a NUL in custom_parameters', 'p1', ',"custom_parameters":{"k":"\\u0000"}']])(
+    'with %s is 0004-0009 at its path in the page and the payment, not a 500',
+    async (_name, user, extra) => {
+      const search = accessData(user, extra);
+      const session = await fetch(`${world.ui.live}/api/session${search}`);
+      expect(session.status).toBe(200);
+      expect(await session.json()).toMatchObject({ ok: false, code: '0004-0009', message: expect.stringMatching(/(user\.id\.value|custom_parameters\.k): must not contain a NUL/) });
+      const paid = await fetch(`${world.ui.live}/api/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ search, outcome: 'success' }) });
+      expect(paid.status).toBe(422);
+      expect(await paid.json()).toMatchObject({ message: '0004-0009' });
+    },
+  );
+});
+
 describe('numbers and depths past every limit', () => {
   it('offset=1e309 and project_id=1e400 are 422 at the parameter', async () => {
     const offset = await call('GET', '/merchant/v2/merchants/100001/projects?offset=1e309');
