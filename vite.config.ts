@@ -185,7 +185,8 @@ export default defineConfig(({ mode }): UserConfig => {
     case 'server':
       return nodeBuild('build/server', { start: root('server/start.ts') });
     case 'mock-server':
-      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts') });
+      // The command, and the entry for code (`import { startPayuiMock } from 'payui-mock'`).
+      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts'), index: root('mock/start.ts') });
     default:
       return {
         ...shared,

@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDirOf, readConfig, webhooksFromEnv } from './config';
+import { dataDirOf, readConfig, webhooksFromEnv, type WorldConfig } from './config';
 import { startMockService, stopOnSignals } from './server';
 import { parseArgs, runTrigger } from './trigger';
 import { openServiceDatabase, demoFixtures } from './merchant-api/server';
@@ -18,7 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const argv = process.argv.slice(2);
 const parsed = parseArgs(argv);
-if (parsed.command === 'serve') serve(parsed.inMemory);
+if (parsed.command === 'serve') serve(parsed.inMemory, parsed.port);
 else if (parsed.command === 'reset' || parsed.command === 'export' || parsed.command === 'import') {
   void data(parsed).then((code) => process.exit(code));
 } else void runTrigger(argv).then((code) => process.exit(code));
@@ -59,9 +59,15 @@ async function data(command: { command: 'reset' } | { command: 'export' | 'impor
   }
 }
 
-function serve(inMemory: boolean): void {
+/** `--port N`: the merchant API on N and the payment UI on the next two; 0: every one on a free port. */
+function portsFrom(port: number | undefined): Partial<WorldConfig> {
+  if (port === undefined) return {};
+  return { merchantApiPort: port, liveUiPort: port && port + 1, sandboxUiPort: port && port + 2 };
+}
+
+function serve(inMemory: boolean, port?: number): void {
   const dataDir = inMemory ? null : dataDirOf([]);
-  startMockService(readConfig(), join(here, 'ui'), { webhooks: webhooksFromEnv(process.env), dataDir }).then(
+  startMockService({ ...readConfig(), ...portsFrom(port) }, join(here, 'ui'), { webhooks: webhooksFromEnv(process.env), dataDir }).then(
     (service) => {
       console.log(`payui mock service
     merchant API        ${service.merchantApi}/merchant/v2/…  (described at ${service.merchantApi}/openapi.json)

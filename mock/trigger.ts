@@ -72,9 +72,10 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   return { passed: problem === null, status, answer, body, problem, hint };
 }
 
-const USAGE = `usage: payui-mock [serve] [--in-memory]
+const USAGE = `usage: payui-mock [serve] [--in-memory] [--port N]
                               the offline service: merchant API, payment UI (live, sandbox), webhooks;
-                              its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory
+                              its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory;
+                              --port N: the merchant API on N, the payment UI on N+1 and N+2 (0: free ports)
        payui-mock reset       empties the data directory's state and seeds the demo merchant again
        payui-mock export FILE writes the whole state to FILE (JSON)
        payui-mock import FILE replaces the whole state by FILE's (an export, or fixtures of that shape)
@@ -95,17 +96,34 @@ types: ${NOTIFICATION_TYPES.join(', ')}
 exit code: 0 the listener passed, 1 it did not, 2 the arguments are wrong`;
 
 export type DataCommand = { command: 'reset' } | { command: 'export' | 'import'; file: string };
-export type CliCommand = { command: 'serve'; inMemory: boolean } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
+/** `port`: the merchant API's port from `--port` (0: every server on a free port), else the environment's. */
+export type CliCommand = { command: 'serve'; inMemory: boolean; port?: number } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
 
 const HELP = ['--help', '-h', 'help'];
 const WITH_VALUE = ['--to', '--secret', '--user-id', '--project', '--data'] as const;
 type Flag = (typeof WITH_VALUE)[number];
 
+/** `serve`'s flags: `--in-memory`, `--port N`. */
+function serveArgs(rest: readonly string[]): CliCommand {
+  let inMemory = false;
+  let port: number | undefined;
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i]!;
+    if (arg === '--in-memory') inMemory = true;
+    else if (arg === '--port') {
+      const value = rest[++i];
+      if (value === undefined || !/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) return { command: 'error', message: '--port takes a port number (0: free ports, printed)' };
+      port = Number(value);
+    } else return { command: 'error', message: `unknown argument "${arg}"` };
+  }
+  return { command: 'serve', inMemory, ...(port !== undefined ? { port } : {}) };
+}
+
 export function parseArgs(argv: readonly string[]): CliCommand {
   const [first = 'serve', ...others] = argv;
-  // `payui-mock --in-memory` is `payui-mock serve --in-memory`.
-  const [command, rest] = first === '--in-memory' ? ['serve', [first, ...others]] : [first, others];
-  if (command === 'serve' && rest.every((arg) => arg === '--in-memory')) return { command: 'serve', inMemory: rest.length > 0 };
+  // `payui-mock --in-memory` is `payui-mock serve --in-memory` (and `--port N` alike).
+  const [command, rest] = first.startsWith('--') && !HELP.includes(first) ? ['serve', [first, ...others]] : [first, others];
+  if (command === 'serve') return serveArgs(rest);
   if (command === 'reset' && rest.length === 0) return { command: 'reset' };
   if ((command === 'export' || command === 'import') && rest.length === 1 && !rest[0]!.startsWith('-')) return { command, file: rest[0]! };
   if (command === 'export' || command === 'import') return { command: 'error', message: `${command} takes one argument: the file` };

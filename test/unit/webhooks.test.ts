@@ -438,6 +438,11 @@ describe('webhook settings, log and the trigger command', () => {
   it('trigger checks its arguments', async () => {
     expect(parseArgs([])).toEqual({ command: 'serve', inMemory: false });
     expect(parseArgs(['--in-memory'])).toEqual({ command: 'serve', inMemory: true });
+    expect(parseArgs(['--in-memory', '--port', '0'])).toEqual({ command: 'serve', inMemory: true, port: 0 });
+    expect(parseArgs(['serve', '--port', '6000'])).toEqual({ command: 'serve', inMemory: false, port: 6000 });
+    expect(parseArgs(['--port', '70000'])).toMatchObject({ command: 'error', message: expect.stringMatching(/--port/) });
+    expect(parseArgs(['--port'])).toMatchObject({ command: 'error' });
+    expect(parseArgs(['--verbose'])).toEqual({ command: 'error', message: 'unknown argument "--verbose"' });
     expect(parseArgs(['export', 'state.json'])).toEqual({ command: 'export', file: 'state.json' });
     expect(parseArgs(['import'])).toMatchObject({ command: 'error' });
     expect(parseArgs(['trigger', 'order_paid', '--to', 'http://localhost:1/h', '--secret', 's'])).toEqual({

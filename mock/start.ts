@@ -1,0 +1,52 @@
+/**
+ * `startPayuiMock()`: the package's entry for code (built as `mock/dist/index.js`, typed by
+ * mock/index.d.ts). The same service as the `payui-mock` command, on free ports unless told, in
+ * memory unless given a data directory, and quiet unless asked.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PayuiMock, PayuiMockOptions, startPayuiMock as Declared } from './index';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from './shared/catalog';
+import { settingsProblem, type WebhookSettings } from './webhooks/sender';
+import { startMockService } from './server';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const portOf = (value: unknown, name: string): number => {
+  if (value === undefined) return 0;
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 65535) throw new TypeError(`startPayuiMock: ports.${name} must be a port number (0 for a free one)`);
+  return value as number;
+};
+
+export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions = {}): Promise<PayuiMock> => {
+  const { dataDir, ports = {}, webhook, log } = options;
+  const config = {
+    host: 'localhost',
+    demoPort: 0,
+    merchantApiPort: portOf(ports.merchantApi, 'merchantApi'),
+    liveUiPort: portOf(ports.live, 'live'),
+    sandboxUiPort: portOf(ports.sandbox, 'sandbox'),
+  };
+  const webhooks: Record<number, WebhookSettings> = {};
+  if (webhook) {
+    for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
+      const settings = { url: webhook.url, secret: webhook.secret ?? secret, variant: webhook.variant ?? 'combined' };
+      const problem = settingsProblem(settings);
+      if (problem) throw new TypeError(`startPayuiMock: webhook.${problem.path} ${problem.message}`);
+      webhooks[Number(project)] = settings as WebhookSettings;
+    }
+  }
+  const say = log === true ? (line: string) => console.log(line) : typeof log === 'function' ? log : () => undefined;
+  // Built, the payment UI's pages are in dist/ui beside this file; from source, the built copy.
+  const uiRoot = here.endsWith('dist') ? join(here, 'ui') : join(here, 'dist', 'ui');
+  const service = await startMockService(config, uiRoot, { webhooks, dataDir: dataDir ?? null });
+  say(`payui-mock: merchant API ${service.merchantApi}, payment UI ${service.live} (live) and ${service.sandbox} (sandbox), state ${dataDir ?? 'in memory'}`);
+  let stopped: Promise<void> | undefined;
+  return {
+    merchantApiUrl: service.merchantApi,
+    liveUrl: service.live,
+    sandboxUrl: service.sandbox,
+    merchant: { merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, projectIds: Object.keys(PROJECTS).map(Number) },
+    stop: () => (stopped ??= service.close().then(() => say('payui-mock: stopped'))),
+  };
+};
