@@ -17,6 +17,7 @@ import { refuseBody } from '../../src/server/http';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';
+import { faultOfHeader, type Fault, type Faults } from './faults';
 import { inputProblem } from '../shared/input';
 
 /** `make()` once, at the first call. */
@@ -129,6 +130,8 @@ export interface ApiOptions<Context> {
   credentials: (merchantId: number) => Promise<string | undefined>;
   /** The merchant a project belongs to, or undefined when there is no such project. */
   projectOwner: (projectId: number) => Promise<number | undefined>;
+  /** The merchants' fault rules (`/mock/faults`); none: only the `X-Payui-Mock-Fault` header fails a request. */
+  faults?: Faults;
   /** Extra routes of the same origin (pages, files), registered as they are. */
   extra?: (app: FastifyInstance) => void;
   /**
@@ -290,6 +293,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
       ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.credentials)) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const asked = faultOfHeader(request.headers['x-payui-mock-fault']);
+        if (typeof asked === 'string') throw fieldError('X-Payui-Mock-Fault', asked);
+        if (asked && (await fail(asked, request, reply))) return reply;
         const rawParams = { ...(request.params as Record<string, string>) };
         if (inputProblem(rawParams) || !params()(rawParams)) throw new ApiError(404, 'Not Found');
         if (secured && request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request)) {
@@ -304,6 +310,8 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         refuseInput(rawQuery);
         refuseInput(request.body);
         if (secured) await checkQueryProject(rawQuery, merchantId);
+        const ruled = secured ? options.faults?.take(merchantId, operation.operationId, request.method, path) : null;
+        if (ruled && (await fail(ruled, request, reply))) return reply;
         const call: Call<Context> = {
           operationId: operation.operationId,
           params: request.params as Record<string, string>,
@@ -328,6 +336,23 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
       },
     });
+  }
+
+  /**
+   * A fault asked for: waits its latency, then closes the connection (`drop`) or answers its status
+   * (true: the request is answered), or lets the request go on (a latency alone: false).
+   */
+  async function fail(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
+    if (fault.drop) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return true;
+    }
+    if (fault.status === null) return false;
+    const body = fault.body !== undefined ? fault.body : errorBody(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
+    await reply.code(fault.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    return true;
   }
 
   /** Basic credentials of a merchant, who must own the merchant and project the path names. */

@@ -21,6 +21,7 @@ import { USER_STORE_TIMEOUT_MS } from '../login/user-store';
 import { readConfig } from '../config';
 import type { ServiceContext } from '../api/operations/common';
 import { registerConsole } from './console';
+import { createFaults } from '../api/faults';
 
 export { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase };
 
@@ -55,6 +56,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     now: options.now ?? (() => clockOf(db).now()),
     origin: options.origin ?? (() => fallbackOrigin),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
+    faults: createFaults(),
   };
   await clockOf(db).load();
   await loadWebhookSettings(context);
@@ -68,6 +70,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     context,
     credentials,
     corsPrefix: '/api/',
+    faults: context.faults,
     projectOwner: async (projectId) => {
       const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [projectId]);
       return rows[0] ? Number(rows[0].merchant_id) : undefined;

@@ -975,6 +975,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's fault rules, with what is left of each
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Fail the caller's next requests on purpose
+         * @description The offline service's own operation: the real service has no such path. The caller's next `count` requests (made with the same merchant's credentials) to `operation` (an operationId), or to `method` + `path` (a path of this document, as written here), fail as the rule says: `status` with `body` (default: the service's error body), after `latency_ms`, or `drop` (the connection is closed with no answer); `latency_ms` alone answers late but as usual. Rules are kept in memory (a restart forgets them). One request alone fails with the header `X-Payui-Mock-Fault: status=503` (or `latency=2000`, `drop`, several separated by commas), sent to any operation; a value it does not understand is 422 at `X-Payui-Mock-Fault`.
+         */
+        post: operations["createFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/faults/{fault_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a fault rule
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        delete: operations["deleteFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mock/clock": {
         parameters: {
             query?: never;
@@ -2753,6 +2797,42 @@ export interface components {
             drm_id: number;
             /** @description The keys; a key already in the game's pool is 409. */
             keys: string[];
+        };
+        /** @description How the caller's next requests to one operation fail. */
+        FaultRule: {
+            /** @description An operationId of this document, e.g. `createToken`. */
+            operation?: string;
+            /**
+             * @description With `path`, instead of `operation`.
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+            /** @description A path of this document as written here, e.g. `/merchant/{version}/merchants/{merchant_id}/token`. */
+            path?: string;
+            status?: number;
+            /** @description The answer's JSON; default: the service's error body. */
+            body?: unknown;
+            latency_ms?: number;
+            /** @description Close the connection with no answer. */
+            drop?: boolean;
+            /**
+             * @description How many requests fail.
+             * @default 1
+             */
+            count?: number;
+        } & (unknown | unknown);
+        /** @description A fault rule and how many more requests it fails. */
+        Fault: {
+            id: number;
+            remaining: number;
+            operation?: string;
+            method?: string;
+            path?: string;
+            status?: number;
+            body?: unknown;
+            latency_ms?: number;
+            drop?: boolean;
+            count?: number;
         };
         /** @description The service clock. */
         Clock: {
@@ -5417,6 +5497,82 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    createFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRule"];
+            };
+        };
+        responses: {
+            /** @description The rule's id */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     getClock: {

@@ -5,6 +5,7 @@
 import type { Database, Sql } from '../../store/database';
 import type { Payments } from '../../webhooks/payments';
 import type { WebhookSender } from '../../webhooks/sender';
+import type { Faults } from '../faults';
 import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
 
 export interface ServiceContext {
@@ -17,6 +18,8 @@ export interface ServiceContext {
   origin: () => string;
   /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */
   userStoreTimeoutMs: number;
+  /** The merchants' fault rules (`/mock/faults`). */
+  faults: Faults;
 }
 
 export type Op = Operation<ServiceContext>;
