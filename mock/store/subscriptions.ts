@@ -155,9 +155,10 @@ const subscriptionOf = (row: RawSubscription): SubscriptionRow => ({
   id: Number(row.id), merchantId: Number(row.merchant_id), projectId: Number(row.project_id), planId: Number(row.plan_id), userId: row.user_id, data: row.data,
 });
 
-export async function subscriptionById(sql: Sql, id: number): Promise<SubscriptionRow | undefined> {
+/** The subscription `id`; `lock`: its row locked until the transaction of `sql` ends (it is read to be changed). */
+export async function subscriptionById(sql: Sql, id: number, lock = false): Promise<SubscriptionRow | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  const { rows } = await sql.query<RawSubscription>('SELECT * FROM subscriptions WHERE id = $1', [id]);
+  const { rows } = await sql.query<RawSubscription>(`SELECT * FROM subscriptions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] && subscriptionOf(rows[0]);
 }
 

@@ -69,6 +69,16 @@ export interface Payments {
   notify(row: SubscriptionRow, type: 'update_subscription' | 'cancel_subscription'): Promise<void>;
 }
 
+/**
+ * Where a test may step into the money's paths (`createPayments`'s `hook`): between an operation's
+ * first read and its guarded write (`refund`, `key`, `renew`, `change`), to make a race real by
+ * pausing there, and in a clock step's transaction after each due item's work (`due`), to make the
+ * step fail by throwing. The embedded database runs one transaction at a time, so a race between
+ * two requests happens in that gap or not at all; a Postgres server has it everywhere.
+ */
+export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due';
+export type PaymentsHook = (point: HookPoint) => Promise<void> | void;
+
 /** What the session's lines give the player. */
 function creditOf(session: Session): Credit {
   const credit: Credit = { currency: 0, items: [] };
@@ -105,6 +115,40 @@ async function paymentById(sql: Sql, id: number): Promise<{ status: string; paym
   return rows[0] && { status: rows[0].status, payment: rows[0].data };
 }
 
+/** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, answered 409. */
+class Conflict extends Error {}
+
+/** Why a payment kept as `kept` is not refunded now. */
+const notRefundable = (id: number, kept: { status: string; payment: KeptPayment }) =>
+  kept.payment.refunded ? `transaction ${id} is already refunded` : `transaction ${id} is ${kept.status}: only a done payment can be refunded`;
+
+/**
+ * Refunds payment `id` in the transaction of `sql`: marked `refunded` (with when and why, as the
+ * reports show them) by a write that holds only while it is `done` (a second refund at the same moment finds it refunded: `Conflict`), what it
+ * gave taken back, and a plan's subscription it paid for canceled (its row locked while it is
+ * changed). Answers the refunded payment and the canceled subscription's record.
+ */
+async function refundIn(sql: Sql, id: number, reason: string, date: string): Promise<{ payment: KeptPayment; canceled: SubscriptionData | undefined }> {
+  const { rows } = await sql.query<{ data: KeptPayment }>(
+    `UPDATE payments SET status = 'refunded', data = data || jsonb_build_object('refunded', true, 'refund', jsonb_build_object('reason', $2::text, 'date', $3::text))
+     WHERE id = $1 AND status = 'done' RETURNING data`,
+    [id, reason, date],
+  );
+  if (!rows[0]) {
+    const kept = await paymentById(sql, id);
+    throw new Conflict(kept ? notRefundable(id, kept) : `transaction ${id} is gone`);
+  }
+  const payment = rows[0].data;
+  if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
+  const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id, true));
+  if (!row) return { payment, canceled: undefined };
+  if (row.data.status !== 'canceled') {
+    Object.assign(row.data, { status: 'canceled', date_end: date, date_next_charge: null });
+    await saveSubscription(sql, row);
+  }
+  return { payment, canceled: row.data };
+}
+
 /** Keeps a payment that moved nothing: `error` (the card was declined) or `canceled` (the game refused the player). */
 async function keepFailed(sql: Sql, record: PaymentRecord, status: 'error' | 'canceled'): Promise<void> {
   await sql.query(
@@ -114,7 +158,8 @@ async function keepFailed(sql: Sql, record: PaymentRecord, status: 'error' | 'ca
 }
 
 /** The service's payments on `db` (by default the process's shared database in memory). */
-export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date): Payments {
+export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Payments {
+  const at = async (point: HookPoint) => hook?.(point);
   const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
     await clockOf(db).load();
     outbox = createOutbox(db, sender);
@@ -247,28 +292,20 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
     async refund(merchantId, transactionId, reason = 'Refunded by the merchant') {
       const db = await opened;
+      // A quick answer for what is not the merchant's or cannot be refunded; for what can, the
+      // refund's guarded write decides (a refund at the same moment may have come first).
       const kept = await paymentById(db.sql, transactionId);
       if (!kept || kept.payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
-      const { payment } = kept;
-      if (payment.refunded) return { ok: false, status: 409, message: `transaction ${transactionId} is already refunded` };
-      if (kept.status !== 'done') return { ok: false, status: 409, message: `transaction ${transactionId} is ${kept.status}: only a done payment can be refunded` };
-      payment.refunded = true;
+      if (kept.status !== 'done') return { ok: false, status: 409, message: notRefundable(transactionId, kept) };
+      await at('refund');
       const date = now().toISOString();
-      // The reports show when and why (mock/store/transactions.ts).
-      payment.refund = { reason, date };
-      // Refunded and taken back together, or neither; a plan's payment refunded ends its subscription.
-      await commit(db, payment.projectId, async (sql) => {
-        await sql.query("UPDATE payments SET status = 'refunded', data = $2 WHERE id = $1", [transactionId, JSON.stringify(payment)]);
-        if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
-        const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id));
-        if (!row) return undefined;
-        if (row.data.status !== 'canceled') {
-          Object.assign(row.data, { status: 'canceled', date_end: date, date_next_charge: null });
-          await saveSubscription(sql, row);
-        }
-        return row.data;
-      }, (canceled, variant) => refundWebhooks(payment, variant, reason, date, canceled));
-      return { ok: true, payment };
+      try {
+        const refunded = await commit(db, kept.payment.projectId, (sql) => refundIn(sql, transactionId, reason, date), ({ payment, canceled }, variant) => refundWebhooks(payment, variant, reason, date, canceled));
+        return { ok: true, payment: refunded.payment };
+      } catch (error) {
+        if (error instanceof Conflict) return { ok: false, status: 409, message: error.message };
+        throw error;
+      }
     },
 
     async renew(merchantId, subscriptionId) {

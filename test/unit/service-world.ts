@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { createPaymentUi } from '../../mock/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createPayments } from '../../mock/webhooks/payments';
+import { createPayments, type PaymentsHook } from '../../mock/webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
 
@@ -26,12 +26,12 @@ export interface ServiceWorld {
   close(): Promise<void>;
 }
 
-/** `retry`: the sender's backoff (the service's own by default). */
-export async function startWorld({ retry }: { retry?: RetryPolicy } = {}): Promise<ServiceWorld> {
+/** `retry`: the sender's backoff (the service's own by default); `hook`: the payments' test hook (a pause to make a race real, a throw to fail a clock step). */
+export async function startWorld({ retry, hook }: { retry?: RetryPolicy; hook?: PaymentsHook } = {}): Promise<ServiceWorld> {
   const db = await memoryDatabase();
   const sender = createWebhookSender(retry ? { retry } : {});
   const uiRoot = mkdtempSync(join(tmpdir(), 'payui-world-'));
-  const payments = createPayments(sender, db);
+  const payments = createPayments(sender, db, undefined, hook);
   const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
   const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), 0);
   const sandbox = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);

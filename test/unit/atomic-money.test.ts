@@ -1,0 +1,108 @@
+/**
+ * Money moves atomically (DESIGN.md §8d): a refund, a game key's sale, a renewal, a subscription's
+ * change and a clock step are each one transaction whose guarded write makes a second attempt at
+ * the same moment fail cleanly, and whose webhooks are written with it. The embedded database runs
+ * one transaction at a time, so a race between two requests lives in the gap between an
+ * operation's first read and its transaction: the payments' test hook holds each request there
+ * until the others have read too (`barrier`), the worst order a Postgres server could give.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HookPoint } from '../../mock/webhooks/payments';
+import { merchantCaller, type Called } from '../fixtures/merchant-call';
+import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+
+let world: ServiceWorld;
+let received: Received[];
+let closeListener: () => Promise<void>;
+/** What the hook does at each point, set by the test that races there. */
+const hooks: Partial<Record<HookPoint, () => Promise<void>>> = {};
+
+beforeAll(async () => {
+  world = await startWorld({ hook: (point) => hooks[point]?.() });
+  const listener = await recordingListener();
+  received = listener.received;
+  closeListener = () => listener.server.close();
+  expect((await call('/mock/projects/200001/webhooks', 'PUT', { url: listener.url, secret: 'atomic-money-secret', variant: 'combined' })).status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await closeListener?.();
+  await world?.close();
+});
+
+const call = merchantCaller(() => world.origin);
+const v2 = (path: string) => `/merchant/v2${path}`;
+
+/** Lets requests through once `n` of them have arrived: each has made its first read, none has written. */
+function barrier(n: number): () => Promise<void> {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let arrived = 0;
+  return () => {
+    if (++arrived === n) open();
+    return opened;
+  };
+}
+
+/** Holds the first request that reaches it until the test calls `release()`; `reached` resolves when one did. */
+function gate() {
+  let release!: () => void;
+  let reach!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { hold: () => (reach(), released), reached, release };
+}
+
+async function token(player: string, purchase: object): Promise<string> {
+  const answer = await call(v2('/merchants/100001/token'), 'POST', {
+    user: { id: { value: player }, email: { value: `${player}@example.test` }, name: { value: 'Racer' } },
+    settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' },
+    purchase,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token;
+}
+
+/** Pays `accessToken` in the sandbox payment UI, as its Pay button does. */
+async function pay(accessToken: string): Promise<Called> {
+  const response = await fetch(`${world.ui.sandbox}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.ui.sandbox },
+    body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: accessToken })}`, outcome: 'success' }),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+const balance = async (player: string) => (await call(v2(`/projects/200001/users/${player}`))).body.balance;
+const statuses = (answers: Called[]) => answers.map((a) => a.status).sort();
+
+/** Buys the demo's monthly plan as `player`: the subscription as the API answers it. */
+async function subscribe(player: string) {
+  expect((await pay(await token(player, { subscription: { plan_id: 'captain-monthly' } }))).body).toMatchObject({ ok: true, status: 'done' });
+  const [subscription] = (await call(`/mock/projects/200001/subscriptions?user_id=${player}`)).body;
+  return subscription;
+}
+
+/** The subscription's payments (`done`, `fail`), oldest first. */
+async function chargesOf(id: number): Promise<string[]> {
+  const all = (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body as { status: string; subscription: { id: number } }[];
+  return all.filter((p) => p.subscription.id === id).map((p) => p.status);
+}
+
+describe('a refund', () => {
+  it('twenty refunds of one payment at once: one 200, nineteen 409, one order_canceled, the balance taken back once', async () => {
+    await pay(await token('refund-racer', { virtual_currency: { quantity: 100 } }));
+    const paid = await pay(await token('refund-racer', { virtual_currency: { quantity: 550 } }));
+    expect(paid.body).toMatchObject({ ok: true, status: 'done' });
+    expect(await balance('refund-racer')).toBe(650);
+    hooks.refund = barrier(20);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(`/mock/transactions/${paid.body.invoice}/refund`, 'POST')));
+    delete hooks.refund;
+    expect(statuses(answers)).toEqual([200, ...Array(19).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toMatchObject({ http_status_code: 409, message: expect.stringContaining('already refunded'), request_id: expect.any(String) });
+    }
+    expect(await balance('refund-racer')).toBe(100);
+    await world.sender.idle();
+    expect(received.filter((r) => r.type === 'order_canceled' && r.body.transaction.id === paid.body.invoice)).toHaveLength(1);
+  });
+});
