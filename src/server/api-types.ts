@@ -1019,6 +1019,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mock/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay as the payment UI's Pay does, without a browser
+         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid). `sku`, `package`, `plan`: the choice the page would ask for, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for a game key whose token names none.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mock/clock": {
         parameters: {
             query?: never;
@@ -2833,6 +2853,39 @@ export interface components {
             latency_ms?: number;
             drop?: boolean;
             count?: number;
+        };
+        /** @description A payment made as the payment UI's Pay makes it. */
+        HeadlessPayment: {
+            /** @description The token the payment UI would be opened with. */
+            access_token?: string;
+            /** @description Tokenless: the access_data the payment UI would be opened with, as JSON text or as the object. */
+            access_data?: string | Record<string, never>;
+            /** @default success */
+            outcome?: string;
+            /** @description The item or game the token sells. */
+            sku?: string;
+            /** @description The currency package the token sells. */
+            package?: string;
+            /** @description The plan (its external_id) the token sells. */
+            plan?: string;
+            /** @description The DRM picked for a game key, e.g. `steam`. */
+            drm?: string;
+        };
+        /** @description What the payment did. */
+        HeadlessPaymentResult: {
+            /** @enum {string} */
+            status: "done" | "troubled";
+            transaction_id: number;
+            invoice_id: number;
+            /** @description The game key sold. */
+            key?: {
+                drm?: string;
+                code?: string;
+            };
+            /** @enum {string} */
+            reason?: "declined" | "user_refused";
+            /** @description The listener's refusal code (user_refused). */
+            code?: string;
         };
         /** @description The service clock. */
         Clock: {
@@ -5573,6 +5626,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeadlessPayment"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadlessPaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     getClock: {

@@ -51,7 +51,7 @@ const OPERATION_IDS = [
   'loginRegister', 'login', 'proxyRegister', 'proxyLogin', 'proxyPasswordReset', 'passwordReset',
   'getWebhookSettings', 'putWebhookSettings', 'deleteWebhookSettings', 'listWebhookLog', 'resendWebhook',
   'refundTransaction', 'renewSubscription', 'getGameKeys', 'addGameKeys',
-  'getClock', 'moveClock', 'createFault', 'listFaults', 'deleteFault', 'listMail', 'getLoginSettings', 'putLoginSettings',
+  'getClock', 'moveClock', 'createFault', 'listFaults', 'deleteFault', 'createPayment', 'listMail', 'getLoginSettings', 'putLoginSettings',
   'listSubscriptions',
 ];
 
@@ -195,7 +195,13 @@ describe('mock/openapi.json', () => {
 
   describe('conventions of DESIGN §8 on every operation', () => {
     const all = operationList.map((o) => [o.op.operationId as string, o] as const);
-    const merchant = all.filter(([, o]) => !isLogin(o));
+    // The headless payment's credential is its token, as the payment UI's.
+    const tokenAsCredential = (o: Operation) => o.op.operationId === 'createPayment';
+    const merchant = all.filter(([, o]) => !isLogin(o) && !tokenAsCredential(o));
+
+    it('createPayment takes no credentials: its token is one', () => {
+      expect(byId.get('createPayment')!.op.security).toEqual([]);
+    });
 
     it.each(merchant)('%s takes Basic credentials and answers 401 and 405, and 403 and 404 when its path names a record', (_id, o) => {
       expect(o.op.security).toEqual([{ basicAuth: [] }]);

@@ -1,6 +1,7 @@
 /** Every operation the service answers, by the `operationId` of mock/openapi.json. */
 import * as currency from './catalog-currency';
 import * as faults from './faults';
+import * as headless from './payments';
 import * as groups from './catalog-groups';
 import * as items from './catalog-items';
 import type { Op } from './common';
@@ -18,4 +19,4 @@ import * as userAttributes from './user-attributes';
 import * as users from './users';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults, ...headless };

@@ -1,0 +1,79 @@
+/**
+ * `POST /mock/payments`: the payment UI's Pay without a browser (DESIGN.md §8b). The token (or
+ * access_data) is the credential, as in the payment UI; the same `payments.pay` the page's Pay calls
+ * does the rest — user_validation, the transaction, the webhooks, balances, inventory, subscriptions —
+ * so its effects and its errors are the page's.
+ */
+import { UI_ERRORS, type UiErrorCode } from '../../shared/ui-errors';
+import { verifyToken, type TokenMode } from '../../shared/token';
+import { ApiError, fieldError } from '../app';
+import type { Op } from './common';
+
+interface HeadlessPayment {
+  access_token?: string;
+  access_data?: string | Record<string, unknown>;
+  outcome?: string;
+  sku?: string;
+  package?: string;
+  plan?: string;
+  drm?: string;
+}
+
+/** The UI's error as the payment UI's own endpoint answers it: its code as the message, its words in global_errors. */
+const uiError = (status: number, code: string, message: string) => new ApiError(status, code, { global_errors: [message], property_errors: {} });
+
+/** The environment the token (or access_data) is for: the payment UI's origin it would be opened on. */
+async function modeOf(body: HeadlessPayment, accessData: string | undefined): Promise<TokenMode> {
+  if (body.access_token !== undefined) {
+    // Expired or not (the payment says which): only where it would be opened is asked here.
+    const verified = await verifyToken(body.access_token, 0).catch(() => null);
+    return verified?.ok && (verified.payload as { mode?: unknown }).mode === 'sandbox' ? 'sandbox' : 'live';
+  }
+  try {
+    return (JSON.parse(accessData ?? '') as { settings?: { mode?: unknown } })?.settings?.mode === 'sandbox' ? 'sandbox' : 'live';
+  } catch {
+    return 'live';
+  }
+}
+
+export const createPayment: Op = async (call) => {
+  const body = call.body as HeadlessPayment;
+  if ((body.access_token === undefined) === (body.access_data === undefined)) throw fieldError('access_token', 'send access_token or access_data, one of them');
+  const accessData = typeof body.access_data === 'object' ? JSON.stringify(body.access_data) : body.access_data;
+  const outcome = body.outcome ?? 'success';
+  // An error code the page can meet, on purpose: answered as the page would show it, nothing paid.
+  if (/^\d{4}-\d{4}$/.test(outcome)) {
+    if (!(outcome in UI_ERRORS)) throw fieldError('outcome', `no payment UI error ${outcome}: one of ${Object.keys(UI_ERRORS).join(', ')}`);
+    throw uiError(422, outcome, UI_ERRORS[outcome as UiErrorCode]);
+  }
+  const search = new URLSearchParams(body.access_token !== undefined ? { access_token: body.access_token } : { access_data: accessData! }).toString();
+  const pageMode = await modeOf(body, accessData);
+  const { payments } = call.context;
+  // The choices the page would ask for: what the token leaves open must be what it sells.
+  const opened = await payments.session(`?${search}`, pageMode);
+  if (opened.ok && !opened.paid) {
+    const { purchase } = opened.session;
+    const skus = purchase.lines.map((line) => line.sku);
+    const chosen: [keyof HeadlessPayment, boolean][] = [
+      ['sku', purchase.kind === 'items' || purchase.kind === 'game'],
+      ['package', purchase.kind === 'virtual_currency'],
+      ['plan', purchase.kind === 'subscription'],
+    ];
+    for (const [field, fits] of chosen) {
+      const value = body[field];
+      if (value === undefined) continue;
+      if (!fits || !skus.includes(value as string)) throw fieldError(field, `this ${body.access_token !== undefined ? 'token' : 'access_data'} sells ${skus.filter(Boolean).join(', ') || 'no such choice'} (a ${purchase.kind.replace('_', ' ')} purchase)`);
+    }
+  }
+  const result = await payments.pay({
+    search: `?${search}`,
+    outcome: outcome as 'success' | 'declined' | 'declined_renewals',
+    pageMode,
+    ip: call.request.ip,
+    ...(body.drm !== undefined ? { drm: body.drm } : {}),
+  });
+  if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
+  if (!result.ok) throw uiError(422, result.code, result.message);
+  const { ok: _, invoice, ...rest } = result;
+  return { body: { ...rest, transaction_id: invoice, invoice_id: invoice } };
+};
