@@ -193,11 +193,15 @@ export async function hasFreeKey(sql: Sql, gameId: number, drm: string): Promise
   return rows[0]!.free;
 }
 
-/** Hands out the oldest unused key of this DRM to a transaction; null when none is left. */
+/**
+ * Hands out the oldest unused key of this DRM to a transaction; null when none is left. The write
+ * holds only while the key is unused, and a key another transaction is handing out is skipped, so
+ * two sales at the same moment never get one key (on a Postgres server too).
+ */
 export async function takeKey(sql: Sql, gameId: number, drm: string, transactionId: number): Promise<string | null> {
   const { rows } = await sql.query<{ code: string }>(
-    `UPDATE game_keys SET transaction_id = $3 WHERE id = (
-       SELECT id FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL ORDER BY id LIMIT 1)
+    `UPDATE game_keys SET transaction_id = $3 WHERE transaction_id IS NULL AND id = (
+       SELECT id FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING code`,
     [gameId, await keyNames(sql, gameId, drm), transactionId],
   );

@@ -102,6 +102,8 @@ function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | 
 
 /** Thrown in a payment's transaction when its token turns out to have paid already: the transaction is undone. */
 class TokenSpent extends Error {}
+/** Thrown in a payment's transaction when the game's last key went to another sale: the transaction is undone. */
+class SoldOut extends Error {}
 
 const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
@@ -213,9 +215,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // A game's key: of the DRM the token names, else the one the player picked; one must be left.
       const game = purchase.kind === 'game' ? gameOf(purchase, picked) : null;
       if (game && !game.ok) return { ok: false, code: '0010-0003', message: `${UI_ERRORS['0010-0003']} (${game.message})` };
-      if (game?.ok && !(await hasFreeKey(db.sql, game.gameId, game.drm))) {
-        return { ok: false, code: '0010-0001', message: `${UI_ERRORS['0010-0001']} (no ${game.drm} key of "${purchase.lines[0]!.sku}" is left)` };
-      }
+      const soldOut = (drm: string): PayResult => ({ ok: false, code: '0010-0001', message: `${UI_ERRORS['0010-0001']} (no ${drm} key of "${purchase.lines[0]!.sku}" is left)` });
+      if (game?.ok && !(await hasFreeKey(db.sql, game.gameId, game.drm))) return soldOut(game.drm);
+      if (game?.ok) await at('key');
       const record: PaymentRecord = {
         id: await newId(db.sql),
         merchantId: session.merchantId,
@@ -271,7 +273,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         await creditUser(sql, record.projectId, user, credit, now());
         if (!game?.ok) return paid();
         const code = await takeKey(sql, game.gameId, game.drm, record.id);
-        if (code === null) throw new Error(`no ${game.drm} key left`);
+        // The last key went to a sale at the same moment: this one is undone, token and all.
+        if (code === null) throw new SoldOut();
         const withKey = paid({ drm: game.drm, code });
         if (spends) await updatePaid(sql, spends, withKey);
         return withKey;
@@ -286,6 +289,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       } catch (error) {
         const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));
         if (spent) return alreadyPaid(spent.paid);
+        if (error instanceof SoldOut && game?.ok) return soldOut(game.drm);
         throw error;
       }
     },

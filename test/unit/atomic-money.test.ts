@@ -106,3 +106,29 @@ describe('a refund', () => {
     expect(received.filter((r) => r.type === 'order_canceled' && r.body.transaction.id === paid.body.invoice)).toHaveLength(1);
   });
 });
+
+describe("a game's key", () => {
+  it('the last key to two buyers at once: one sale, the other 0010-0001 (no 500), its token left unspent', async () => {
+    const game = await call(v2('/projects/200001/game_delivery'), 'POST', {
+      sku: 'last-key-game', name: { en: 'Last Key' }, description: { en: 'One key left' }, system_requirements: '-', default_currency: 'USD',
+      drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }],
+    });
+    expect(game.status, JSON.stringify(game.body)).toBe(201);
+    expect((await call(`/mock/projects/200001/game_delivery/${game.body.id}/keys`, 'POST', { drm_id: 1, keys: ['LAST-KEY-1'] })).status).toBe(200);
+    const purchase = { pin_codes: { codes: [{ digital_content: 'last-key-game', drm: 'steam' }] } };
+    const tokens = [await token('key-racer-1', purchase), await token('key-racer-2', purchase)];
+    hooks.key = barrier(2);
+    const answers = await Promise.all(tokens.map(pay));
+    delete hooks.key;
+    expect(statuses(answers)).toEqual([200, 422]);
+    const sold = answers.find((a) => a.status === 200)!;
+    expect(sold.body).toMatchObject({ ok: true, status: 'done', key: { drm: 'steam', code: 'LAST-KEY-1' } });
+    expect(answers.find((a) => a.status === 422)!.body).toMatchObject({ http_status_code: 422, message: '0010-0001', request_id: expect.any(String) });
+    const report = await call(v2('/merchants/100001/reports/transactions/search.json?show_dry_run=true&limit=100'));
+    expect(report.body.filter((t: any) => t.purchase.pin_codes?.content === 'last-key-game').map((t: any) => [t.transaction.id, t.transaction.status])).toEqual([[sold.body.invoice, 'done']]);
+    // The one that found no key paid nothing: the payment UI opens its token on a checkout, not on a paid page.
+    const loser = tokens[answers.indexOf(answers.find((a) => a.status === 422)!)]!;
+    const session = await (await fetch(`${world.ui.sandbox}/api/session?${new URLSearchParams({ access_token: loser })}`)).json();
+    expect(session).not.toHaveProperty('paid');
+  });
+});
