@@ -105,7 +105,7 @@ test('export → reset → import gives the same state back, and the service the
   writeFileSync(notAnExport, JSON.stringify({ format: 'payui-mock', version: MIGRATIONS.length, tables: { projects: [{ id: 'x' }] } }));
   const refused = await run(['import', notAnExport], dataDir);
   expect(refused.code).toBe(1);
-  expect(refused.out).toMatch(/tables\.projects: /);
+  expect(refused.out).toMatch(/tables\.projects\[0\] \(id x\)\.id: must be an integer/);
   expect((await run(['export', b], dataDir)).code).toBe(0);
   expect(JSON.parse(readFileSync(b, 'utf8'))).toEqual(JSON.parse(readFileSync(d, 'utf8')));
 });
