@@ -12,8 +12,19 @@ export interface Clock {
   moved(): boolean;
   /** Reads the offset kept in the database (at start, after an import). */
   load(): Promise<void>;
-  /** Moves the clock on to `at` (an `at` not later than now changes nothing), in the transaction of `sql`. */
-  set(sql: Sql, at: number): Promise<void>;
+  /**
+   * Writes the clock moved on to `at` in the transaction of `sql` (an `at` not later than now
+   * writes nothing), and answers the move for `apply` once that transaction committed: a move
+   * whose transaction was undone never reaches the clock.
+   */
+  set(sql: Sql, at: number): Promise<ClockMove | null>;
+  /** Moves the clock as a committed `set` wrote it. */
+  apply(move: ClockMove | null): void;
+}
+
+/** A move of the clock written in a transaction, not yet applied. */
+export interface ClockMove {
+  offset: number;
 }
 
 const clocks = new WeakMap<Database, Clock>();
@@ -33,10 +44,14 @@ export function clockOf(db: Database): Clock {
     },
     async set(sql, at) {
       // Never backwards, and real time needs no offset kept.
-      if (at <= Date.now() + offset) return;
+      if (at <= Date.now() + offset) return null;
       const next = at - Date.now();
       await sql.query('INSERT INTO service_clock (id, offset_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET offset_ms = $1', [next]);
-      offset = next;
+      return { offset: next };
+    },
+    apply(move) {
+      if (!move) return;
+      offset = move.offset;
       moved = true;
     },
   };

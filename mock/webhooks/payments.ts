@@ -20,12 +20,12 @@ import { resolveSession } from '../store/sessions';
 import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-tokens';
 import { creditUser, debitUser, type Credit } from '../store/users';
 import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
-import { clockOf } from '../store/clock';
+import { clockOf, type ClockMove } from '../store/clock';
 import {
   addSubscriptionPayment, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
 import { answerCode, type Variant, type WebhookSender } from './sender';
-import { createOutbox, keepWebhooks } from './outbox';
+import { createOutbox, keepWebhooks, type OutboxRow } from './outbox';
 import type { Webhook } from '../../src/server/payloads';
 
 export type PayResult =
@@ -117,6 +117,12 @@ async function paymentById(sql: Sql, id: number): Promise<{ status: string; paym
   return rows[0] && { status: rows[0].status, payment: rows[0].data };
 }
 
+/** What a transaction leaves for after its commit: the outbox rows to hand the sender, the clock's move. */
+interface AfterCommit {
+  rows: OutboxRow[];
+  move: ClockMove | null;
+}
+
 /** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, answered 409. */
 class Conflict extends Error {}
 
@@ -174,17 +180,28 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   void opened.then((db) => (clockDb = db), () => undefined);
   let due: Promise<unknown> = Promise.resolve();
   /**
-   * Runs `work` and writes the webhooks it makes (`webhooks` of its result and the project's
-   * variant; none without settings) in one transaction; they go to the sender once it commits.
+   * Runs `work` in one transaction; what it leaves for after (`after`: the webhooks it wrote to the
+   * outbox, the clock's move) is done once it commits, and never when it is undone.
    */
-  async function commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T> {
-    const settings = sender.settings(projectId);
-    const { result, rows } = await db.transaction(async (sql) => {
-      const result = await work(sql);
-      return { result, rows: settings ? await keepWebhooks(sql, projectId, webhooks(result, settings.variant)) : [] };
-    });
-    outbox.deliver(rows);
+  async function transact<T>(db: Database, work: (sql: Sql, after: AfterCommit) => Promise<T>): Promise<T> {
+    const after: AfterCommit = { rows: [], move: null };
+    const result = await db.transaction((sql) => work(sql, after));
+    clockOf(db).apply(after.move);
+    outbox.deliver(after.rows);
     return result;
+  }
+  /** Writes the webhooks an event of the project makes (`webhooks` of the project's variant; none without settings) in the transaction of `sql`. */
+  async function writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[]): Promise<void> {
+    const settings = sender.settings(projectId);
+    if (settings) after.rows.push(...(await keepWebhooks(sql, projectId, webhooks(settings.variant))));
+  }
+  /** Runs `work` and writes the webhooks it makes (`webhooks` of its result) in one transaction; they go to the sender once it commits. */
+  function commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T> {
+    return transact(db, async (sql, after) => {
+      const result = await work(sql);
+      await writeWebhooks(sql, after, projectId, (variant) => webhooks(result, variant));
+      return result;
+    });
   }
   // The service clock of the database (a test may pass a fixed one).
   const now = () => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now() : Date.now()));
@@ -317,21 +334,24 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       const row = await subscriptionById(db.sql, subscriptionId);
       if (!row || row.merchantId !== merchantId) return { ok: false, status: 404, message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
       if (row.data.status === 'canceled') return { ok: false, status: 409, message: `subscription ${subscriptionId} is canceled` };
-      const payment = await charge(db, row, now().toISOString());
+      const payment = await transact(db, (sql, after) => charge(sql, after, row, now().toISOString()));
       return { ok: true, payment };
     },
 
     runDue(until) {
-      // One run at a time (the clock's move, the timer of real time), so nothing is due twice.
+      // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
+      // transaction, so a step is all of its due work and the clock's move, or none of it.
       const run = due.then(async () => {
         const db = await opened;
-        const clock = clockOf(db);
-        for (;;) {
-          const { rows } = await db.sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
-          if (!rows[0]) break;
-          await step(db, (await subscriptionById(db.sql, Number(rows[0].id)))!);
-        }
-        await clock.set(db.sql, until);
+        await transact(db, async (sql, after) => {
+          for (;;) {
+            const { rows } = await sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
+            if (!rows[0]) break;
+            await step(sql, after, (await subscriptionById(sql, Number(rows[0].id), true))!);
+            await at('due');
+          }
+          after.move = await clockOf(db).set(sql, until);
+        });
       });
       due = run.catch(() => undefined);
       return run;
@@ -347,60 +367,56 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     },
   };
 
-  /** What happens to a subscription at its `due_at` (the clock is moved there with it, in one transaction). */
-  async function step(db: Database, row: SubscriptionRow): Promise<void> {
+  /** What happens to a subscription at its `due_at`, in the clock step's transaction `sql`. */
+  async function step(sql: Sql, after: AfterCommit, row: SubscriptionRow): Promise<void> {
     const s = row.data;
     const at = [s.status === 'freeze' ? s.date_end : null, s.date_next_charge, s.expires_at].filter((t): t is string => t !== null).sort()[0]!;
     const ends = (s.status === 'freeze' && s.date_end === at) || s.expires_at === at || (s.status === 'non_renewing' && s.date_next_charge === at);
     if (!ends) {
-      await charge(db, row, at, true);
+      await charge(sql, after, row, at);
       return;
     }
-    await commit(db, row.projectId, async (sql) => {
-      Object.assign(s, { status: 'canceled', date_end: at, date_next_charge: null });
-      await saveSubscription(sql, row);
-      await clockOf(db).set(sql, new Date(at).getTime());
-    }, () => [subscriptionWebhook('cancel_subscription', s.model, s)]);
+    Object.assign(s, { status: 'canceled', date_end: at, date_next_charge: null });
+    await saveSubscription(sql, row);
+    await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook('cancel_subscription', s.model, s)]);
   }
 
   /**
-   * One charge of a subscription at `at`: a transaction, a subscription payment, the next charge one
-   * period later and `update_subscription`; declined (the "renewals are declined" test outcome): a
-   * failed subscription payment, then a retry a day later while the plan's `billing_retry` allows,
-   * then the grace period (`freeze` until it ends), or the end.
+   * One charge of a subscription at `at`, in the transaction `sql`: a transaction, a subscription
+   * payment, the next charge one period later and `update_subscription`; declined (the "renewals
+   * are declined" test outcome): a failed subscription payment, then a retry a day later while the
+   * plan's `billing_retry` allows, then the grace period (`freeze` until it ends), or the end.
    */
-  async function charge(db: Database, row: SubscriptionRow, at: string, onClock = false): Promise<PaymentRecord> {
+  async function charge(sql: Sql, after: AfterCommit, row: SubscriptionRow, at: string): Promise<PaymentRecord> {
     const s = row.data;
-    const plan = await planById(db.sql, row.projectId, row.planId);
+    const plan = await planById(sql, row.projectId, row.planId);
     const declined = s.decline_renewals;
     const payment: PaymentRecord = {
-      ...s.model, id: await newId(db.sql), amount: s.charge_amount, date: at, refunded: false,
+      ...s.model, id: await newId(sql), amount: s.charge_amount, date: at, refunded: false,
       lines: s.model.lines.map((line) => ({ ...line, unitPrice: s.charge_amount })),
     };
     let type: 'update_subscription' | 'cancel_subscription' | null = 'update_subscription';
-    await commit(db, row.projectId, async (sql) => {
-      await sql.query('INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        payment.id, payment.merchantId, payment.projectId, declined ? 'error' : 'done', JSON.stringify(payment), at,
-      ]);
-      await addSubscriptionPayment(sql, row, payment.id, declined ? 'fail' : 'done', at);
-      if (!declined) {
-        Object.assign(s, { status: 'active', failures: 0, date_last_charge: at, date_next_charge: shift(at, s.period.value, s.period.type) });
-      } else if (s.failures < planRetries(plan?.data ?? {})) {
-        s.failures += 1;
-        s.date_next_charge = shift(at, 1, 'day');
-        type = null;
-      } else {
-        const grace = planGraceDays(plan?.data ?? {});
-        s.failures += 1;
-        if (grace > 0) Object.assign(s, { status: 'freeze', date_next_charge: null, date_end: shift(at, grace, 'day') });
-        else {
-          Object.assign(s, { status: 'canceled', date_next_charge: null, date_end: at });
-          type = 'cancel_subscription';
-        }
+    await sql.query('INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      payment.id, payment.merchantId, payment.projectId, declined ? 'error' : 'done', JSON.stringify(payment), at,
+    ]);
+    await addSubscriptionPayment(sql, row, payment.id, declined ? 'fail' : 'done', at);
+    if (!declined) {
+      Object.assign(s, { status: 'active', failures: 0, date_last_charge: at, date_next_charge: shift(at, s.period.value, s.period.type) });
+    } else if (s.failures < planRetries(plan?.data ?? {})) {
+      s.failures += 1;
+      s.date_next_charge = shift(at, 1, 'day');
+      type = null;
+    } else {
+      const grace = planGraceDays(plan?.data ?? {});
+      s.failures += 1;
+      if (grace > 0) Object.assign(s, { status: 'freeze', date_next_charge: null, date_end: shift(at, grace, 'day') });
+      else {
+        Object.assign(s, { status: 'canceled', date_next_charge: null, date_end: at });
+        type = 'cancel_subscription';
       }
-      await saveSubscription(sql, row);
-      if (onClock) await clockOf(db).set(sql, new Date(at).getTime());
-    }, (_none, variant) => (!type ? [] : declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, variant, s)));
+    }
+    await saveSubscription(sql, row);
+    await writeWebhooks(sql, after, row.projectId, (variant) => (!type ? [] : declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, variant, s)));
     return payment;
   }
 

@@ -132,3 +132,27 @@ describe("a game's key", () => {
     expect(session).not.toHaveProperty('paid');
   });
 });
+
+describe('a clock step', () => {
+  it('whose work fails leaves the clock where it was and charges nothing; the same step again charges once', async () => {
+    const s = await subscribe('clock-failer');
+    let failures = 1;
+    hooks.due = async () => {
+      if (failures-- > 0) throw new Error('the due work failed');
+    };
+    const to = new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString();
+    const failed = await call('/mock/clock', 'POST', { to });
+    delete hooks.due;
+    expect(failed.status).toBe(500);
+    const clock = (await call('/mock/clock')).body;
+    expect(clock.moved).toBe(false);
+    expect(Date.parse(clock.now)).toBeLessThan(Date.parse(s.date_next_charge));
+    expect(await chargesOf(s.id)).toEqual(['done']);
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body.date_next_charge).toBe(s.date_next_charge);
+
+    const moved = (await call('/mock/clock', 'POST', { to })).body;
+    expect(moved.moved).toBe(true);
+    expect(Date.parse(moved.now)).toBeGreaterThanOrEqual(Date.parse(to));
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+  });
+});
