@@ -186,7 +186,7 @@ export default defineConfig(({ mode }): UserConfig => {
       return nodeBuild('build/server', { start: root('server/start.ts') });
     case 'mock-server':
       // The command, and the entry for code (`import { startPayuiMock } from 'payui-mock'`).
-      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts'), index: root('mock/start.ts') });
+      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts'), index: root('mock/start.ts'), 'prepare-image': root('mock/store/prepare-image.ts') });
     default:
       return {
         ...shared,

@@ -28,6 +28,8 @@ if (warnings.length) {
 // The mock service's command runs as a program (its bin, and ./mock/dist/server.js): the build
 // writes files without a run bit.
 chmodSync(join('mock', 'dist', 'server.js'), 0o755);
+// The demo merchant's database image, which a new in-memory service loads instead of creating one.
+execFileSync(process.execPath, [join('mock', 'dist', 'prepare-image.js')], { stdio: 'inherit' });
 execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 finishDeclarations();
 printIntegrity();

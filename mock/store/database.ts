@@ -17,6 +17,8 @@ export interface Database {
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Where the state lives: a directory, or null in memory. */
   readonly dataDir: string | null;
+  /** The whole data directory as a gzipped tarball (an image to start another database from). */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -65,13 +67,16 @@ export class DatabaseVersionError extends Error {
   }
 }
 
-/** Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory. */
-export async function openDatabase(dataDir: string | null): Promise<Database> {
+/**
+ * Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory, starting
+ * from `image` (a dumped data directory, mock/store/image.ts) when one is given.
+ */
+export async function openDatabase(dataDir: string | null, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lock(dataDir) : () => {};
   let db: PGlite;
   try {
-    db = dataDir ? await PGlite.create(join(dataDir, 'pg')) : await PGlite.create();
+    db = dataDir ? await PGlite.create(join(dataDir, 'pg')) : await PGlite.create(image ? { loadDataDir: image } : {});
   } catch (error) {
     unlock();
     throw error;
@@ -87,6 +92,7 @@ export async function openDatabase(dataDir: string | null): Promise<Database> {
   return {
     sql: db,
     transaction: (work) => db.transaction((tx) => work(tx)),
+    dump: async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()),
     dataDir,
     close: async () => {
       if (db.closed) return;

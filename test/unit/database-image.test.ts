@@ -1,0 +1,54 @@
+// A new in-memory service starts from a prepared image of its seeded database (mock/store/image.ts)
+// instead of creating, migrating and seeding one: the image is named by what made it, kept in the
+// system's temporary folder (never the working directory), holds exactly the seeded state, and a
+// broken one is made again rather than trusted.
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { demoFixtures, memoryDatabase } from '../../mock/store/memory';
+import { findImage, imageName } from '../../mock/store/image';
+import { exportState } from '../../mock/store/snapshot';
+
+// Fixtures of this test's own, so its images are not the ones other test files load.
+const fixtures = structuredClone(demoFixtures) as { tables: { merchants: { api_key: string }[] } };
+fixtures.tables.merchants[0]!.api_key = `image-test-${process.pid}`;
+const cached = join(tmpdir(), 'payui-mock-images', imageName(fixtures));
+
+describe('the database image', () => {
+  it('is made by the first start, loaded by the next, and holds the same state', async () => {
+    rmSync(cached, { force: true });
+    expect(findImage(fixtures)).toBeNull();
+    const first = await memoryDatabase(fixtures);
+    expect(existsSync(cached)).toBe(true);
+    expect(existsSync(join(process.cwd(), imageName(fixtures)))).toBe(false);
+    const second = await memoryDatabase(fixtures);
+    try {
+      const [a, b] = await Promise.all([exportState(first), exportState(second)]);
+      expect(b).toEqual(a);
+      expect(JSON.stringify(b)).toContain(`image-test-${process.pid}`);
+      // Two databases, not one: a write to one is not in the other.
+      await first.sql.query("UPDATE merchants SET api_key = 'changed'");
+      expect((await second.sql.query<{ api_key: string }>('SELECT api_key FROM merchants')).rows[0]!.api_key).toBe(`image-test-${process.pid}`);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('is named by the fixtures (and the schema and PGlite): other fixtures, another image', () => {
+    expect(imageName(fixtures)).not.toBe(imageName(demoFixtures));
+    expect(imageName(structuredClone(fixtures))).toBe(imageName(fixtures));
+  });
+
+  it('that is broken is not trusted: the start makes the database and a good image again', async () => {
+    writeFileSync(cached, 'not a tarball');
+    const db = await memoryDatabase(fixtures);
+    try {
+      expect((await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants')).rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
+    expect(findImage(fixtures)!.size).toBeGreaterThan(1000);
+    rmSync(cached, { force: true });
+  });
+});
