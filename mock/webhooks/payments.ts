@@ -22,7 +22,7 @@ import { creditUser, debitUser, type Credit } from '../store/users';
 import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
 import { clockOf, type ClockMove } from '../store/clock';
 import {
-  addSubscriptionPayment, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
+  addSubscriptionPayment, dueAt, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
 import { answerCode, type Variant, type WebhookSender } from './sender';
 import { createOutbox, keepWebhooks, type OutboxRow } from './outbox';
@@ -179,6 +179,12 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   // here it is only not the clock's, and no rejection is left unhandled to end the process.
   void opened.then((db) => (clockDb = db), () => undefined);
   let due: Promise<unknown> = Promise.resolve();
+  /** Runs `work` in the due work's queue: after what was queued before it, one at a time. */
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = due.then(work);
+    due = run.catch(() => undefined);
+    return run;
+  };
   /**
    * Runs `work` in one transaction; what it leaves for after (`after`: the webhooks it wrote to the
    * outbox, the clock's move) is done once it commits, and never when it is undone.
@@ -331,17 +337,27 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
     async renew(merchantId, subscriptionId) {
       const db = await opened;
-      const row = await subscriptionById(db.sql, subscriptionId);
-      if (!row || row.merchantId !== merchantId) return { ok: false, status: 404, message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
-      if (row.data.status === 'canceled') return { ok: false, status: 409, message: `subscription ${subscriptionId} is canceled` };
-      const payment = await transact(db, (sql, after) => charge(sql, after, row, now().toISOString()));
-      return { ok: true, payment };
+      const read = await subscriptionById(db.sql, subscriptionId);
+      if (!read || read.merchantId !== merchantId) return { ok: false, status: 404, message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
+      if (read.data.status === 'canceled') return { ok: false, status: 409, message: `subscription ${subscriptionId} is canceled` };
+      await at('renew');
+      // The renewal asked for is the subscription's next one, as it was read: it runs in the due
+      // work's queue, as a renewal due now, and only while the subscription still waits for it (a
+      // clock step at the same moment may have run it).
+      const asked = dueAt(read.data);
+      return queued(() => transact(db, async (sql, after): Promise<PaymentCallResult> => {
+        const row = await subscriptionById(sql, subscriptionId, true);
+        if (!row || row.data.status === 'canceled' || dueAt(row.data) !== asked) {
+          return { ok: false, status: 409, message: `subscription ${subscriptionId} was renewed, changed or ended while this renewal waited: nothing more is charged` };
+        }
+        return { ok: true, payment: await charge(sql, after, row, now().toISOString()) };
+      }));
     },
 
     runDue(until) {
       // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
       // transaction, so a step is all of its due work and the clock's move, or none of it.
-      const run = due.then(async () => {
+      return queued(async () => {
         const db = await opened;
         await transact(db, async (sql, after) => {
           for (;;) {
@@ -353,8 +369,6 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           after.move = await clockOf(db).set(sql, until);
         });
       });
-      due = run.catch(() => undefined);
-      return run;
     },
 
     async resume() {

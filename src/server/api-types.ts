@@ -938,7 +938,7 @@ export interface paths {
         put?: never;
         /**
          * Renew a subscription now
-         * @description Charges the subscription as its next renewal would, and sends `update_subscription`.
+         * @description Charges the subscription as its next renewal would, now, and sends `update_subscription`. It runs one at a time with the renewals the service clock runs: a subscription canceled, or renewed, changed or ended while this renewal waited (a clock step at the same moment ran its renewal), is 409 and nothing more is charged.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -5483,6 +5483,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
         };
     };
     getGameKeys: {

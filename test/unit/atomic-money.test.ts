@@ -156,3 +156,22 @@ describe('a clock step', () => {
     expect(await chargesOf(s.id)).toEqual(['done', 'done']);
   });
 });
+
+describe('a renewal on demand', () => {
+  it('a renew during a clock step that renews the subscription charges once: the renew is 409', async () => {
+    const s = await subscribe('renew-racer');
+    const held = gate();
+    hooks.renew = held.hold;
+    const renewing = call(`/mock/subscriptions/${s.id}/renew`, 'POST');
+    await held.reached;
+    // The renew has read the subscription; the clock passes its next charge date before it charges.
+    expect((await call('/mock/clock', 'POST', { to: new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString() })).status).toBe(200);
+    held.release();
+    const renewed = await renewing;
+    delete hooks.renew;
+    expect(renewed).toMatchObject({ status: 409, body: { http_status_code: 409, message: expect.stringContaining('renewed') } });
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after.date_last_charge).toBe(s.date_next_charge);
+  });
+});
