@@ -65,8 +65,15 @@ export interface Payments {
    * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
    */
   resume(): Promise<void>;
-  /** Keeps a subscription's change (the merchant API's update) and sends its webhook, written together. */
-  notify(row: SubscriptionRow, type: 'update_subscription' | 'cancel_subscription'): Promise<void>;
+  /**
+   * Changes subscription `id` (the merchant API's update) in one transaction: `change` gets its
+   * record as it is now, its row locked, and changes it (or throws to refuse, changing nothing).
+   * The change is kept with its webhook: `cancel_subscription` when it cancels, else
+   * `update_subscription`. A cancel with `refundLast` refunds the subscription's last payment in
+   * that transaction too, the refund's webhooks ending with `cancel_subscription`. False when the
+   * subscription is gone (its merchant removed meanwhile).
+   */
+  changeSubscription(id: number, change: (data: SubscriptionData) => void, options?: { refundLast?: boolean }): Promise<boolean>;
 }
 
 /**
@@ -376,10 +383,47 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       await outbox.restore();
     },
 
-    async notify(row, type) {
-      await commit(await opened, row.projectId, (sql) => saveSubscription(sql, row), () => [subscriptionWebhook(type, row.data.model, row.data)]);
+    async changeSubscription(id, change, { refundLast = false } = {}) {
+      const db = await opened;
+      await at('change');
+      return transact(db, async (sql, after) => {
+        const row = await subscriptionById(sql, id, true);
+        if (!row) return false;
+        const s = row.data;
+        const wasCanceled = s.status === 'canceled';
+        change(s);
+        const cancels = s.status === 'canceled' && !wasCanceled;
+        await saveSubscription(sql, row);
+        // The refund finds the subscription canceled as this change left it, and says so with its webhooks.
+        if (!(cancels && refundLast && (await refundLastPayment(sql, after, row)))) {
+          await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook(cancels ? 'cancel_subscription' : 'update_subscription', s.model, s)]);
+        }
+        return true;
+      });
     },
   };
+
+  /**
+   * Refunds the subscription's last payment that went through, in the transaction `sql`, with the
+   * refund's webhooks; false when it has none still `done` (refunded already: nothing is written).
+   */
+  async function refundLastPayment(sql: Sql, after: AfterCommit, row: SubscriptionRow): Promise<boolean> {
+    const { rows } = await sql.query<{ payment_id: string }>(
+      "SELECT payment_id FROM subscription_payments WHERE subscription_id = $1 AND status = 'done' ORDER BY date_payment DESC, id DESC LIMIT 1",
+      [row.id],
+    );
+    if (!rows[0]) return false;
+    const reason = 'The subscription was canceled';
+    const date = now().toISOString();
+    try {
+      const { payment, canceled } = await refundIn(sql, Number(rows[0].payment_id), reason, date);
+      await writeWebhooks(sql, after, row.projectId, (variant) => refundWebhooks(payment, variant, reason, date, canceled));
+      return true;
+    } catch (error) {
+      if (error instanceof Conflict) return false;
+      throw error;
+    }
+  }
 
   /** What happens to a subscription at its `due_at`, in the clock step's transaction `sql`. */
   async function step(sql: Sql, after: AfterCommit, row: SubscriptionRow): Promise<void> {
@@ -436,7 +480,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
   /** `operation: change_plan`: the player's subscription takes the new plan, charged now, the next charge one new period later. */
   async function changePlan(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<SubscriptionData> {
-    const row = (await subscriptionById(sql, purchase.changes!))!;
+    const row = (await subscriptionById(sql, purchase.changes!, true))!;
     const plan = await planById(sql, record.projectId, purchase.planId);
     Object.assign(row.data, {
       status: 'active', charge_amount: record.amount, currency: purchase.lines[0]!.price.currency, date_end: null, failures: 0,

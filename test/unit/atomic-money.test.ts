@@ -43,13 +43,20 @@ function barrier(n: number): () => Promise<void> {
   };
 }
 
-/** Holds the first request that reaches it until the test calls `release()`; `reached` resolves when one did. */
+/** Holds the first request that reaches it until the test calls `release()` (`reached` resolves then); the others pass. */
 function gate() {
   let release!: () => void;
   let reach!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const reached = new Promise<void>((resolve) => (reach = resolve));
-  return { hold: () => (reach(), released), reached, release };
+  let first = true;
+  const hold = () => {
+    if (!first) return Promise.resolve();
+    first = false;
+    reach();
+    return released;
+  };
+  return { hold, reached, release };
 }
 
 async function token(player: string, purchase: object): Promise<string> {
@@ -173,5 +180,55 @@ describe('a renewal on demand', () => {
     expect(await chargesOf(s.id)).toEqual(['done', 'done']);
     const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
     expect(after.date_last_charge).toBe(s.date_next_charge);
+  });
+});
+
+describe("a subscription's change", () => {
+  const update = (s: { id: number; user: { id: string } }, body: object) => call(v2(`/projects/200001/users/${s.user.id}/subscriptions/${s.id}`), 'PUT', body);
+
+  it('two changes at once keep both: the comment of one and the next charge date the other moved', async () => {
+    const s = await subscribe('change-racer');
+    hooks.change = barrier(2);
+    const answers = await Promise.all([update(s, { comment: 'kept' }), update(s, { timeshift: { type: 'day', value: 3 } })]);
+    delete hooks.change;
+    expect(statuses(answers)).toEqual([204, 204]);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after).toMatchObject({ comment: 'kept', date_next_charge: new Date(Date.parse(s.date_next_charge) + 3 * 86_400_000).toISOString() });
+  });
+
+  it('a cancel during a clock step that renews the subscription keeps the renewal: canceled after its charge', async () => {
+    const s = await subscribe('cancel-racer');
+    const held = gate();
+    hooks.change = held.hold;
+    const canceling = update(s, { status: 'canceled', comment: 'leaving' });
+    await held.reached;
+    expect((await call('/mock/clock', 'POST', { to: new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString() })).status).toBe(200);
+    held.release();
+    expect((await canceling).status).toBe(204);
+    delete hooks.change;
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after).toMatchObject({ status: 'canceled', comment: 'leaving', date_last_charge: s.date_next_charge, date_next_charge: null });
+  });
+
+  it('a cancel that refunds the last payment, with a refund of that payment between its read and its write: refunded once, canceled once', async () => {
+    const s = await subscribe('refund-cancel-racer');
+    const [payment] = (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body.filter((p: any) => p.subscription.id === s.id);
+    const start = received.length;
+    const held = gate();
+    hooks.change = held.hold;
+    hooks.refund = held.hold;
+    const canceling = update(s, { status: 'canceled', cancel_subscription_payment: true, comment: 'refund me' });
+    await held.reached;
+    expect((await call(`/mock/transactions/${payment.id_payment}/refund`, 'POST')).status).toBe(200);
+    held.release();
+    expect((await canceling).status).toBe(204);
+    delete hooks.change;
+    delete hooks.refund;
+    await world.sender.idle();
+    const ours = received.slice(start).filter((r) => r.body.transaction?.id === payment.id_payment || r.body.subscription?.id === s.id).map((r) => r.type);
+    expect(ours.filter((type) => type === 'order_canceled')).toHaveLength(1);
+    expect(ours.filter((type) => type === 'cancel_subscription')).toHaveLength(1);
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me' });
   });
 });

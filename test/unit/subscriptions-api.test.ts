@@ -280,14 +280,18 @@ describe('a plan bought, renewed by the clock, canceled with a refund', () => {
 });
 
 describe('the update', () => {
-  it('a cancel that refunds the last payment is one write: a process that dies before the refund leaves the subscription running, and the retry ends it with both webhooks', async () => {
+  it('a cancel that refunds the last payment is one write: a process that dies before it commits leaves the subscription running, and the retry ends it with both webhooks', async () => {
     const id = await buy('captain-monthly', 'crash-pilot');
     const path = `/merchant/v2/projects/200001/users/crash-pilot/subscriptions/${id}`;
     const before = received.length;
-    // The process dies where the refund starts: whatever was written before it stays.
-    const refund = vi.spyOn(service, 'refund').mockRejectedValueOnce(new Error('killed'));
+    // The process dies once the cancel and the refund are written, before they are committed.
+    const transaction = db.transaction.bind(db);
+    const dies = vi.spyOn(db, 'transaction').mockImplementationOnce((work) => transaction(async (sql) => {
+      await work(sql);
+      throw new Error('killed');
+    }));
     expect((await call(path, 'PUT', { status: 'canceled', cancel_subscription_payment: true, comment: 'first try' })).status).toBe(500);
-    refund.mockRestore();
+    dies.mockRestore();
     await sender.idle();
     expect(since(before)).toEqual([]);
     // Not canceled without its webhook: the merchant's retry still cancels, refunds and tells.

@@ -11,9 +11,9 @@
 import { isObject, type Plain } from '../../shared/plain';
 import { addDuration, clockOf } from '../../store/clock';
 import {
-  planById, planCounters, planRecord, saveSubscription, shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
+  planById, planCounters, planRecord, shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
 } from '../../store/subscriptions';
-import { ApiError, fieldError } from '../app';
+import { fieldError } from '../app';
 import { idParam, listPage, noContent, notFound, type Op, type OpCall } from './common';
 
 async function storedSubscription(call: OpCall): Promise<SubscriptionRow> {
@@ -66,50 +66,30 @@ function shiftOf(body: Plain): { value: number; type: 'day' | 'month' } | null {
 
 export const updateUserSubscription: Op = async (call) => {
   const body = call.body as Plain;
-  const row = await storedSubscription(call);
-  if (row.userId !== call.params.user_id) throw notFound(`no subscription ${row.id} of user ${call.params.user_id}`);
+  const read = await storedSubscription(call);
+  if (read.userId !== call.params.user_id) throw notFound(`no subscription ${read.id} of user ${call.params.user_id}`);
   if (body.cancel_subscription_payment === true && body.status !== 'canceled') throw fieldError('cancel_subscription_payment', 'works only together with status "canceled"');
   const timeshift = shiftOf(body);
   if (body.status === undefined && !timeshift && body.comment === undefined) throw fieldError('status', 'send status, timeshift or comment');
-  const s: SubscriptionData = row.data;
-  const wasCanceled = s.status === 'canceled';
   const now = new Date(call.context.now()).toISOString();
-  if (typeof body.comment === 'string') s.comment = body.comment;
-  if (timeshift) {
-    if (!s.date_next_charge) throw fieldError('timeshift', `subscription ${row.id} has no next billing date (it is ${s.status})`);
-    s.date_next_charge = shift(s.date_next_charge, timeshift.value, timeshift.type);
-  }
-  if (body.status === 'canceled' && !wasCanceled) Object.assign(s, { status: 'canceled', date_end: now, date_next_charge: null });
-  else if (body.status === 'active' || body.status === 'non_renewing') {
-    // Back to running: the next charge one period after the last (or now, when that is past).
-    if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
-    s.status = body.status;
-  }
-  const canceled = s.status === 'canceled' && !wasCanceled;
-  if (canceled && body.cancel_subscription_payment === true) {
-    // The refund of the last payment is the one write that cancels: its transaction ends the
-    // subscription with the refund's webhooks and cancel_subscription, so a process killed before
-    // it leaves the subscription running for the merchant's retry, never canceled untold.
-    const { rows } = await call.context.db.sql.query<{ payment_id: string }>(
-      "SELECT payment_id FROM subscription_payments WHERE subscription_id = $1 AND status = 'done' ORDER BY date_payment DESC, id DESC LIMIT 1",
-      [row.id],
-    );
-    const last = rows[0] && (await call.context.payments.refund(call.merchantId, Number(rows[0].payment_id), 'The subscription was canceled'));
-    if (last && !last.ok && last.status !== 409) throw new ApiError(last.status, last.message);
-    if (last?.ok) {
-      // Then the comment, on the subscription as the refund left it.
-      const ended = await storedSubscription(call);
-      if (ended.data.status === 'canceled') {
-        if (typeof body.comment === 'string') {
-          ended.data.comment = body.comment;
-          await saveSubscription(call.context.db.sql, ended);
-        }
-        return noContent;
-      }
+  // The change is made to the subscription as it is when its transaction runs (a renewal or
+  // another change may have come between), and kept with its webhook and, for a cancel with
+  // cancel_subscription_payment, the refund of the last payment.
+  const changed = await call.context.payments.changeSubscription(read.id, (s: SubscriptionData) => {
+    const wasCanceled = s.status === 'canceled';
+    if (typeof body.comment === 'string') s.comment = body.comment;
+    if (timeshift) {
+      if (!s.date_next_charge) throw fieldError('timeshift', `subscription ${read.id} has no next billing date (it is ${s.status})`);
+      s.date_next_charge = shift(s.date_next_charge, timeshift.value, timeshift.type);
     }
-  }
-  // The change and its webhook are kept together.
-  await call.context.payments.notify(row, canceled ? 'cancel_subscription' : 'update_subscription');
+    if (body.status === 'canceled' && !wasCanceled) Object.assign(s, { status: 'canceled', date_end: now, date_next_charge: null });
+    else if (body.status === 'active' || body.status === 'non_renewing') {
+      // Back to running: the next charge one period after the last (or now, when that is past).
+      if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
+      s.status = body.status;
+    }
+  }, { refundLast: body.cancel_subscription_payment === true });
+  if (!changed) throw notFound(`no subscription ${read.id} in project ${read.projectId}`);
   return noContent;
 };
 
