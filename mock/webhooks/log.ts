@@ -1,10 +1,11 @@
 /**
- * The webhook log of the mock service: `GET /mock/webhooks` (JSON) and `GET /mock/webhooks.html`
- * (a page that refreshes itself every 2 s). Secrets are never shown.
+ * The webhook log of the mock service: `GET /mock/webhooks` (JSON; filtered, and waited for, by
+ * `waitForLog`) and `GET /mock/webhooks.html` (a page that refreshes itself every 2 s). Secrets
+ * are never shown.
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { WebhookSender } from './sender';
+import type { Delivery, WebhookSender } from './sender';
 import { escapeHtml } from '../shared/plain';
 
 /** A project as the log names it. */
@@ -13,17 +14,66 @@ export interface LoggedProject {
   name: string;
 }
 
-/** The log of these projects (a merchant's, or every one for the page). */
-export function webhookLog(sender: WebhookSender, projects: readonly LoggedProject[]) {
+/** Which deliveries the log answers (each left out: any). */
+export interface LogFilter {
+  type?: string | undefined;
+  /** Only deliveries of a greater id: the ones after a delivery seen before. */
+  after?: number | undefined;
+  state?: Delivery['state'] | undefined;
+}
+
+const matches = (d: Delivery, { type, after, state }: LogFilter) =>
+  (type === undefined || d.notification_type === type) && (after === undefined || d.id > after) && (state === undefined || d.state === state);
+
+/** The log of these projects (a merchant's, or every one for the page): the deliveries `filter` keeps, and their attempts. */
+export function webhookLog(sender: WebhookSender, projects: readonly LoggedProject[], filter: LogFilter = {}) {
   const ids = new Set(projects.map((p) => p.id));
+  const deliveries = sender.deliveries().filter((d) => ids.has(d.project_id) && matches(d, filter)).reverse();
+  const listed = new Set(deliveries.map((d) => d.id));
   return {
     projects: projects.map((project) => {
       const settings = sender.settings(project.id);
       return { project_id: project.id, name: project.name, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) };
     }),
-    deliveries: sender.deliveries().filter((d) => ids.has(d.project_id)).reverse(),
-    attempts: sender.attempts().filter((a) => ids.has(a.project_id)).reverse(),
+    deliveries,
+    attempts: sender.attempts().filter((a) => listed.has(a.delivery)).reverse(),
   };
+}
+
+export type WebhookLog = ReturnType<typeof webhookLog>;
+
+/** The connection of the client that waits: it emits `close` when the client goes away. */
+export interface WaitingClient {
+  once(event: 'close', listener: () => void): unknown;
+  off(event: 'close', listener: () => void): unknown;
+  readonly destroyed?: boolean;
+}
+
+/**
+ * The log as `webhookLog` answers it, as soon as it holds a delivery (`GET /mock/webhooks?wait=`);
+ * or as it is once `waitMs` have passed or the sender closed (the service stops). A client that
+ * goes away ends the wait too: no timer and no watcher are left behind.
+ */
+export function waitForLog(sender: WebhookSender, projects: readonly LoggedProject[], filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
+  const look = () => webhookLog(sender, projects, filter);
+  const first = look();
+  if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) return Promise.resolve(first);
+  return new Promise((resolve) => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      unwatch();
+      client.off('close', end);
+      resolve(look());
+    };
+    const timer = setTimeout(end, waitMs);
+    const unwatch = sender.watch((closed) => {
+      if (closed || look().deliveries.length > 0) end();
+    });
+    client.once('close', end);
+  });
 }
 
 const escape = escapeHtml;

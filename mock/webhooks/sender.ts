@@ -196,6 +196,13 @@ export interface WebhookSender {
   ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
   deliveries(): Delivery[];
   attempts(): Attempt[];
+  /**
+   * Calls `onChange` after the log changed (a delivery added, or its state changed; at most once a
+   * tick), and with `closed` true once the sender closed; the function it answers stops that.
+   */
+  watch(onChange: (closed: boolean) => void): () => void;
+  /** How many watch the log now (for tests: a wait that ended leaves none). */
+  watching(): number;
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
   /**
@@ -239,6 +246,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   let closed = false;
   /** close()'s callers, waiting for the drains still under way. */
   const closers: (() => void)[] = [];
+  /** Those watching the log (`watch`), and whether they are to be told already. */
+  const watchers = new Set<(closed: boolean) => void>();
+  let telling = false;
+
+  /** Tells the watchers, once the work under way this tick is done, that the log changed. */
+  function changed(): void {
+    if (telling || watchers.size === 0) return;
+    telling = true;
+    queueMicrotask(() => {
+      telling = false;
+      for (const watcher of [...watchers]) watcher(closed);
+    });
+  }
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
   function deliveryOf(projectId: number, { type, body, settle }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
@@ -248,6 +268,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
     if (settle) settles.set(delivery.id, settle);
+    changed();
     return delivery;
   }
 
@@ -311,7 +332,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       if (!target) break; // Settings removed: the queue waits for new ones.
       head.state = 'sending';
       head.next_attempt = null;
+      changed();
       const { accepted } = await attempt(head, target, delay);
+      changed();
       if (accepted) {
         head.state = 'accepted';
         queue.shift();
@@ -371,10 +394,17 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       const result = await attempt(delivery, target, null);
       delivery.state = result.accepted ? 'accepted' : 'refused';
       if (!result.accepted) delivery.reason = `not accepted (${result.status ?? result.answer}); a question is asked once`;
+      changed();
       return { status: result.status, answer: result.answer };
     },
     deliveries: () => all.map((d) => ({ ...d })),
     attempts: () => log.map((a) => ({ ...a })),
+    watch(onChange) {
+      const watcher = (isClosed: boolean) => onChange(isClosed);
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+    watching: () => watchers.size,
     idle() {
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
@@ -386,6 +416,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
         closed = true;
         for (const wake of [...wakes]) wake();
         settle();
+        changed();
       }
       return busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
     },

@@ -871,8 +871,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The webhook log
-         * @description What the offline service sent to the listeners of the caller's projects, newest first. `/mock/webhooks.html` shows the same as a page.
+         * The webhook log, or a wait for a webhook
+         * @description What the offline service sent to the listeners of the caller's projects, newest first: the deliveries `type`, `after` and `state` keep (each left out: any), with their attempts. `/mock/webhooks.html` shows the whole log as a page.
+         *
+         *     With `wait`, a test waits for a webhook instead of polling: the answer comes as soon as a matching delivery is in the log (at once when one is already), or with what there is (no delivery) once `wait` ms have passed or the service stops. `after` takes the `id` of a delivery seen before, so a test waits for the next one; delivery ids count from 1 at each start of the service. Only the caller's projects' deliveries are seen.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -5376,7 +5378,16 @@ export interface operations {
     };
     listWebhookLog: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only deliveries of this notification type */
+                type?: "user_validation" | "payment" | "refund" | "order_paid" | "order_canceled" | "create_subscription" | "update_subscription" | "cancel_subscription";
+                /** @description Only deliveries whose `id` is greater: the ones after a delivery seen before */
+                after?: number;
+                /** @description Only deliveries in this state (`accepted`: the listener answered 2xx) */
+                state?: "waiting" | "sending" | "accepted" | "refused";
+                /** @description Milliseconds to wait for a matching delivery when there is none yet (at most 30000; 0, the default: answer at once) */
+                wait?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5394,6 +5405,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     resendWebhook: {

@@ -3,7 +3,7 @@
  * a project's settings, kept in the database; the log; a refund or a renewal on demand.
  */
 import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
-import { webhookLog } from '../../webhooks/log';
+import { waitForLog, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import { ApiError, fieldError } from '../app';
@@ -35,7 +35,12 @@ export const deleteWebhookSettings: Op = async (call) => {
   return { body: shown(id, null) };
 };
 
-export const listWebhookLog: Op = async ({ context, merchantId }) => ({ body: webhookLog(context.sender, await projectNames(context.db, merchantId)) });
+/** The log of the caller's projects: filtered by `type`, `after` and `state`, and with `wait`, answered once it holds a delivery. */
+export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
+  const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
+  const projects = await projectNames(context.db, merchantId);
+  return { body: await waitForLog(context.sender, projects, { type, after, state }, wait, request.raw.socket) };
+};
 
 const reasonOf = (call: OpCall) => {
   const reason = (call.body as { reason?: unknown } | undefined)?.reason;
