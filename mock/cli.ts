@@ -13,12 +13,13 @@ import { startMockService, stopOnSignals } from './server';
 import { parseArgs, runTrigger } from './trigger';
 import { openServiceDatabase, demoFixtures } from './merchant-api/server';
 import { exportState, importState, resetState } from './store/snapshot';
+import { redactUrl } from './store/server-database';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 const argv = process.argv.slice(2);
 const parsed = parseArgs(argv);
-if (parsed.command === 'serve') serve(parsed.inMemory, parsed.port);
+if (parsed.command === 'serve') serve(parsed.inMemory, parsed.port, parsed.databaseUrl ?? (parsed.inMemory ? undefined : process.env.PAYUI_MOCK_DATABASE_URL || undefined));
 else if (parsed.command === 'reset' || parsed.command === 'export' || parsed.command === 'import') {
   void data(parsed).then((code) => process.exit(code));
 } else void runTrigger(argv).then((code) => process.exit(code));
@@ -29,7 +30,9 @@ function fail(error: unknown): never {
 }
 
 async function data(command: { command: 'reset' } | { command: 'export' | 'import'; file: string }): Promise<number> {
-  const dataDir = dataDirOf([]);
+  // On a Postgres server when PAYUI_MOCK_DATABASE_URL names one, else the data directory.
+  const databaseUrl = process.env.PAYUI_MOCK_DATABASE_URL || undefined;
+  const dataDir = databaseUrl ? redactUrl(databaseUrl) : dataDirOf([]);
   let input: unknown;
   if (command.command === 'import') {
     try {
@@ -38,7 +41,7 @@ async function data(command: { command: 'reset' } | { command: 'export' | 'impor
       fail(`import ${command.file}: ${(error as Error).message}`);
     }
   }
-  const db = await openServiceDatabase(dataDir).catch(fail);
+  const db = await openServiceDatabase(databaseUrl ? null : dataDir, undefined, databaseUrl).catch(fail);
   try {
     if (command.command === 'export') {
       writeFileSync(command.file, `${JSON.stringify(await exportState(db), null, 1)}\n`);
@@ -65,9 +68,10 @@ function portsFrom(port: number | undefined): Partial<WorldConfig> {
   return { merchantApiPort: port, liveUiPort: port && port + 1, sandboxUiPort: port && port + 2 };
 }
 
-function serve(inMemory: boolean, port?: number): void {
-  const dataDir = inMemory ? null : dataDirOf([]);
-  startMockService({ ...readConfig(), ...portsFrom(port) }, join(here, 'ui'), { webhooks: webhooksFromEnv(process.env), dataDir }).then(
+function serve(inMemory: boolean, port?: number, databaseUrl?: string): void {
+  const dataDir = inMemory || databaseUrl ? null : dataDirOf([]);
+  const options = { webhooks: webhooksFromEnv(process.env), dataDir, ...(databaseUrl ? { databaseUrl } : {}) };
+  startMockService({ ...readConfig(), ...portsFrom(port) }, join(here, 'ui'), options).then(
     (service) => {
       console.log(`payui mock service
     merchant API        ${service.merchantApi}/merchant/v2/…  (described at ${service.merchantApi}/openapi.json)
@@ -76,7 +80,7 @@ function serve(inMemory: boolean, port?: number): void {
     payment UI sandbox  ${service.sandbox}
     webhooks            ${service.merchantApi}/mock/webhooks.html
     Login API           ${service.merchantApi}/api/…  (mailbox: ${service.merchantApi}/mock/mail)
-    state               ${dataDir ?? 'in memory (gone when it stops)'}
+    state               ${databaseUrl ? redactUrl(databaseUrl) : dataDir ?? 'in memory (gone when it stops)'}
   Press Ctrl-C to stop.`);
       stopOnSignals(service.close);
     },

@@ -7,6 +7,11 @@
 export interface PayuiMockOptions {
   /** Where the state is kept; absent: in memory, gone after `stop()`, nothing written anywhere. */
   dataDir?: string;
+  /**
+   * A Postgres server's database to keep the state in instead (`postgres://user:password@host/db`,
+   * an empty database the role owns: its schema is made). Several services may share one.
+   */
+  databaseUrl?: string;
   /** Ports of the three servers; absent or 0: a free port the system chooses. */
   ports?: { merchantApi?: number; live?: number; sandbox?: number };
   /** Webhook settings of the demo projects from the start (the merchant API can change them). */

@@ -125,6 +125,8 @@ export interface MockServiceOptions {
   idleMs?: number;
   /** The data directory; null or left out: in memory, gone when the service stops. */
   dataDir?: string | null;
+  /** A Postgres server's database (`postgres://…`) to keep the state in instead (DESIGN.md §8c). */
+  databaseUrl?: string;
   /** The state a new data directory starts with (default: the demo merchant, mock/fixtures/demo.json). */
   fixtures?: unknown;
   /** The built merchant console; default: `console` beside the payment UI's root (mock/dist/console). */
@@ -133,7 +135,7 @@ export interface MockServiceOptions {
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
-  const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures);
+  const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures, options.databaseUrl);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender, db);
   // Real time runs what falls due too (renewals, ends), as a moved clock does.

@@ -9,6 +9,7 @@ import type { PayuiMock, PayuiMockOptions, startPayuiMock as Declared } from './
 import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from './shared/catalog';
 import { settingsProblem, type WebhookSettings } from './webhooks/sender';
 import { startMockService } from './server';
+import { redactUrl } from './store/server-database';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -19,7 +20,7 @@ const portOf = (value: unknown, name: string): number => {
 };
 
 export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions = {}): Promise<PayuiMock> => {
-  const { dataDir, ports = {}, webhook, log } = options;
+  const { dataDir, databaseUrl, ports = {}, webhook, log } = options;
   const config = {
     host: 'localhost',
     demoPort: 0,
@@ -39,8 +40,9 @@ export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions 
   const say = log === true ? (line: string) => console.log(line) : typeof log === 'function' ? log : () => undefined;
   // Built, the payment UI's pages are in dist/ui beside this file; from source, the built copy.
   const uiRoot = here.endsWith('dist') ? join(here, 'ui') : join(here, 'dist', 'ui');
-  const service = await startMockService(config, uiRoot, { webhooks, dataDir: dataDir ?? null });
-  say(`payui-mock: merchant API ${service.merchantApi}, payment UI ${service.live} (live) and ${service.sandbox} (sandbox), state ${dataDir ?? 'in memory'}`);
+  const service = await startMockService(config, uiRoot, { webhooks, dataDir: dataDir ?? null, ...(databaseUrl ? { databaseUrl } : {}) });
+  const state = databaseUrl ? redactUrl(databaseUrl) : dataDir ?? 'in memory';
+  say(`payui-mock: merchant API ${service.merchantApi}, payment UI ${service.live} (live) and ${service.sandbox} (sandbox), state ${state}`);
   let stopped: Promise<void> | undefined;
   return {
     merchantApiUrl: service.merchantApi,

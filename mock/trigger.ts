@@ -72,10 +72,11 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   return { passed: problem === null, status, answer, body, problem, hint };
 }
 
-const USAGE = `usage: payui-mock [serve] [--in-memory] [--port N]
+const USAGE = `usage: payui-mock [serve] [--in-memory | --database-url postgres://…] [--port N]
                               the offline service: merchant API, payment UI (live, sandbox), webhooks;
                               its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory;
-                              --port N: the merchant API on N, the payment UI on N+1 and N+2 (0: free ports)
+                              --port N: the merchant API on N, the payment UI on N+1 and N+2 (0: free ports);
+                              --database-url (or PAYUI_MOCK_DATABASE_URL): the state on a Postgres server
        payui-mock reset       empties the data directory's state and seeds the demo merchant again
        payui-mock export FILE writes the whole state to FILE (JSON)
        payui-mock import FILE replaces the whole state by FILE's (an export, or fixtures of that shape)
@@ -97,7 +98,7 @@ exit code: 0 the listener passed, 1 it did not, 2 the arguments are wrong`;
 
 export type DataCommand = { command: 'reset' } | { command: 'export' | 'import'; file: string };
 /** `port`: the merchant API's port from `--port` (0: every server on a free port), else the environment's. */
-export type CliCommand = { command: 'serve'; inMemory: boolean; port?: number } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
+export type CliCommand = { command: 'serve'; inMemory: boolean; port?: number; databaseUrl?: string } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
 
 const HELP = ['--help', '-h', 'help'];
 const WITH_VALUE = ['--to', '--secret', '--user-id', '--project', '--data'] as const;
@@ -107,16 +108,23 @@ type Flag = (typeof WITH_VALUE)[number];
 function serveArgs(rest: readonly string[]): CliCommand {
   let inMemory = false;
   let port: number | undefined;
+  let databaseUrl: string | undefined;
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i]!;
     if (arg === '--in-memory') inMemory = true;
+    else if (arg === '--database-url') {
+      const value = rest[++i];
+      if (value === undefined || !/^postgres(ql)?:\/\//.test(value)) return { command: 'error', message: '--database-url takes a postgres:// address' };
+      databaseUrl = value;
+    }
     else if (arg === '--port') {
       const value = rest[++i];
       if (value === undefined || !/^[0-9]{1,5}$/.test(value) || Number(value) > 65535) return { command: 'error', message: '--port takes a port number (0: free ports, printed)' };
       port = Number(value);
     } else return { command: 'error', message: `unknown argument "${arg}"` };
   }
-  return { command: 'serve', inMemory, ...(port !== undefined ? { port } : {}) };
+  if (inMemory && databaseUrl) return { command: 'error', message: '--in-memory and --database-url: choose one' };
+  return { command: 'serve', inMemory, ...(port !== undefined ? { port } : {}), ...(databaseUrl ? { databaseUrl } : {}) };
 }
 
 export function parseArgs(argv: readonly string[]): CliCommand {

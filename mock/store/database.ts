@@ -5,11 +5,17 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from './migrations';
 
-/** What queries run on: the database itself or one transaction of it. */
-export type Sql = Pick<PGlite | Transaction, 'query' | 'exec'>;
+/**
+ * What queries run on: the database itself or one transaction of it, embedded (PGlite) or a
+ * Postgres server (mock/store/server-database.ts). Plain SQL and its rows, nothing else.
+ */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount?: number | null }>;
+  exec(text: string): Promise<unknown>;
+}
 
 export interface Database {
   sql: Sql;
@@ -17,7 +23,7 @@ export interface Database {
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Where the state lives: a directory, or null in memory. */
   readonly dataDir: string | null;
-  /** The whole data directory as a gzipped tarball (an image to start another database from). */
+  /** The whole data directory as a gzipped tarball (an image to start another database from); embedded only. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
@@ -82,7 +88,7 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
     throw error;
   }
   try {
-    await migrate(db, dataDir ?? 'memory');
+    await migrate({ exec: (text) => db.exec(text), transaction: (work) => db.transaction((tx) => work(tx)) }, dataDir ?? 'memory');
   } catch (error) {
     await db.close();
     unlock();
@@ -102,17 +108,36 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
   };
 }
 
-/** Runs the migrations `db` has not had yet, up to `upTo` (default: all of them). */
-export async function migrate(db: PGlite, where: string, upTo = MIGRATIONS.length): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
-  const { rows } = await db.query<{ version: number }>('SELECT version FROM schema_version');
-  const found = rows[0]?.version ?? 0;
-  if (found > MIGRATIONS.length) throw new DatabaseVersionError(where, found);
-  for (let version = found + 1; version <= upTo; version++) {
-    await db.transaction(async (tx) => {
+/** What migrating needs of a database: one statement at a time, or a transaction. */
+export interface Migratable {
+  exec(text: string): Promise<unknown>;
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs the migrations `db` has not had yet, up to `upTo` (default: all of them), each in its own
+ * transaction. Several processes starting on one Postgres server at once apply each migration once:
+ * a transaction-scoped advisory lock lets one at a time read the version and go on from there.
+ */
+export async function migrate(db: Migratable, where: string, upTo = MIGRATIONS.length): Promise<void> {
+  const LOCK = 'SELECT pg_advisory_xact_lock(4242017)';
+  await db.transaction(async (tx) => {
+    await tx.query(LOCK);
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+  });
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      await tx.query(LOCK);
+      const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_version');
+      const found = rows[0]?.version ?? 0;
+      if (found > MIGRATIONS.length) throw new DatabaseVersionError(where, found);
+      const version = found + 1;
+      if (version > upTo) return true;
       await tx.exec(MIGRATIONS[version - 1]!);
       if (version === 1) await tx.query('INSERT INTO schema_version (version) VALUES (1)');
       else await tx.query('UPDATE schema_version SET version = $1', [version]);
+      return false;
     });
+    if (done) return;
   }
 }

@@ -2,6 +2,7 @@
 import { openDatabase, type Database } from './database';
 import { importState, isEmpty } from './snapshot';
 import { findImage, saveImage } from './image';
+import { openServerDatabase, scratchServerDatabase } from './server-database';
 import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 
 export { demoFixtures };
@@ -11,6 +12,13 @@ export { demoFixtures };
  * when there is one (mock/store/image.ts), else made and seeded, and its image kept for next time.
  */
 export async function memoryDatabase(fixtures: unknown = demoFixtures): Promise<Database> {
+  // The service's tests on a Postgres server: each "in memory" database is one of its own there.
+  const server = process.env.PAYUI_TEST_DATABASE_URL;
+  if (server) {
+    const scratch = await scratchServerDatabase(server);
+    await importState(scratch, fixtures);
+    return scratch;
+  }
   const image = findImage(fixtures);
   if (image) {
     try {
@@ -29,8 +37,16 @@ export async function memoryDatabase(fixtures: unknown = demoFixtures): Promise<
   return db;
 }
 
-/** Opens the data directory (null: memory), seeding it with `fixtures` when it is new. */
-export async function openServiceDatabase(dataDir: string | null, fixtures: unknown = demoFixtures): Promise<Database> {
+/**
+ * Opens the service's database, seeding it with `fixtures` when it is new: on the Postgres server at
+ * `databaseUrl` when one is given, else the data directory (null: memory).
+ */
+export async function openServiceDatabase(dataDir: string | null, fixtures: unknown = demoFixtures, databaseUrl?: string): Promise<Database> {
+  if (databaseUrl) {
+    const db = await openServerDatabase(databaseUrl);
+    if (await isEmpty(db)) await importState(db, fixtures);
+    return db;
+  }
   if (dataDir === null) return memoryDatabase(fixtures);
   const db = await openDatabase(dataDir);
   if (await isEmpty(db)) await importState(db, fixtures);

@@ -443,6 +443,9 @@ describe('webhook settings, log and the trigger command', () => {
     expect(parseArgs(['--port', '70000'])).toMatchObject({ command: 'error', message: expect.stringMatching(/--port/) });
     expect(parseArgs(['--port'])).toMatchObject({ command: 'error' });
     expect(parseArgs(['--verbose'])).toEqual({ command: 'error', message: 'unknown argument "--verbose"' });
+    expect(parseArgs(['--database-url', 'postgres://u:p@localhost/qa'])).toEqual({ command: 'serve', inMemory: false, databaseUrl: 'postgres://u:p@localhost/qa' });
+    expect(parseArgs(['--database-url', 'mysql://x'])).toMatchObject({ command: 'error' });
+    expect(parseArgs(['--in-memory', '--database-url', 'postgres://x'])).toMatchObject({ command: 'error', message: expect.stringMatching(/choose one/) });
     expect(parseArgs(['export', 'state.json'])).toEqual({ command: 'export', file: 'state.json' });
     expect(parseArgs(['import'])).toMatchObject({ command: 'error' });
     expect(parseArgs(['trigger', 'order_paid', '--to', 'http://localhost:1/h', '--secret', 's'])).toEqual({

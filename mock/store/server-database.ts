@@ -1,0 +1,107 @@
+/**
+ * The service's state on a Postgres server (DESIGN.md §8c): `PAYUI_MOCK_DATABASE_URL=postgres://…`.
+ * The same migrations and the same SQL as the embedded database, through `pg` (node-postgres: the
+ * long-kept driver whose `query(text, params) → {rows}` is the embedded database's own shape, so the
+ * store runs unchanged). Several processes may share one database: the migrations take an advisory
+ * lock, and every write is one transaction on one connection of the pool.
+ */
+import pg from 'pg';
+import { migrate, type Database, type Sql } from './database';
+
+/** Answers as the embedded database does: bigint (int8) and numeric as the text Postgres sends. */
+const asSql = (client: pg.Pool | pg.PoolClient): Sql => ({
+  query: async <T,>(text: string, params?: unknown[]) => {
+    const result = await client.query(text, params as unknown[] | undefined);
+    return { rows: result.rows as T[], rowCount: result.rowCount };
+  },
+  exec: (text) => client.query(text),
+});
+
+/** A name of the URL fit for a message: no password. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'the database URL';
+  }
+}
+
+/** Opens the database at `url` (an empty one, owned by the role: its schema is made) and migrates it. */
+export async function openServerDatabase(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that breaks while idle is the pool's to replace, not the process's end.
+  pool.on('error', () => undefined);
+  const sql = asSql(pool);
+  const transaction = async <T,>(work: (tx: Sql) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(asSql(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  try {
+    await migrate({ exec: (text) => pool.query(text), transaction }, redactUrl(url));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  let closed = false;
+  return {
+    sql,
+    transaction,
+    dataDir: null,
+    dump: () => Promise.reject(new Error('a Postgres server database is not dumped as an image')),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A database of its own on the server at `serverUrl` (a role that may create databases), dropped
+ * when it closes: what an in-memory database is on the embedded engine, for the service's tests on
+ * a Postgres server (`PAYUI_TEST_DATABASE_URL`).
+ */
+export async function scratchServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `payui_scratch_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = (statement: string) => onServer(serverUrl, statement);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let db: Database;
+  try {
+    db = await openServerDatabase(url.toString());
+  } catch (error) {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** One statement on its own connection to `url` (`CREATE DATABASE` cannot run in a transaction or a pool's session). */
+export async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,25 @@
+// `npm run test:server`: the service's unit tests again, on a Postgres server (DESIGN.md §8c): every
+// database they make "in memory" is a scratch database of its own (PAYUI_TEST_DATABASE_URL, set for
+// them) on the server PAYUI_POSTGRES_URL names (a role that may create databases; `.ci/run` starts
+// one with scripts/postgres-cluster.sh). Without it, it says so and passes: the embedded engine's
+// run (`npm run test:unit`) is the one every machine can do.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+const server = process.env.PAYUI_POSTGRES_URL;
+if (!server) {
+  if (process.env.PAYUI_REQUIRE_POSTGRES) {
+    console.error('test:server: PAYUI_REQUIRE_POSTGRES is set but PAYUI_POSTGRES_URL is not');
+    process.exit(1);
+  }
+  console.log('test:server: skipped, no Postgres server (set PAYUI_POSTGRES_URL=postgres://… to run the service\'s tests on one)');
+  process.exit(0);
+}
+// The service's tests: those that start its database (in memory, through the service or its parts).
+const files = readdirSync('test/unit')
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b/.test(readFileSync(`test/unit/${name}`, 'utf8')))
+  .map((name) => `test/unit/${name}`);
+console.log(`test:server: ${files.length} test files of the service on ${server.replace(/:[^:@/]*@/, ':***@')}`);
+const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { stdio: 'inherit', env: { ...process.env, PAYUI_TEST_DATABASE_URL: server } });
+process.exit(run.status ?? 1);
