@@ -27,10 +27,11 @@ export function userRecord(userId: string, data: Partial<UserRecord>): UserRecor
 export type NewUser = Pick<UserRecord, 'user_id'> & Partial<Pick<UserRecord, 'user_name' | 'user_custom' | 'email'>>;
 
 /** Adds a user (a duplicate `user_id` is Postgres' unique violation) and answers its record. */
-export async function insertUser(sql: Sql, projectId: number, user: NewUser, now: Date): Promise<UserRecord> {
+export async function insertUser(sql: Sql, projectId: number, user: NewUser, now: Date, { ifAbsent = false } = {}): Promise<UserRecord> {
   const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString() });
   const { user_id: _id, ...data } = record;
-  await sql.query('INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3)', [projectId, user.user_id, JSON.stringify(data)]);
+  // `ifAbsent`: a user another transaction made meanwhile is kept as it is (else a duplicate is an error, the API's 409).
+  await sql.query(`INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3)${ifAbsent ? ' ON CONFLICT (project_id, user_id) DO NOTHING' : ''}`, [projectId, user.user_id, JSON.stringify(data)]);
   return record;
 }
 
@@ -47,7 +48,8 @@ export interface Credit {
 
 /** Credits a user, made first (from what the token says of them) when the project does not know them. */
 export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date): Promise<void> {
-  if (!(await findUser(sql, projectId, user.user_id))) await insertUser(sql, projectId, user, now);
+  // Two first purchases at once both find no user: the second's insert gives way to the first's.
+  if (!(await findUser(sql, projectId, user.user_id))) await insertUser(sql, projectId, user, now, { ifAbsent: true });
   if (credit.currency) {
     await sql.query(
       `UPDATE users SET data = data || jsonb_build_object(
