@@ -1,6 +1,8 @@
 /**
  * `payui-mock trigger <type> --to <url> --secret <secret> [options]`: one signed sample webhook of
- * any type, sent to any listener, as the service's console test does. `--data FILE`, `--user-id`
+ * any type, sent to any listener, as the service's console test does. With `--transaction N` or
+ * `--subscription N` instead, the running service (`--api`, `--merchant`) sends the webhook of that
+ * object it holds to its project's listener (`POST /mock/webhooks/trigger`). `--data FILE`, `--user-id`
  * and `--project` change the sample's fields. With `--bad-signature` the signature is wrong on
  * purpose, and the listener passes only when it answers 4xx with `{"error":{"code":"INVALID_SIGNATURE"}}`.
  * The exit code says whether the listener passed (0, 1), or that the arguments were wrong (2).
@@ -72,6 +74,10 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   return { passed: problem === null, status, answer, body, problem, hint };
 }
 
+/** The running service `--transaction` and `--subscription` ask, by default: the demo merchant on the default port. */
+const DEFAULT_API = 'http://localhost:5174';
+const DEFAULT_MERCHANT = '100001:demo-api-key';
+
 const USAGE = `usage: payui-mock [serve] [--in-memory | --database-url postgres://…] [--port N]
                               the offline service: merchant API, payment UI (live, sandbox), webhooks;
                               its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory;
@@ -82,6 +88,9 @@ const USAGE = `usage: payui-mock [serve] [--in-memory | --database-url postgres:
        payui-mock import FILE replaces the whole state by FILE's (an export, or fixtures of that shape)
        payui-mock trigger <type> --to <url> --secret <secret> [options]
                               one signed sample webhook of a type, sent to a listener
+       payui-mock trigger <type> --transaction N | --subscription N [--api URL] [--merchant ID:KEY]
+                              the running service sends the webhook of that transaction or
+                              subscription, as it is now, to its project's listener (signed, logged)
 
 trigger options:
   --to URL          the listener (https, or http on loopback)
@@ -91,18 +100,64 @@ trigger options:
   --data FILE       a JSON object merged over the sample: objects field by field, any other value
                     (arrays too) replaces; after --user-id and --project
   --bad-signature   sign it wrong on purpose: the listener passes when it answers 4xx INVALID_SIGNATURE
+  --transaction N   instead of a sample: a transaction of the running service (order_paid, payment;
+                    order_canceled, refund once refunded)
+  --subscription N  instead of a sample: a subscription of the running service (create_subscription;
+                    update_subscription; cancel_subscription once canceled)
+  --api URL         with either: the running service (default ${DEFAULT_API})
+  --merchant ID:KEY with either: the merchant's credentials (default ${DEFAULT_MERCHANT})
   --help            this text
 
 types: ${NOTIFICATION_TYPES.join(', ')}
-exit code: 0 the listener passed, 1 it did not, 2 the arguments are wrong`;
+exit code: 0 the listener passed (--transaction, --subscription: the service queued it), 1 it did not, 2 the arguments are wrong`;
 
 export type DataCommand = { command: 'reset' } | { command: 'export' | 'import'; file: string };
 /** `port`: the merchant API's port from `--port` (0: every server on a free port), else the environment's. */
-export type CliCommand = { command: 'serve'; inMemory: boolean; port?: number; databaseUrl?: string } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'help' } | { command: 'error'; message: string };
+export type CliCommand = { command: 'serve'; inMemory: boolean; port?: number; databaseUrl?: string } | DataCommand | { command: 'trigger'; options: TriggerOptions } | { command: 'replay'; options: ReplayOptions } | { command: 'help' } | { command: 'error'; message: string };
 
 const HELP = ['--help', '-h', 'help'];
-const WITH_VALUE = ['--to', '--secret', '--user-id', '--project', '--data'] as const;
+const SAMPLE_FLAGS = ['--to', '--secret', '--user-id', '--project', '--data'] as const;
+const REPLAY_FLAGS = ['--transaction', '--subscription', '--api', '--merchant'] as const;
+const WITH_VALUE = [...SAMPLE_FLAGS, ...REPLAY_FLAGS] as const;
 type Flag = (typeof WITH_VALUE)[number];
+
+/** `trigger <type> --transaction N | --subscription N`: the running service sends that object's webhook. */
+export interface ReplayOptions {
+  type: NotificationType;
+  transactionId?: number;
+  subscriptionId?: number;
+  /** The running service's merchant API, without a trailing slash. */
+  api: string;
+  merchantId: number;
+  apiKey: string;
+}
+
+/** The replay's flags (`--transaction` or `--subscription`, `--api`, `--merchant`), none of a sample's. */
+function replayArgs(type: NotificationType, values: Partial<Record<Flag, string>>, badSignature: boolean): CliCommand {
+  const error = (message: string): CliCommand => ({ command: 'error', message });
+  const { '--transaction': transaction, '--subscription': subscription, '--api': api = DEFAULT_API, '--merchant': merchant = DEFAULT_MERCHANT } = values;
+  if (transaction !== undefined && subscription !== undefined) return error('give one of --transaction and --subscription');
+  const sampleFlag = SAMPLE_FLAGS.find((flag) => values[flag] !== undefined) ?? (badSignature ? '--bad-signature' : undefined);
+  if (sampleFlag) return error(`${sampleFlag} is for a sample this command signs; with --transaction or --subscription the running service sends its own webhook`);
+  const [flag, id] = transaction !== undefined ? ['--transaction', transaction] : ['--subscription', subscription!];
+  if (!/^[1-9][0-9]{0,14}$/.test(id)) return error(`${flag} must be an id (a positive whole number), not "${id}"`);
+  let url: URL | null = null;
+  try {
+    url = new URL(api);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return error(`--api must be the running service's address (${DEFAULT_API}), not "${api}"`);
+  const credentials = /^([1-9][0-9]{0,15}):(.+)$/s.exec(merchant);
+  if (!credentials) return error(`--merchant must be merchant_id:api_key (${DEFAULT_MERCHANT})`);
+  return {
+    command: 'replay',
+    options: {
+      type, ...(flag === '--transaction' ? { transactionId: Number(id) } : { subscriptionId: Number(id) }),
+      api: url.href.replace(/\/+$/, ''), merchantId: Number(credentials[1]), apiKey: credentials[2]!,
+    },
+  };
+}
 
 /** `serve`'s flags: `--in-memory`, `--port N`. */
 function serveArgs(rest: readonly string[]): CliCommand {
@@ -151,6 +206,9 @@ export function parseArgs(argv: readonly string[]): CliCommand {
     else return { command: 'error', message: `unknown argument "${arg}"` };
   }
   if (!type || !NOTIFICATION_TYPES.includes(type as NotificationType)) return { command: 'error', message: `the type must be one of: ${NOTIFICATION_TYPES.join(', ')}` };
+  if (values['--transaction'] !== undefined || values['--subscription'] !== undefined) return replayArgs(type as NotificationType, values, badSignature);
+  const replayFlag = REPLAY_FLAGS.find((flag) => values[flag] !== undefined);
+  if (replayFlag) return { command: 'error', message: `${replayFlag} goes with --transaction or --subscription (a webhook the running service holds)` };
   const { '--to': to, '--secret': secret, '--user-id': userId, '--project': project, '--data': file } = values;
   if (!secret) return { command: 'error', message: '--secret is required (the project\'s secret key)' };
   const problem = settingsProblem({ url: to, secret, variant: 'combined' });
@@ -198,6 +256,7 @@ export async function runTrigger(argv: readonly string[], out: (line: string) =>
     err(`payui-mock: ${parsed.message}\n${USAGE}`);
     return 2;
   }
+  if (parsed.command === 'replay') return replay(parsed.options, out, err);
   if (parsed.command !== 'trigger') return 2;
   const { options } = parsed;
   const result = await trigger(options);
@@ -209,4 +268,54 @@ export async function runTrigger(argv: readonly string[], out: (line: string) =>
   else err(`failed: ${result.problem}`);
   if (result.hint) err(`hint: ${result.hint}`);
   return result.passed ? 0 : 1;
+}
+
+/** The service's answer to the trigger: the delivery (202), or its error. */
+interface Answered {
+  id?: number;
+  project_id?: number;
+  body?: string;
+  message?: string;
+  extended_message?: { property_errors?: Record<string, string[]> } | null;
+}
+
+/**
+ * Asks the running service to send the webhook of a transaction or subscription it holds
+ * (`POST /mock/webhooks/trigger`); resolves with the exit code: 0 queued, 1 refused or no answer.
+ */
+async function replay(options: ReplayOptions, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const { type, transactionId, subscriptionId, api, merchantId, apiKey } = options;
+  const object = transactionId !== undefined ? { transaction_id: transactionId } : { subscription_id: subscriptionId };
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(`${api}/mock/webhooks/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${merchantId}:${apiKey}`).toString('base64')}` },
+      body: JSON.stringify({ type, ...object }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    err(`failed: no answer from ${api}${cause ? ` (${cause})` : ''}: is payui-mock running there? --api names it`);
+    return 1;
+  }
+  let body: Answered | null = null;
+  try {
+    body = JSON.parse(text) as Answered;
+  } catch {
+    body = null;
+  }
+  if (status !== 202 || !body) {
+    const fields = Object.entries(body?.extended_message?.property_errors ?? {}).map(([field, messages]) => `${field}: ${messages.join('; ')}`);
+    err(`failed: the service answered ${status}: ${body?.message ?? text.slice(0, 200)}${fields.length ? ` (${fields.join('; ')})` : ''}`);
+    return 1;
+  }
+  const what = transactionId !== undefined ? `transaction ${transactionId}` : `subscription ${subscriptionId}`;
+  out(`queued by the service: ${type} of ${what} to project ${body.project_id}'s listener, delivery ${body.id}`);
+  out(`body: ${body.body}`);
+  out(`what the listener answers: ${api}/mock/webhooks.html, or GET ${api}/mock/webhooks?after=${body.id! - 1}&state=accepted&wait=5000`);
+  return 0;
 }

@@ -907,6 +907,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mock/webhooks/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an existing transaction's or subscription's webhook
+         * @description Sends the webhook of `type` the service would send for a transaction or subscription of the caller's, as it is now, to its project's listener: queued behind the project's webhooks, signed with its settings and logged, as every webhook. `transaction_id` (exactly one of the two): `order_paid` and `payment` for a transaction that was paid (`done`, or refunded since), `order_canceled` and `refund` for a refunded one; `order_paid` and `order_canceled` in the project's variant (`combined` with the transaction and the payment), `payment` and `refund` as the `separate` variant sends them. `subscription_id`: `create_subscription` for any, `update_subscription` for one not canceled, `cancel_subscription` for a canceled one. `user_validation` is asked before a payment and not sent again (the player's address is not kept): it is 422, as is any type that does not fit the object. A transaction or subscription that is not the caller's (or none) is 404; a project that has no webhook settings (or whose queue is full) is 409.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["triggerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mock/transactions/{transaction_id}/refund": {
         parameters: {
             query?: never;
@@ -2781,6 +2803,15 @@ export interface components {
             deliveries: components["schemas"]["WebhookDelivery"][];
             /** @description Newest first */
             attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description The webhook to send, and the transaction or subscription it is sent for (exactly one). */
+        WebhookTrigger: {
+            /** @enum {string} */
+            type: "user_validation" | "payment" | "refund" | "order_paid" | "order_canceled" | "create_subscription" | "update_subscription" | "cancel_subscription";
+            /** @description For `order_paid`, `payment`, `order_canceled`, `refund`. */
+            transaction_id?: number;
+            /** @description For `create_subscription`, `update_subscription`, `cancel_subscription`. */
+            subscription_id?: number;
         };
         /** @description Optional body of a refund. */
         RefundBody: {
@@ -5432,6 +5463,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTrigger"];
+            };
+        };
+        responses: {
+            /** @description Queued: the delivery, as the log shows it (its `id` for `GET /mock/webhooks?after=`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     refundTransaction: {

@@ -15,8 +15,9 @@ import * as plans from './subscription-plans';
 import * as subscriptionList from './subscription-list';
 import * as subscriptions from './subscriptions';
 import * as token from './token';
+import * as trigger from './trigger';
 import * as userAttributes from './user-attributes';
 import * as users from './users';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults, ...headless };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults, ...headless, ...trigger };
