@@ -1,7 +1,7 @@
 /**
  * `payui-embed/server`: what a merchant's backend needs (Node ≥ 20, no dependencies) — tokens
  * and the catalog, project and user operations of the merchant API, webhooks checked and
- * dispatched, and the Login API's JWT verified.
+ * dispatched (and signed, for tests of a handler), and the Login API's JWT verified.
  * Never import it into a page.
  */
 export { createMerchantClient, MerchantApiError, TokenRequestError } from './client';
@@ -10,7 +10,7 @@ export type {
 } from './client';
 /** The description's records (`components['schemas']['VirtualItem']`) and operations, generated from openapi.json. */
 export type { components, operations } from './api-types';
-export { verifyWebhookSignature, webhookSignature } from './signature';
+export { signWebhook, verifyWebhookSignature, webhookSignature } from './signature';
 export type { RawBody } from './signature';
 export { createWebhookHandler, WebhookRefusal } from './webhook';
 export type { WebhookHandlerOptions, WebhookHandlers, WebhookListener, WebhookRequest } from './webhook';

@@ -4,6 +4,8 @@
  * hex is the SHA-1 of the raw request body followed by the project's secret key, in lowercase.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { PayUIError } from '../core/errors';
+import type { Webhook } from './payloads';
 
 /** Raw bytes as received; a string is taken as its UTF-8 bytes. */
 export type RawBody = Uint8Array | string;
@@ -33,4 +35,15 @@ export function webhookSignatureProblem(rawBody: RawBody, authorization: string 
 /** Whether `authorization` signs `rawBody` with `secret` (see `webhookSignatureProblem` for why not). */
 export function verifyWebhookSignature(rawBody: RawBody, authorization: string | string[] | undefined | null, secret: string): boolean {
   return webhookSignatureProblem(rawBody, authorization, secret) === null;
+}
+
+/**
+ * A webhook as the service sends it, for a merchant's unit tests of its own handler: `body` is the
+ * payload's JSON (a string is taken as the body), `headers` carry its signature under `secret`.
+ * `fetch(url, { method: 'POST', ...signWebhook(payload, secret) })` reaches `createWebhookHandler`.
+ */
+export function signWebhook(payload: Webhook | string, secret: string): { body: string; headers: { 'content-type': string; authorization: string } } {
+  if (typeof secret !== 'string' || secret === '') throw new PayUIError('INVALID_OPTION', 'must be the project\'s secret key (a non-empty string)', 'secret');
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return { body, headers: { 'content-type': 'application/json', authorization: `Signature ${webhookSignature(body, secret)}` } };
 }

@@ -7,8 +7,8 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { DEMO_MERCHANT } from '../../mock/shared/catalog';
 import {
-  createMerchantClient, createWebhookHandler, MerchantApiError, PayUIError, TokenRequestError, WebhookRefusal, webhookSignature,
-  type WebhookHandlerOptions, type WebhookRequest,
+  createMerchantClient, createWebhookHandler, MerchantApiError, PayUIError, signWebhook, TokenRequestError, WebhookRefusal, webhookSignature,
+  type OrderPaidWebhook, type WebhookHandlerOptions, type WebhookRequest,
 } from '../../src/server/index';
 
 const SECRET = 'project-secret';
@@ -186,6 +186,28 @@ describe('createWebhookHandler', () => {
       expect(() => createWebhookHandler(options as WebhookHandlerOptions), path).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', path }));
     }
     expect(() => createWebhookHandler(undefined as never)).toThrow(PayUIError);
+  });
+});
+
+describe('signWebhook', () => {
+  it('signs a payload as the service does, so a merchant\'s test posts it to its own handler and the handler takes it', async () => {
+    const seen: unknown[] = [];
+    const url = await hook({ on: { order_paid: (payload) => void seen.push(payload) } });
+    const payload = JSON.parse(paid) as OrderPaidWebhook;
+    const signed = signWebhook(payload, SECRET);
+    expect(signed).toEqual({ body: paid, headers: { 'content-type': 'application/json', authorization: `Signature ${webhookSignature(paid, SECRET)}` } });
+    const response = await fetch(url, { method: 'POST', ...signed });
+    expect(response.status).toBe(204);
+    expect(seen).toEqual([payload]);
+    // A body given as text is signed as it is; another secret's signature is refused.
+    expect(signWebhook(paid, SECRET).body).toBe(paid);
+    const forged = await fetch(url, { method: 'POST', ...signWebhook(payload, 'another-secret') });
+    expect(forged.status).toBe(400);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('needs a secret', () => {
+    expect(() => signWebhook(JSON.parse(paid) as OrderPaidWebhook, '')).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', path: 'secret' }));
   });
 });
 
