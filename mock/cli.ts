@@ -3,7 +3,8 @@
  * `npx payui-mock` (`mock/dist/server.js`): the offline service alone (merchant API and both
  * payment UI origins), for a merchant's own offline tests; its state in the data directory.
  * `payui-mock reset | export FILE | import FILE` work on that state; `payui-mock trigger …`
- * sends one sample webhook.
+ * sends one sample webhook, or (`--transaction N`, `--subscription N`) asks a running service to
+ * send the webhook of one of its payments (mock/trigger.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
