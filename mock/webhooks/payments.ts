@@ -83,7 +83,7 @@ export interface Payments {
  * step fail by throwing. The embedded database runs one transaction at a time, so a race between
  * two requests happens in that gap or not at all; a Postgres server has it everywhere.
  */
-export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due';
+export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan';
 export type PaymentsHook = (point: HookPoint) => Promise<void> | void;
 
 /** What the session's lines give the player. */
@@ -111,6 +111,8 @@ function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | 
 class TokenSpent extends Error {}
 /** Thrown in a payment's transaction when the game's last key went to another sale: the transaction is undone. */
 class SoldOut extends Error {}
+/** Thrown in a plan change's transaction when the subscription ended while the payment waited: the transaction is undone. */
+class PlanGone extends Error {}
 
 const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
@@ -284,6 +286,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       const trial = purchase.kind === 'subscription' && purchase.trialDays > 0;
       const changed = purchase.kind === 'subscription' && purchase.changes !== undefined;
       let bought: SubscriptionData | undefined;
+      if (changed) await at('plan');
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
       const paid = (key?: Paid['key']): Paid => ({ invoice: record.id, status: 'done', ...(key ? { key } : {}) });
@@ -320,6 +323,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));
         if (spent) return alreadyPaid(spent.paid);
         if (error instanceof SoldOut && game?.ok) return soldOut(game.drm);
+        if (error instanceof PlanGone) return { ok: false, code: '1004-0001', message: `${UI_ERRORS['1004-0001']} (the subscription ended while the payment waited)` };
         throw error;
       }
     },
@@ -368,7 +372,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         const db = await opened;
         await transact(db, async (sql, after) => {
           for (;;) {
-            const { rows } = await sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1', [new Date(until).toISOString()]);
+            // Picked and locked at once: on a Postgres server, a row another transaction changed meanwhile is judged as it is now.
+            const { rows } = await sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1 FOR UPDATE', [new Date(until).toISOString()]);
             if (!rows[0]) break;
             await step(sql, after, (await subscriptionById(sql, Number(rows[0].id), true))!);
             await at('due');
@@ -480,7 +485,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
   /** `operation: change_plan`: the player's subscription takes the new plan, charged now, the next charge one new period later. */
   async function changePlan(sql: Sql, record: PaymentRecord, purchase: Extract<Purchase, { kind: 'subscription' }>): Promise<SubscriptionData> {
-    const row = (await subscriptionById(sql, purchase.changes!, true))!;
+    // Checked again on the locked row: a cancel, refund or clock step may have ended it since the session read it.
+    const row = await subscriptionById(sql, purchase.changes!, true);
+    if (!row || row.data.status === 'canceled') throw new PlanGone();
     const plan = await planById(sql, record.projectId, purchase.planId);
     Object.assign(row.data, {
       status: 'active', charge_amount: record.amount, currency: purchase.lines[0]!.price.currency, date_end: null, failures: 0,

@@ -232,3 +232,21 @@ describe("a subscription's change", () => {
     expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me' });
   });
 });
+
+describe('a plan change', () => {
+  it('paid while a cancel ends the subscription is refused 1004-0001 and charges nothing: the subscription stays canceled', async () => {
+    const s = await subscribe('plan-racer');
+    const held = gate();
+    hooks.plan = held.hold;
+    const changing = pay(await token('plan-racer', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }));
+    await held.reached;
+    expect((await call(v2(`/projects/200001/users/plan-racer/subscriptions/${s.id}`), 'PUT', { status: 'canceled' })).status).toBe(204);
+    held.release();
+    const answer = await changing;
+    delete hooks.plan;
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('1004-0001');
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled' });
+    expect(await chargesOf(s.id)).toEqual(['done']);
+  });
+});
