@@ -165,9 +165,10 @@ const firstFinding = (propertyErrors: Record<string, string[]>, globalErrors: st
 export class TokenRequestError extends MerchantApiError {
   override name = 'TokenRequestError';
 
-  constructor(propertyErrors: Record<string, string[]>, globalErrors: string[], requestId: string | null = null) {
+  /** `message`: the client's, which quotes the first finding with the key redacted. */
+  constructor(propertyErrors: Record<string, string[]>, globalErrors: string[], requestId: string | null = null, message?: string) {
     const first = firstFinding(propertyErrors, globalErrors);
-    super('VALIDATION', `the service refused the token request${first ? `: ${first}` : ''}`, 422, { propertyErrors, globalErrors, requestId });
+    super('VALIDATION', message ?? `the service refused the token request${first ? `: ${first}` : ''}`, 422, { propertyErrors, globalErrors, requestId });
   }
 }
 
@@ -291,14 +292,15 @@ export function createMerchantClient<V extends ApiVersion = 'v2'>(options: Merch
     const property = typeof extended.property_errors === 'object' && extended.property_errors !== null ? extended.property_errors : {};
     const propertyErrors = Object.fromEntries(Object.entries(property).map(([path, messages]) => [path, strings(messages)]));
     const globalErrors = strings(extended.global_errors);
-    if (status === 422 && what === 'token request') return new TokenRequestError(propertyErrors, globalErrors, requestId);
     const first = firstFinding(propertyErrors, globalErrors);
+    const refused = `the service refused the ${what}${first ? `: ${redact(first)}` : ''}`;
+    if (status === 422 && what === 'token request') return new TokenRequestError(propertyErrors, globalErrors, requestId, refused);
     const said = typeof body.message === 'string' && body.message ? `: ${redact(body.message)}` : '';
     const found = first ? ` (${redact(first)})` : '';
     const message = status === 401
       ? 'the merchant API refused the credentials (merchantId, apiKey)'
       : status === 403 ? `these credentials may not do this${said}`
-        : status === 422 ? `the service refused the ${what}${first ? `: ${redact(first)}` : ''}` : `the merchant API answered HTTP ${status}${said}${found}`;
+        : status === 422 ? refused : `the merchant API answered HTTP ${status}${said}${found}`;
     return new MerchantApiError(CODES[status] ?? 'HTTP_ERROR', message, status, { requestId, propertyErrors, globalErrors });
   }
 

@@ -135,6 +135,13 @@ describe('errors', () => {
     expect(query).toMatchObject({ status: 422, propertyErrors: { limit: [expect.any(String)] } });
   });
 
+  it('a token request\'s 422 that echoes the key does not carry it in its message either', async () => {
+    const echo = await standIn(answer(422, { extended_message: { global_errors: [], property_errors: { 'user.id.value': [`not ${DEMO_MERCHANT.apiKey}`] } } }));
+    const error = await fail(client({ baseUrl: echo.url }).createToken({ user: { id: { value: 'p' } }, settings: { project_id: 1 } } as never));
+    expect(error).toBeInstanceOf(TokenRequestError);
+    expect(error.message).toBe('the service refused the token request: user.id.value: not [key]');
+  });
+
   it('404 NOT_FOUND and 403 FORBIDDEN carry the service\'s message and request id', async () => {
     const missing = await fail(client().projects.get(999999));
     expect(missing).toMatchObject({ name: 'MerchantApiError', status: 404, code: 'NOT_FOUND', requestId: expect.stringMatching(/.+/), propertyErrors: {}, globalErrors: [] });
