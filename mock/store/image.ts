@@ -17,8 +17,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS } from './migrations';
 
+/** Where a start that had to make an image leaves it. */
+const CACHE = join(tmpdir(), 'payui-mock-images');
+
 /** PGlite's version: its package.json, found above the file its name resolves to (its exports hide it). */
-function pgliteVersion(): string {
+function findPgliteVersion(): string {
   let folder = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (let up = 0; up < 4; up += 1, folder = dirname(folder)) {
     try {
@@ -31,10 +34,21 @@ function pgliteVersion(): string {
   return 'unknown';
 }
 
+let pgliteVersion: string | undefined;
+/** Names already worked out, by fixtures object (the demo's is one object for the whole process). */
+const names = new WeakMap<object, string>();
+/** Images read this process, by name: each database made from one reads no file again. */
+const loaded = new Map<string, Blob>();
+
 /** The file name of the image of `fixtures` on this schema and this PGlite. */
 export function imageName(fixtures: unknown): string {
-  const hash = createHash('sha256').update(JSON.stringify({ migrations: MIGRATIONS, fixtures, pglite: pgliteVersion() })).digest('hex');
-  return `image-${hash.slice(0, 20)}.tar.gz`;
+  const known = typeof fixtures === 'object' && fixtures !== null ? names.get(fixtures) : undefined;
+  if (known) return known;
+  pgliteVersion ??= findPgliteVersion();
+  const hash = createHash('sha256').update(JSON.stringify({ migrations: MIGRATIONS, fixtures, pglite: pgliteVersion })).digest('hex');
+  const name = `image-${hash.slice(0, 20)}.tar.gz`;
+  if (typeof fixtures === 'object' && fixtures !== null) names.set(fixtures, name);
+  return name;
 }
 
 /** Where images are looked for, in order: beside the built service, then the cache. */
@@ -43,15 +57,19 @@ const places = (): string[] => [
   fileURLToPath(new URL('./', import.meta.url)),
   fileURLToPath(new URL('../', import.meta.url)),
   fileURLToPath(new URL('../dist/', import.meta.url)),
-  join(tmpdir(), 'payui-mock-images'),
+  CACHE,
 ];
 
 /** The image of `fixtures`, or null when none was made yet. */
 export function findImage(fixtures: unknown): Blob | null {
   const name = imageName(fixtures);
+  const known = loaded.get(name);
+  if (known) return known;
   for (const place of places()) {
     try {
-      return new Blob([readFileSync(join(place, name))]);
+      const image = new Blob([readFileSync(join(place, name))]);
+      loaded.set(name, image);
+      return image;
     } catch {
       // Not there: the next place.
     }
@@ -59,10 +77,15 @@ export function findImage(fixtures: unknown): Blob | null {
   return null;
 }
 
-/** Writes an image into `folder` (default: the cache), whole or not at all (two starts may write one at once). */
-export function saveImage(fixtures: unknown, bytes: Uint8Array, folder = join(tmpdir(), 'payui-mock-images')): string {
+/**
+ * Writes an image into `folder` (default: the cache), whole or not at all (two starts may write one
+ * at once); it replaces one this process read (which did not load, say).
+ */
+export function saveImage(fixtures: unknown, bytes: Uint8Array, folder = CACHE): string {
   mkdirSync(folder, { recursive: true });
-  const file = join(folder, imageName(fixtures));
+  const name = imageName(fixtures);
+  loaded.delete(name);
+  const file = join(folder, name);
   const partial = `${file}.${process.pid}.${Date.now()}.part`;
   writeFileSync(partial, bytes);
   renameSync(partial, file);

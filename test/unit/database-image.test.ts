@@ -42,14 +42,19 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
   });
 
   it('that is broken is not trusted: the start makes the database and a good image again', async () => {
-    writeFileSync(cached, 'not a tarball');
-    const db = await memoryDatabase(fixtures);
+    // Fixtures of their own again: this process has read the first test's image already, and keeps it.
+    const other = structuredClone(fixtures);
+    other.tables.merchants[0]!.api_key = `image-test-broken-${process.pid}`;
+    const broken = join(tmpdir(), 'payui-mock-images', imageName(other));
+    writeFileSync(broken, 'not a tarball');
+    const db = await memoryDatabase(other);
     try {
       expect((await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants')).rows[0]!.n).toBeGreaterThan(0);
     } finally {
       await db.close();
     }
-    expect(findImage(fixtures)!.size).toBeGreaterThan(1000);
+    expect(findImage(other)!.size).toBeGreaterThan(1000);
+    rmSync(broken, { force: true });
     rmSync(cached, { force: true });
   });
 });
