@@ -38,11 +38,22 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): WorldConfig {
 export function webhooksFromEnv(env: NodeJS.ProcessEnv): Record<number, WebhookSettings> {
   const url = env.PAYUI_WEBHOOK_URL;
   if (!url) return {};
-  const variant = env.PAYUI_WEBHOOK_VARIANT || 'combined';
-  return Object.fromEntries(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => {
-    const settings = { url, secret: env.PAYUI_WEBHOOK_SECRET || secret, variant };
+  return demoWebhooks({ url, secret: env.PAYUI_WEBHOOK_SECRET || undefined, variant: env.PAYUI_WEBHOOK_VARIANT || undefined }, (path, message, value) =>
+    new Error(`PAYUI_WEBHOOK_${path.toUpperCase()} ${message}, got "${value}"`));
+}
+
+/**
+ * The same webhook settings for every demo project (each with its demo secret unless `secret`
+ * says), checked as the sender checks them; a problem is thrown as `refuse` words it.
+ */
+export function demoWebhooks(
+  { url, secret, variant = 'combined' }: { url: string; secret?: string; variant?: string },
+  refuse: (path: string, message: string, value: string) => Error,
+): Record<number, WebhookSettings> {
+  return Object.fromEntries(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, demoSecret]) => {
+    const settings = { url, secret: secret ?? demoSecret, variant };
     const problem = settingsProblem(settings);
-    if (problem) throw new Error(`PAYUI_WEBHOOK_${problem.path.toUpperCase()} ${problem.message}, got "${String(settings[problem.path as keyof typeof settings])}"`);
+    if (problem) throw refuse(problem.path, problem.message, String(settings[problem.path as keyof typeof settings]));
     return [Number(project), settings as WebhookSettings];
   }));
 }

@@ -6,8 +6,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PayuiMock, PayuiMockOptions, startPayuiMock as Declared } from './index';
-import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from './shared/catalog';
-import { settingsProblem, type WebhookSettings } from './webhooks/sender';
+import { demoWebhooks } from './config';
+import { DEMO_MERCHANT, PROJECTS } from './shared/catalog';
 import { startMockService } from './server';
 import { redactUrl } from './store/server-database';
 
@@ -28,15 +28,7 @@ export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions 
     liveUiPort: portOf(ports.live, 'live'),
     sandboxUiPort: portOf(ports.sandbox, 'sandbox'),
   };
-  const webhooks: Record<number, WebhookSettings> = {};
-  if (webhook) {
-    for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
-      const settings = { url: webhook.url, secret: webhook.secret ?? secret, variant: webhook.variant ?? 'combined' };
-      const problem = settingsProblem(settings);
-      if (problem) throw new TypeError(`startPayuiMock: webhook.${problem.path} ${problem.message}`);
-      webhooks[Number(project)] = settings as WebhookSettings;
-    }
-  }
+  const webhooks = webhook ? demoWebhooks(webhook, (path, message) => new TypeError(`startPayuiMock: webhook.${path} ${message}`)) : {};
   const say = log === true ? (line: string) => console.log(line) : typeof log === 'function' ? log : () => undefined;
   // Built, the payment UI's pages are in dist/ui beside this file; from source, the built copy.
   const uiRoot = here.endsWith('dist') ? join(here, 'ui') : join(here, 'dist', 'ui');

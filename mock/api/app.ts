@@ -171,7 +171,7 @@ function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
   return merged;
 }
 
-/** 422 at the first place of a query or body that no request may hold (mock/api/input.ts). */
+/** 422 at the first place of a query or body that no request may hold (mock/shared/input.ts). */
 function refuseInput(value: unknown): void {
   const problem = inputProblem(value);
   if (problem) throw fieldError(problem.path, problem.message);
@@ -303,10 +303,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         }
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
-        refuseInput(rawQuery);
         const queryValid = query();
         if (!queryValid(rawQuery)) throw new ApiError(422, 'Unprocessable Entity', extendedMessage(queryValid.errors ?? [], rawQuery, document));
-        // Coerced from text: `1e309` is read as Infinity.
+        // Checked as coerced from text (`1e309` read as Infinity), with the strings as sent.
         refuseInput(rawQuery);
         refuseInput(request.body);
         if (secured) await checkQueryProject(rawQuery, merchantId);

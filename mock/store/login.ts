@@ -4,8 +4,9 @@
  * mailbox. Link tokens are kept as SHA-256 digests: the database never holds a usable link
  * except in the message that carried it.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Sql } from './database';
+import { tokenHash } from './spent-tokens';
 
 export interface LoginProject {
   id: string;
@@ -132,14 +133,13 @@ export interface LoginLink {
   login_url: string | null;
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new one-time link token valid until `expires`. */
 export async function makeLink(sql: Sql, link: LoginLink, expires: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql.query(
     'INSERT INTO login_links (token_hash, kind, login_project_id, user_id, username, login_url, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [digest(token), link.kind, link.login_project_id, link.user_id, link.username, link.login_url, expires.toISOString()],
+    [tokenHash(token), link.kind, link.login_project_id, link.user_id, link.username, link.login_url, expires.toISOString()],
   );
   return token;
 }
@@ -148,13 +148,13 @@ export async function makeLink(sql: Sql, link: LoginLink, expires: Date): Promis
 export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: Date): Promise<LoginLink | undefined> {
   const { rows } = await sql.query<LoginLink>(
     'SELECT kind, login_project_id, user_id, username, login_url FROM login_links WHERE token_hash = $1 AND kind = $2 AND expires_at > $3',
-    [digest(token), kind, now.toISOString()],
+    [tokenHash(token), kind, now.toISOString()],
   );
   return rows[0];
 }
 
 export async function spendLink(sql: Sql, token: string): Promise<boolean> {
-  const { rows } = await sql.query('DELETE FROM login_links WHERE token_hash = $1 RETURNING token_hash', [digest(token)]);
+  const { rows } = await sql.query('DELETE FROM login_links WHERE token_hash = $1 RETURNING token_hash', [tokenHash(token)]);
   return rows.length === 1;
 }
 

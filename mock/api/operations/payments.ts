@@ -50,8 +50,9 @@ export const createPayment: Op = async (call) => {
   const pageMode = await modeOf(body, accessData);
   const { payments } = call.context;
   // The choices the page would ask for: what the token leaves open must be what it sells.
-  const opened = await payments.session(`?${search}`, pageMode);
-  if (opened.ok && !opened.paid) {
+  const choosing = body.sku !== undefined || body.package !== undefined || body.plan !== undefined;
+  const opened = choosing ? await payments.session(`?${search}`, pageMode) : null;
+  if (opened?.ok && !opened.paid) {
     const { purchase } = opened.session;
     const skus = purchase.lines.map((line) => line.sku);
     const chosen: [keyof HeadlessPayment, boolean][] = [
