@@ -133,14 +133,20 @@ export interface MockServiceOptions {
   consoleRoot?: string;
 }
 
+/** Runs what fell due for every merchant with a subscription waiting, by that merchant's clock. */
+async function runAllDue(db: Database, payments: Payments): Promise<void> {
+  const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT DISTINCT merchant_id FROM subscriptions WHERE due_at IS NOT NULL');
+  for (const { merchant_id: merchant } of rows) await payments.runDue(Number(merchant), clockOf(db).now(Number(merchant)));
+}
+
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures, options.databaseUrl);
   const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender, db);
-  // Real time runs what falls due too (renewals, ends), as a moved clock does.
+  // Real time runs what falls due too (renewals, ends), as a moved clock does: each merchant's by its own clock.
   const ticks = setInterval(() => {
-    payments.runDue(clockOf(db).now()).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
+    runAllDue(db, payments).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
   }, 60_000);
   ticks.unref();
   const stop = async () => {
@@ -158,7 +164,10 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
     // The API names its own origin (the Login JWT's `iss`, mailed links) once it knows its port.
     let merchantApi = '';
-    const api = await listenLoopback(await createMerchantApi({ db, sender, payments, origin: () => merchantApi, consoleRoot: options.consoleRoot ?? join(uiRoot, '..', 'console') }), config.merchantApiPort, listen);
+    const api = await listenLoopback(await createMerchantApi({
+      db, sender, payments, origin: () => merchantApi, consoleRoot: options.consoleRoot ?? join(uiRoot, '..', 'console'),
+      ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}), startWebhooks: options.webhooks ?? {},
+    }), config.merchantApiPort, listen);
     merchantApi = `http://${config.host}:${api.port}`;
     running.push(api);
     const live = await listenLoopback(createPaymentUi(uiRoot, 'live', payments), config.liveUiPort, listen);

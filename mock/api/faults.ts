@@ -37,6 +37,8 @@ export interface Faults {
   add(merchantId: number, rule: FaultRule): number;
   list(merchantId: number): ListedFault[];
   remove(merchantId: number, id: number): boolean;
+  /** Drops every rule of the merchant (its reset, its removal). */
+  forget(merchantId: number): void;
   /** The fault the merchant's rules give this request (counted down), or null. */
   take(merchantId: number, operationId: string, method: string, path: string): Fault | null;
 }
@@ -54,6 +56,9 @@ export function createFaults(): Faults {
     },
     list: (merchantId) => [...rules.values()].filter((r) => r.merchantId === merchantId).map(({ merchantId: _, ...rule }) => rule),
     remove: (merchantId, id) => rules.get(id)?.merchantId === merchantId && rules.delete(id),
+    forget(merchantId) {
+      for (const [id, rule] of rules) if (rule.merchantId === merchantId) rules.delete(id);
+    },
     take(merchantId, operationId, method, path) {
       for (const rule of rules.values()) {
         if (rule.merchantId !== merchantId) continue;

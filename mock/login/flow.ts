@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiError, fieldError, type Answer } from '../api/app';
 import type { OpCall } from '../api/operations/common';
 import type { Sql } from '../store/database';
+import { findProject } from '../store/sellables';
 import {
   clearFailures, countLoginAttempt, loginProjectById, makeLink, sendMail, uncountLoginAttempt, type LoginLink, type LoginProject, type UserStoreAddress,
 } from '../store/login';
@@ -70,13 +71,18 @@ export interface LoginAttempt {
   unjudged(): Promise<void>;
 }
 
+/** Now, by the clock of the merchant whose Login project this is (0 when the project is gone: real time). */
+export async function loginNow(call: OpCall, sql: Sql, project: Pick<LoginProject, 'project_id'>): Promise<number> {
+  return call.context.now((await findProject(sql, project.project_id))?.merchantId ?? 0);
+}
+
 /** A login (plain or proxy) up to the password check: its Login project, callback, and the attempt counted. */
 export async function beginLogin(call: OpCall): Promise<LoginAttempt> {
   const project = await loginProjectOfCall(call);
   const callback = callbackOf(project, call);
   const { username, password } = call.body as { username: string; password: string };
   const { sql } = call.context.db;
-  await countAttempt(sql, project, username, new Date(call.context.now()));
+  await countAttempt(sql, project, username, new Date(await loginNow(call, sql, project)));
   return {
     project, callback, username, password, sql,
     succeeded: () => clearFailures(sql, project.id, username),
@@ -99,7 +105,7 @@ export async function loggedIn(call: OpCall, project: LoginProject, callback: st
 
 /** A one-time link of the service's own pages (mock/login/pages.ts), mailed to `to`. */
 export async function mailLink(call: OpCall, sql: Sql, link: LoginLink, to: string): Promise<void> {
-  const now = call.context.now();
+  const now = await loginNow(call, sql, (await loginProjectById(sql, link.login_project_id)) ?? { project_id: 0 });
   const token = await makeLink(sql, link, new Date(now + LINK_LIFETIME_MS[link.kind]));
   const page = new URL(link.kind === 'confirm' ? '/mock/login/confirm' : '/mock/login/password', call.context.origin());
   page.searchParams.set('token', token);

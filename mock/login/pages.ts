@@ -59,11 +59,11 @@ const tokenOf = (query: unknown) => {
 };
 
 export function loginPages(app: FastifyInstance, context: ServiceContext): void {
-  const now = () => new Date(context.now());
+  const now = context.now;
 
   app.get('/mock/login/confirm', async (request, reply) => {
     const token = tokenOf(request.query);
-    const link = token ? await findLink(context.db.sql, token, 'confirm', now()) : undefined;
+    const link = token ? await findLink(context.db.sql, token, 'confirm', now) : undefined;
     if (!link?.user_id || !(await spendLink(context.db.sql, token))) return expired(reply);
     await confirmUser(context.db.sql, link.user_id);
     return page(reply, 200, 'Email address confirmed', `<p>Thank you, ${escape(link.username)}: you can log in now.</p>${backLink(link)}`);
@@ -71,7 +71,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
 
   app.get('/mock/login/password', async (request, reply) => {
     const token = tokenOf(request.query);
-    const link = token ? await findLink(context.db.sql, token, 'reset', now()) : undefined;
+    const link = token ? await findLink(context.db.sql, token, 'reset', now) : undefined;
     if (!link) return expired(reply);
     return page(reply, 200, 'Set a new password', `<p>For ${escape(link.username)}.</p>${passwordForm(token)}`);
   });
@@ -85,7 +85,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const token = tokenOf(form);
       const password = form.password ?? '';
-      const link = token ? await findLink(context.db.sql, token, 'reset', now()) : undefined;
+      const link = token ? await findLink(context.db.sql, token, 'reset', now) : undefined;
       if (!link) return expired(reply);
       if ([...password].length < MIN_PASSWORD) {
         return page(reply, 422, 'Set a new password', passwordForm(token, `The password must be at least ${MIN_PASSWORD} characters.`));

@@ -12,7 +12,8 @@ import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import { createPayments, type Payments } from '../webhooks/payments';
 import { clockOf } from '../store/clock';
-import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
+import { createWebhookSender, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
+import { readSnapshot, type Snapshot } from '../store/snapshot';
 import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from '../api/operations';
 import { projectNames } from '../store/projects';
@@ -42,21 +43,28 @@ export interface MerchantApiOptions {
   userStoreTimeoutMs?: number;
   /** The built merchant console (`mock/dist/console`), served at `/console/`; none: not served. */
   consoleRoot?: string;
+  /** The fixtures the database was seeded with (default: the demo's): the seed of its merchants and of new sandboxes. */
+  fixtures?: unknown;
+  /** The webhook settings the service was started with (project id → settings), which a reset of the demo merchant puts back. */
+  startWebhooks?: Record<number, WebhookSettings>;
 }
 
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender();
   const fallbackOrigin = `http://localhost:${readConfig().merchantApiPort}`;
+  let fixtures: Promise<Snapshot> | undefined;
   const context: ServiceContext = {
     db,
     sender,
     payments: options.payments ?? createPayments(sender, db),
-    // The service clock: real time unless a test moved it (POST /mock/clock).
-    now: options.now ?? (() => clockOf(db).now()),
+    // The merchant's clock: real time unless a test moved it (POST /mock/clock).
+    now: options.now ?? ((merchantId) => clockOf(db).now(merchantId)),
     origin: options.origin ?? (() => fallbackOrigin),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
     faults: createFaults(),
+    fixtures: () => (fixtures ??= readSnapshot(options.fixtures ?? demoFixtures)),
+    startWebhooks: options.startWebhooks ?? {},
   };
   await clockOf(db).load();
   await loadWebhookSettings(context);

@@ -1,29 +1,31 @@
 /**
- * The service clock (DESIGN.md §8): real time unless a test moved it, then real time plus how far
- * it was moved (`service_clock.offset_ms`, kept in the database so a restart goes on from there).
- * One clock per database, shared by everything that uses it (the merchant API, the payments).
+ * The service clocks (DESIGN.md §8b): each merchant has its own, real time unless a test moved it,
+ * then real time plus how far it was moved (`merchant_clocks.offset_ms`, kept in the database so a
+ * restart goes on from there). A sandbox's clock moves its renewals, expiries and token lifetimes,
+ * and no other merchant's.
  */
 import type { Database, Sql } from './database';
 
 export interface Clock {
-  /** Milliseconds since the epoch, as the service sees it. */
-  now(): number;
-  /** Whether a test moved the clock. */
-  moved(): boolean;
-  /** Reads the offset kept in the database (at start, after an import). */
+  /** Milliseconds since the epoch, as the merchant's clock says. */
+  now(merchantId: number): number;
+  /** Whether a test moved the merchant's clock. */
+  moved(merchantId: number): boolean;
+  /** Reads the offsets kept in the database (at start, after an import or a reset). */
   load(): Promise<void>;
   /**
-   * Writes the clock moved on to `at` in the transaction of `sql` (an `at` not later than now
-   * writes nothing), and answers the move for `apply` once that transaction committed: a move
-   * whose transaction was undone never reaches the clock.
+   * Writes the merchant's clock moved on to `at` in the transaction of `sql` (an `at` not later
+   * than its now writes nothing), and answers the move for `apply` once that transaction
+   * committed: a move whose transaction was undone never reaches the clock.
    */
-  set(sql: Sql, at: number): Promise<ClockMove | null>;
-  /** Moves the clock as a committed `set` wrote it. */
+  set(sql: Sql, merchantId: number, at: number): Promise<ClockMove | null>;
+  /** Moves a clock as a committed `set` wrote it. */
   apply(move: ClockMove | null): void;
 }
 
-/** A move of the clock written in a transaction, not yet applied. */
+/** A move of a merchant's clock written in a transaction, not yet applied. */
 export interface ClockMove {
+  merchantId: number;
   offset: number;
 }
 
@@ -32,33 +34,34 @@ const clocks = new WeakMap<Database, Clock>();
 export function clockOf(db: Database): Clock {
   let clock = clocks.get(db);
   if (clock) return clock;
-  let offset = 0;
-  let moved = false;
+  const offsets = new Map<number, number>();
+  const offset = (merchantId: number) => offsets.get(merchantId) ?? 0;
   clock = {
-    now: () => Date.now() + offset,
-    moved: () => moved,
+    now: (merchantId) => Date.now() + offset(merchantId),
+    moved: (merchantId) => offsets.has(merchantId),
     async load() {
-      const { rows } = await db.sql.query<{ offset_ms: string }>('SELECT offset_ms FROM service_clock WHERE id = 1');
-      offset = rows[0] ? Number(rows[0].offset_ms) : 0;
-      moved = rows[0] !== undefined;
+      const { rows } = await db.sql.query<{ merchant_id: string; offset_ms: string }>('SELECT merchant_id, offset_ms FROM merchant_clocks');
+      offsets.clear();
+      for (const row of rows) offsets.set(Number(row.merchant_id), Number(row.offset_ms));
     },
-    async set(sql, at) {
+    async set(sql, merchantId, at) {
       // Never backwards, and real time needs no offset kept.
-      if (at <= Date.now() + offset) return null;
+      if (at <= Date.now() + offset(merchantId)) return null;
       const next = at - Date.now();
-      await sql.query('INSERT INTO service_clock (id, offset_ms) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET offset_ms = $1', [next]);
-      return { offset: next };
+      await sql.query(
+        'INSERT INTO merchant_clocks (merchant_id, offset_ms) VALUES ($1, $2) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = GREATEST(merchant_clocks.offset_ms, $2)',
+        [merchantId, next],
+      );
+      return { merchantId, offset: next };
     },
     apply(move) {
       if (!move) return;
-      offset = move.offset;
-      moved = true;
+      offsets.set(move.merchantId, Math.max(move.offset, offset(move.merchantId)));
     },
   };
   clocks.set(db, clock);
   return clock;
 }
-
 
 /**
  * `at` moved by an ISO 8601 duration (`P1M`, `P1Y2M10DT2H30M`, `P2W`, `PT36H`); null when it is not

@@ -144,13 +144,21 @@ export async function makeLink(sql: Sql, link: LoginLink, expires: Date): Promis
   return token;
 }
 
-/** The link of `token` when it is of this kind and not expired; `use` spends it. */
-export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: Date): Promise<LoginLink | undefined> {
-  const { rows } = await sql.query<LoginLink>(
-    'SELECT kind, login_project_id, user_id, username, login_url FROM login_links WHERE token_hash = $1 AND kind = $2 AND expires_at > $3',
-    [tokenHash(token), kind, now.toISOString()],
+/**
+ * The link of `token` when it is of this kind and not expired by the clock of the merchant whose
+ * Login project mailed it (`now` of a merchant id); `spendLink` spends it.
+ */
+export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: (merchantId: number) => number): Promise<LoginLink | undefined> {
+  const { rows } = await sql.query<LoginLink & { expires_at: Date | string; merchant_id: string }>(
+    `SELECT l.kind, l.login_project_id, l.user_id, l.username, l.login_url, l.expires_at, p.merchant_id
+     FROM login_links l JOIN login_projects lp ON lp.id = l.login_project_id JOIN projects p ON p.id = lp.project_id
+     WHERE l.token_hash = $1 AND l.kind = $2`,
+    [tokenHash(token), kind],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row || new Date(row.expires_at).getTime() <= now(Number(row.merchant_id))) return undefined;
+  const { expires_at: _expires, merchant_id: _merchant, ...link } = row;
+  return link;
 }
 
 export async function spendLink(sql: Sql, token: string): Promise<boolean> {

@@ -227,6 +227,19 @@ export const MIGRATIONS: readonly string[] = [
     created_at timestamptz NOT NULL
   );
   `,
+  // 7 (issue 37): sandboxes, each a merchant with a clock of its own. A merchant's clock replaces
+  // the one clock of the service (each merchant starts where that one was); `seed` is the state a
+  // sandbox's reset puts back (its own ids; null: the service's fixtures); `sandbox` marks the
+  // merchants POST /mock/sandboxes made (only those are deleted).
+  `
+  CREATE TABLE merchant_clocks (
+    merchant_id bigint PRIMARY KEY REFERENCES merchants (id) ON DELETE CASCADE,
+    offset_ms bigint NOT NULL
+  );
+  INSERT INTO merchant_clocks (merchant_id, offset_ms) SELECT m.id, c.offset_ms FROM merchants m, service_clock c;
+  DROP TABLE service_clock;
+  ALTER TABLE merchants ADD COLUMN sandbox boolean NOT NULL DEFAULT false, ADD COLUMN seed jsonb;
+  `,
 ];
 
 /** Every table of the state, parents before children: the order of an export and an import. */
@@ -234,6 +247,6 @@ export const TABLES = [
   'merchants', 'projects', 'virtual_currencies', 'packages', 'item_groups', 'items', 'user_attributes',
   'games', 'game_keys', 'users', 'inventory', 'payments', 'spent_tokens', 'webhook_settings', 'webhook_log',
   'login_projects', 'login_users', 'login_links', 'login_failures', 'mail',
-  'subscription_plans', 'subscription_products', 'subscriptions', 'subscription_payments', 'service_clock',
+  'subscription_plans', 'subscription_products', 'subscriptions', 'subscription_payments', 'merchant_clocks',
   'webhook_outbox',
 ] as const;

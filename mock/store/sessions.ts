@@ -188,9 +188,9 @@ async function sessionOf(
 
 /**
  * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
- * sandbox); `now` is the clock for token expiry.
+ * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant).
  */
-export async function resolveSession(db: Database, search: URLSearchParams, pageMode: TokenMode, now: number = Date.now()): Promise<SessionResult> {
+export async function resolveSession(db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number) = Date.now()): Promise<SessionResult> {
   const { sql } = db;
   const token = search.get('access_token');
   const accessData = search.get('access_data');

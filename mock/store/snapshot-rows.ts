@@ -45,7 +45,7 @@ const projectRecord = (key: string, keyOptional = false) => row({ id, project_id
  * adds a table or a column adds its schema here.
  */
 export const ROWS: Record<string, Schema> = {
-  merchants: row({ id, api_key: name }),
+  merchants: row({ id, api_key: name, sandbox: flag, seed: record }, ['seed']),
   projects: row({ id, merchant_id: id, data: record }),
   virtual_currencies: row({ project_id: id, data: record }),
   packages: projectRecord('sku', true),
@@ -75,7 +75,7 @@ export const ROWS: Record<string, Schema> = {
   subscription_products: row({ id, project_id: id, group_id: text, data: record }, ['group_id']),
   subscriptions: row({ id, merchant_id: id, project_id: id, plan_id: id, user_id: name, status: name, due_at: time, data: record }, ['due_at']),
   subscription_payments: row({ id, subscription_id: id, project_id: id, payment_id: id, status: name, date_payment: time }),
-  service_clock: row({ id: { const: 1 }, offset_ms: integer }),
+  merchant_clocks: row({ merchant_id: id, offset_ms: integer }),
   webhook_outbox: row({ id, project_id: id, notification_type: name, body: name }),
 };
 

@@ -10,11 +10,14 @@ import { clockOf } from './clock';
 import { MIGRATIONS, TABLES } from './migrations';
 import { rowProblems } from './snapshot-rows';
 
+/** A table of the state. */
+export type Table = (typeof TABLES)[number];
+
 export interface Snapshot {
   format: 'payui-mock';
   /** The schema version the rows are written in. */
   version: number;
-  tables: Partial<Record<(typeof TABLES)[number], Record<string, unknown>[]>>;
+  tables: Partial<Record<Table, Record<string, unknown>[]>>;
 }
 
 export class SnapshotError extends Error {
@@ -67,17 +70,19 @@ function checkRows(snapshot: Snapshot): void {
   throw new SnapshotError(`the file holds rows payui-mock cannot keep (nothing was imported):\n  ${problems.slice(0, PROBLEMS_SHOWN).join('\n  ')}${more}`);
 }
 
+/** Rows of an export into `table` as they are (their ids too); a row the database refuses is a SnapshotError naming the table. */
+export async function insertRows(sql: Sql, table: Table, rows: readonly Record<string, unknown>[] | undefined): Promise<void> {
+  if (!rows?.length) return;
+  try {
+    await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
+  } catch (error) {
+    throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
+  }
+}
+
 /** The snapshot's rows into empty tables of its version, parents first; identities go on after them. */
 async function fill(sql: Sql, snapshot: Snapshot): Promise<void> {
-  for (const table of TABLES) {
-    const rows = snapshot.tables[table];
-    if (!rows?.length) continue;
-    try {
-      await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
-    } catch (error) {
-      throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
-    }
-  }
+  for (const table of TABLES) await insertRows(sql, table, snapshot.tables[table]);
   // Identities go on after the highest id imported (an empty table starts again where it started).
   const { rows: identities } = await sql.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'id' AND is_identity = 'YES'",
@@ -104,11 +109,17 @@ async function upgrade(snapshot: Snapshot): Promise<Snapshot> {
   }
 }
 
-/** Replaces the whole state by the snapshot's (an older version's first brought to this one). */
-export async function importState(db: Database, value: unknown): Promise<void> {
+/** An export checked whole and brought to this version: its form, its version, every row. */
+export async function readSnapshot(value: unknown): Promise<Snapshot> {
   let snapshot = checkSnapshot(value);
   if (snapshot.version < MIGRATIONS.length) snapshot = await upgrade(snapshot);
   checkRows(snapshot);
+  return snapshot;
+}
+
+/** Replaces the whole state by the snapshot's (an older version's first brought to this one). */
+export async function importState(db: Database, value: unknown): Promise<void> {
+  const snapshot = await readSnapshot(value);
   await db.transaction(async (sql) => {
     await empty(sql);
     await fill(sql, snapshot);

@@ -59,7 +59,7 @@ export interface Payments {
   refund(merchantId: number, transactionId: number, reason?: string): Promise<PaymentCallResult>;
   renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
   /** Runs, in order, everything due on the service clock up to `until` (ms), moving the clock with it. */
-  runDue(until: number): Promise<void>;
+  runDue(merchantId: number, until: number): Promise<void>;
   /**
    * Hands the sender what the outbox holds: the webhooks a stopped process committed and did not
    * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
@@ -185,7 +185,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   let outbox: ReturnType<typeof createOutbox>;
   let clockDb: Database | undefined;
   // A database that fails to open fails each call that awaits `opened` (the payment answers 500);
-  // here it is only not the clock's, and no rejection is left unhandled to end the process.
+  // here it is only not the clocks', and no rejection is left unhandled to end the process.
   void opened.then((db) => (clockDb = db), () => undefined);
   let due: Promise<unknown> = Promise.resolve();
   /** Runs `work` in the due work's queue: after what was queued before it, one at a time. */
@@ -218,8 +218,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return result;
     });
   }
-  // The service clock of the database (a test may pass a fixed one).
-  const now = () => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now() : Date.now()));
+  // The merchant's clock (a test may pass a fixed one for all).
+  const now = (merchantId: number) => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now(merchantId) : Date.now()));
+  const nowMs = (merchantId: number) => now(merchantId).getTime();
   const newId = async (sql: Sql) => {
     for (;;) {
       const id = randomInt(100_000_000, 999_999_999);
@@ -230,13 +231,13 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
 
   return {
     async session(search, pageMode) {
-      return resolveSession(await opened, new URLSearchParams(search), pageMode, now().getTime());
+      return resolveSession(await opened, new URLSearchParams(search), pageMode, nowMs);
     },
 
     async pay({ search, outcome, pageMode, ip, drm: picked }) {
       const db = await opened;
       const params = new URLSearchParams(search);
-      const resolved = await resolveSession(db, params, pageMode, now().getTime());
+      const resolved = await resolveSession(db, params, pageMode, nowMs);
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
@@ -261,7 +262,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         currency: session.currency,
         amount: total(purchase),
         lines: purchase.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount })),
-        date: now().toISOString(),
+        date: now(session.merchantId).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(purchase.kind === 'subscription'
           ? { subscription: { id: purchase.changes ?? (await newId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
@@ -303,7 +304,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
         const user = { user_id: session.user.id, user_name: session.user.name ?? '', email: session.user.email ?? '' };
-        await creditUser(sql, record.projectId, user, credit, now());
+        await creditUser(sql, record.projectId, user, credit, new Date(record.date));
         if (!game?.ok) return paid();
         const code = await takeKey(sql, game.gameId, game.drm, record.id);
         // The last key went to a sale at the same moment: this one is undone, token and all.
@@ -336,7 +337,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!kept || kept.payment.merchantId !== merchantId) return { ok: false, status: 404, message: `no transaction ${transactionId} of merchant ${merchantId}` };
       if (kept.status !== 'done') return { ok: false, status: 409, message: notRefundable(transactionId, kept) };
       await at('refund');
-      const date = now().toISOString();
+      const date = now(merchantId).toISOString();
       try {
         const refunded = await commit(db, kept.payment.projectId, (sql) => refundIn(sql, transactionId, reason, date), ({ payment, canceled }, variant) => refundWebhooks(payment, variant, reason, date, canceled));
         return { ok: true, payment: refunded.payment };
@@ -361,11 +362,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         if (!row || row.data.status === 'canceled' || dueAt(row.data) !== asked) {
           return { ok: false, status: 409, message: `subscription ${subscriptionId} was renewed, changed or ended while this renewal waited: nothing more is charged` };
         }
-        return { ok: true, payment: await charge(sql, after, row, now().toISOString()) };
+        return { ok: true, payment: await charge(sql, after, row, now(merchantId).toISOString()) };
       }));
     },
 
-    runDue(until) {
+    runDue(merchantId, until) {
       // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
       // transaction, so a step is all of its due work and the clock's move, or none of it.
       return queued(async () => {
@@ -373,12 +374,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         await transact(db, async (sql, after) => {
           for (;;) {
             // Picked and locked at once: on a Postgres server, a row another transaction changed meanwhile is judged as it is now.
-            const { rows } = await sql.query<{ id: string }>('SELECT id FROM subscriptions WHERE due_at <= $1 ORDER BY due_at, id LIMIT 1 FOR UPDATE', [new Date(until).toISOString()]);
+            const { rows } = await sql.query<{ id: string }>(
+              'SELECT id FROM subscriptions WHERE merchant_id = $1 AND due_at <= $2 ORDER BY due_at, id LIMIT 1 FOR UPDATE',
+              [merchantId, new Date(until).toISOString()],
+            );
             if (!rows[0]) break;
             await step(sql, after, (await subscriptionById(sql, Number(rows[0].id), true))!);
             await at('due');
           }
-          after.move = await clockOf(db).set(sql, until);
+          after.move = await clockOf(db).set(sql, merchantId, until);
         });
       });
     },
@@ -419,7 +423,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     );
     if (!rows[0]) return false;
     const reason = 'The subscription was canceled';
-    const date = now().toISOString();
+    const date = now(row.merchantId).toISOString();
     try {
       const { payment, canceled } = await refundIn(sql, Number(rows[0].payment_id), reason, date);
       await writeWebhooks(sql, after, row.projectId, (variant) => refundWebhooks(payment, variant, reason, date, canceled));

@@ -1087,6 +1087,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mock/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new merchant of its own, for one test
+         * @description The offline service's own operation: the real service has no such path. No credentials (the service listens on loopback only). Answers a new merchant with its own API key, projects, Login projects, clock (at real time), webhook settings, mailbox, payments and users: nothing it does is seen by another merchant. `seed`: `"demo"` (default) gives it a copy of the service's demo catalogue, `"empty"` nothing, an export document (`payui-mock export`) the export's catalogue, settings, players, inventory and unsold game keys (its payments, subscriptions, webhooks, mail and clock stay out), each record with a new id. `POST /mock/reset` puts the sandbox back to this seed; `DELETE /mock/sandboxes/{merchant_id}` removes it.
+         */
+        post: operations["createSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/sandboxes/{merchant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a sandbox and all it holds
+         * @description The offline service's own operation: the real service has no such path. With the sandbox's own credentials. The service's own merchants (the demo merchant) are not sandboxes: 409 (`POST /mock/reset` puts one back to its seed).
+         */
+        delete: operations["deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the caller back to its seed
+         * @description The offline service's own operation: the real service has no such path. Everything the caller's merchant holds (projects and their catalogue, users, payments, subscriptions, webhook settings and log, mail, fault rules) is deleted and its seed written again with the same ids; its clock is real time again. A sandbox's seed is the one it was made with; the demo merchant's is the service's fixtures (and the webhook settings it was started with). Other merchants are untouched.
+         */
+        post: operations["resetMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mock/mail": {
         parameters: {
             query?: never;
@@ -2850,6 +2910,26 @@ export interface components {
             drm_id: number;
             /** @description The keys; a key already in the game's pool is 409. */
             keys: string[];
+        };
+        /** @description What the sandbox starts with. */
+        SandboxRequest: {
+            /** @description `demo` (default): the service's demo catalogue; `empty`: nothing; or an export document (`{"format": "payui-mock", "version": n, "tables": {…}}`). */
+            seed?: ("demo" | "empty") | {
+                /** @constant */
+                format: "payui-mock";
+                version: number;
+                tables: Record<string, never>;
+            };
+        };
+        Sandbox: {
+            /** @description The sandbox's merchant id (Basic user name). */
+            merchant_id: number;
+            /** @description Its API key (Basic password). */
+            api_key: string;
+            /** @description Its projects, in the seed's order. */
+            project_ids: number[];
+            /** @description Its Login projects, in the seed's order. */
+            login_project_ids: string[];
         };
         /** @description How the caller's next requests to one operation fail. */
         FaultRule: {
@@ -5784,6 +5864,80 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox's merchant */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     listMail: {

@@ -52,7 +52,7 @@ const OPERATION_IDS = [
   'getWebhookSettings', 'putWebhookSettings', 'deleteWebhookSettings', 'listWebhookLog', 'resendWebhook', 'triggerWebhook',
   'refundTransaction', 'renewSubscription', 'getGameKeys', 'addGameKeys',
   'getClock', 'moveClock', 'createFault', 'listFaults', 'deleteFault', 'createPayment', 'listMail', 'getLoginSettings', 'putLoginSettings',
-  'listSubscriptions',
+  'listSubscriptions', 'createSandbox', 'deleteSandbox', 'resetMerchant',
 ];
 
 // Operations later issues implement: until then the service answers 501 with the error shape.
@@ -195,12 +195,13 @@ describe('mock/openapi.json', () => {
 
   describe('conventions of DESIGN §8 on every operation', () => {
     const all = operationList.map((o) => [o.op.operationId as string, o] as const);
-    // The headless payment's credential is its token, as the payment UI's.
-    const tokenAsCredential = (o: Operation) => o.op.operationId === 'createPayment';
+    // The headless payment's credential is its token, as the payment UI's; a new sandbox needs none (loopback only).
+    const tokenAsCredential = (o: Operation) => o.op.operationId === 'createPayment' || o.op.operationId === 'createSandbox';
     const merchant = all.filter(([, o]) => !isLogin(o) && !tokenAsCredential(o));
 
-    it('createPayment takes no credentials: its token is one', () => {
+    it('createPayment takes no credentials: its token is one; createSandbox none either', () => {
       expect(byId.get('createPayment')!.op.security).toEqual([]);
+      expect(byId.get('createSandbox')!.op.security).toEqual([]);
     });
 
     it.each(merchant)('%s takes Basic credentials and answers 401 and 405, and 403 and 404 when its path names a record', (_id, o) => {

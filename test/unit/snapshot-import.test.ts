@@ -77,7 +77,7 @@ describe('rows the service cannot use are refused, each named by its row and fie
       t.login_projects![0]!.secret_key = 'short';
       t.login_projects![0]!.callback_urls = ['javascript:alert(1)'];
       t.webhook_settings = [{ project_id: 200001, url: 'http://listener.example/hook', secret: 's', variant: 'combined' }];
-      t.service_clock = [{ id: 1, offset_ms: 'soon' }];
+      t.merchant_clocks = [{ merchant_id: 100001, offset_ms: 'soon' }];
     }));
     for (const problem of [
       'tables.projects[1] (id 200002).merchant_id: must be an integer',
@@ -86,7 +86,7 @@ describe('rows the service cannot use are refused, each named by its row and fie
       'tables.login_projects[0] (id 7c1e2a90-4b3d-4f5e-8a6b-000000200001).secret_key: must be at least 16 characters',
       'tables.login_projects[0] (id 7c1e2a90-4b3d-4f5e-8a6b-000000200001).callback_urls[0]: must be an http(s) URL',
       'tables.webhook_settings[0].url: must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])',
-      'tables.service_clock[0] (id 1).offset_ms: must be an integer',
+      'tables.merchant_clocks[0].offset_ms: must be an integer',
     ]) expect(message).toContain(problem);
   });
 

@@ -43,7 +43,8 @@ describe('an export of an older payui-mock', () => {
     await importState(db, older);
     const after = await exportState(db);
     expect(after.version).toBe(MIGRATIONS.length);
-    for (const [table, rows] of Object.entries(older.tables)) expect(after.tables[table as keyof Snapshot['tables']], table).toEqual(rows);
+    // Columns a later migration added come on top of the rows' own.
+    for (const [table, rows] of Object.entries(older.tables)) expect(after.tables[table as keyof Snapshot['tables']], table).toEqual(rows.map((row) => expect.objectContaining(row)));
   });
 
   it("of version 4 carries a user's failed logins over as their count (version 5 counts them in one row)", async () => {

@@ -4,7 +4,8 @@
  */
 import type { Database, Sql } from '../../store/database';
 import type { Payments } from '../../webhooks/payments';
-import type { WebhookSender } from '../../webhooks/sender';
+import type { WebhookSender, WebhookSettings } from '../../webhooks/sender';
+import type { Snapshot } from '../../store/snapshot';
 import type { Faults } from '../faults';
 import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
 
@@ -12,14 +13,18 @@ export interface ServiceContext {
   db: Database;
   sender: WebhookSender;
   payments: Payments;
-  /** Milliseconds since the epoch: the service's clock. */
-  now: () => number;
+  /** Milliseconds since the epoch: the merchant's clock. */
+  now: (merchantId: number) => number;
   /** The merchant API's (and Login API's) origin: the JWT's `iss` and the links in mailed messages. */
   origin: () => string;
   /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */
   userStoreTimeoutMs: number;
   /** The merchants' fault rules (`/mock/faults`). */
   faults: Faults;
+  /** The service's fixtures, checked: the demo merchant's seed, and a sandbox's by default. */
+  fixtures: () => Promise<Snapshot>;
+  /** The webhook settings the service was started with (project id → settings): part of its own merchants' seed. */
+  startWebhooks: Record<number, WebhookSettings>;
 }
 
 export type Op = Operation<ServiceContext>;

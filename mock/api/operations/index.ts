@@ -10,6 +10,7 @@ import * as login from './login';
 import * as loginSettings from './login-settings';
 import * as projects from './projects';
 import * as reports from './reports';
+import * as sandboxes from './sandboxes';
 import * as resend from './resend';
 import * as plans from './subscription-plans';
 import * as subscriptionList from './subscription-list';
@@ -20,4 +21,4 @@ import * as userAttributes from './user-attributes';
 import * as users from './users';
 import * as webhooks from './webhooks';
 
-export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults, ...headless, ...trigger };
+export const OPERATIONS: Record<string, Op> = { ...token, ...projects, ...webhooks, ...currency, ...items, ...groups, ...userAttributes, ...games, ...login, ...loginSettings, ...resend, ...users, ...reports, ...plans, ...subscriptions, ...subscriptionList, ...faults, ...headless, ...trigger, ...sandboxes };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { fieldError } from '../app';
 import {
-  beginLogin, callbackOf, globalError, loggedIn, loginProjectOfCall, mailLink, NOT_CONFIRMED, storeAddress, storeIdentity, storeProblem,
+  beginLogin, callbackOf, globalError, loggedIn, loginNow, loginProjectOfCall, mailLink, NOT_CONFIRMED, storeAddress, storeIdentity, storeProblem,
   WRONG_CREDENTIALS,
 } from '../../login/flow';
 import { checkPassword, hashPassword } from '../../login/password';
@@ -23,7 +23,7 @@ export const loginRegister: Op = async (call) => {
   const callback = callbackOf(project, call);
   const { username, password, email } = call.body as Registration;
   const passwordHash = await hashPassword(password);
-  const { db, now } = call.context;
+  const { db } = call.context;
   await db.transaction(async (sql) => {
     const taken = await takenFields(sql, project.id, username, email);
     if (taken.length) {
@@ -33,7 +33,7 @@ export const loginRegister: Op = async (call) => {
     }
     const id = randomUUID();
     try {
-      await insertUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(now()) });
+      await insertUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(await loginNow(call, sql, project)) });
     } catch (error) {
       // Another registration of the same name or address got in first (a Postgres server runs them side by side).
       const { code, constraint } = error as { code?: string; constraint?: string };

@@ -71,7 +71,7 @@ export const updateUserSubscription: Op = async (call) => {
   if (body.cancel_subscription_payment === true && body.status !== 'canceled') throw fieldError('cancel_subscription_payment', 'works only together with status "canceled"');
   const timeshift = shiftOf(body);
   if (body.status === undefined && !timeshift && body.comment === undefined) throw fieldError('status', 'send status, timeshift or comment');
-  const now = new Date(call.context.now()).toISOString();
+  const now = new Date(call.context.now(call.merchantId)).toISOString();
   // The change is made to the subscription as it is when its transaction runs (a renewal or
   // another change may have come between), and kept with its webhook and, for a cancel with
   // cancel_subscription_payment, the refund of the last payment.
@@ -95,11 +95,11 @@ export const updateUserSubscription: Op = async (call) => {
 
 const clockAnswer = (call: OpCall) => {
   const clock = clockOf(call.context.db);
-  return { body: { now: new Date(clock.now()).toISOString(), moved: clock.moved() } };
+  return { body: { now: new Date(clock.now(call.merchantId)).toISOString(), moved: clock.moved(call.merchantId) } };
 };
 
 export const getClock: Op = async (call) => {
-  await call.context.payments.runDue(clockOf(call.context.db).now());
+  await call.context.payments.runDue(call.merchantId, clockOf(call.context.db).now(call.merchantId));
   return clockAnswer(call);
 };
 
@@ -109,7 +109,7 @@ const MAX_CLOCK_MOVE_MS = 100 * 366 * 86_400_000;
 export const moveClock: Op = async (call) => {
   const body = call.body as { advance?: string; to?: string };
   const clock = clockOf(call.context.db);
-  const from = clock.now();
+  const from = clock.now(call.merchantId);
   let until: number;
   if (body.advance !== undefined) {
     const moved = addDuration(from, body.advance);
@@ -121,6 +121,6 @@ export const moveClock: Op = async (call) => {
   }
   // Every renewal due in between runs: a century of them is as far as one move goes.
   if (!(until - from <= MAX_CLOCK_MOVE_MS)) throw fieldError(body.advance !== undefined ? 'advance' : 'to', 'moves the clock more than 100 years at once');
-  await call.context.payments.runDue(until);
+  await call.context.payments.runDue(call.merchantId, until);
   return clockAnswer(call);
 };

@@ -12,7 +12,7 @@ import { idParam, noContent, notFound, paging, unique, type Op } from './common'
 export const createUser: Op = async (call) => {
   const body = call.body as NewUser;
   const projectId = idParam(call, 'project_id');
-  const record = await unique('user_id', body.user_id, () => insertUser(call.context.db.sql, projectId, body, new Date(call.context.now())));
+  const record = await unique('user_id', body.user_id, () => insertUser(call.context.db.sql, projectId, body, new Date(call.context.now(call.merchantId))));
   return { status: 201, body: record };
 };
 

@@ -1,0 +1,183 @@
+/**
+ * Sandboxes (DESIGN.md §8b): a merchant of its own per test, made from a seed (the service's
+ * fixtures, an export, or nothing) with ids of its own, so nothing one sandbox does reaches another.
+ * A merchant's seed is kept with it (`merchants.seed`, in the merchant's own ids): a reset deletes
+ * what the merchant holds and writes the seed back, the same ids again. The service's own merchants
+ * (the fixtures') have no kept seed: theirs is the fixtures' rows.
+ *
+ * A seed gives a merchant its catalogue, settings, players and their inventory, and its unsold game
+ * keys; the history of the export (payments, subscriptions, webhooks, mail, the clock) stays out.
+ */
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Database, Sql } from './database';
+import { insertRows, type Snapshot, type Table } from './snapshot';
+
+type Row = Record<string, unknown>;
+type Rows = Partial<Record<Table, Row[]>>;
+
+/** What a seed holds, parents before children (the order rows are written in). */
+const SEEDED = [
+  'projects', 'virtual_currencies', 'packages', 'item_groups', 'items', 'user_attributes', 'games', 'game_keys',
+  'users', 'inventory', 'webhook_settings', 'login_projects', 'login_users', 'subscription_plans', 'subscription_products',
+] as const satisfies readonly Table[];
+
+/** Tables whose `id` is an identity: a sandbox's rows take the next values, as new records would. */
+const IDENTITIES = ['projects', 'packages', 'item_groups', 'items', 'user_attributes', 'games', 'game_keys', 'subscription_plans', 'subscription_products'] as const;
+
+/** Columns that name another seeded row: the table whose id they carry. */
+const REFERENCES: Partial<Record<Table, Record<string, Table>>> = {
+  game_keys: { game_id: 'games' },
+  inventory: { item_id: 'items' },
+  login_users: { login_project_id: 'login_projects' },
+};
+
+export interface SandboxAnswer {
+  merchant_id: number;
+  api_key: string;
+  project_ids: number[];
+  login_project_ids: string[];
+}
+
+export class SandboxSeedError extends Error {
+  override name = 'SandboxSeedError';
+}
+
+const num = (value: unknown) => Number(value);
+
+/** The seed rows of `merchantId` in `snapshot` (every merchant's when null): its projects and what hangs from them. */
+export function merchantRows(snapshot: Snapshot, merchantId: number | null): Rows {
+  const t = snapshot.tables;
+  const projects = (t.projects ?? []).filter((p) => merchantId === null || num(p.merchant_id) === merchantId);
+  const projectIds = new Set(projects.map((p) => num(p.id)));
+  const ofProject = (rows: Row[] | undefined) => (rows ?? []).filter((row) => projectIds.has(num(row.project_id)));
+  const games = ofProject(t.games);
+  const gameIds = new Set(games.map((g) => num(g.id)));
+  const logins = ofProject(t.login_projects);
+  const loginIds = new Set(logins.map((l) => String(l.id)));
+  const rows: Rows = { projects, games, login_projects: logins };
+  for (const table of SEEDED) rows[table] ??= ofProject(t[table]);
+  // Keys not sold yet (a sold one belongs to a payment the seed leaves out), the Login projects' players.
+  rows.game_keys = (t.game_keys ?? []).filter((k) => gameIds.has(num(k.game_id)) && (k.transaction_id === null || k.transaction_id === undefined));
+  rows.login_users = (t.login_users ?? []).filter((u) => loginIds.has(String(u.login_project_id)));
+  return rows;
+}
+
+/** Next values of the identity of `table`, `n` of them. */
+async function nextIds(sql: Sql, table: string, n: number): Promise<number[]> {
+  if (!n) return [];
+  const { rows } = await sql.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id FROM generate_series(1, $2)`, [table, n]);
+  return rows.map((row) => num(row.id));
+}
+
+/** The seed rows moved to new ids of their own, and to the merchant `merchantId`. */
+async function renumber(sql: Sql, rows: Rows, merchantId: number): Promise<Rows> {
+  const ids = new Map<Table, Map<string, unknown>>();
+  for (const table of IDENTITIES) {
+    const found = rows[table] ?? [];
+    const fresh = await nextIds(sql, table, found.length);
+    ids.set(table, new Map(found.map((row, i) => [String(row.id), fresh[i]])));
+  }
+  for (const table of ['login_projects', 'login_users'] as const) ids.set(table, new Map((rows[table] ?? []).map((row) => [String(row.id), randomUUID()])));
+  const moved = (table: Table, value: unknown) => {
+    const to = ids.get(table)?.get(String(value));
+    if (to === undefined) throw new SandboxSeedError(`tables.${table}: no row with id ${JSON.stringify(value)} in the seed`);
+    return to;
+  };
+  const out: Rows = {};
+  for (const table of SEEDED) {
+    out[table] = (rows[table] ?? []).map((row) => {
+      const next: Row = { ...row };
+      if (ids.has(table)) next.id = moved(table, row.id);
+      if ('project_id' in row) next.project_id = moved('projects', row.project_id);
+      if (table === 'projects') next.merchant_id = merchantId;
+      for (const [column, target] of Object.entries(REFERENCES[table] ?? {})) next[column] = moved(target, row[column]);
+      return next;
+    });
+  }
+  return out;
+}
+
+async function writeRows(sql: Sql, rows: Rows): Promise<void> {
+  for (const table of SEEDED) await insertRows(sql, table, rows[table]);
+}
+
+const answerOf = (merchantId: number, apiKey: string, rows: Rows): SandboxAnswer => ({
+  merchant_id: merchantId,
+  api_key: apiKey,
+  project_ids: (rows.projects ?? []).map((p) => num(p.id)),
+  login_project_ids: (rows.login_projects ?? []).map((l) => String(l.id)),
+});
+
+/**
+ * A new merchant seeded with `seed`'s rows (of every merchant in it), with ids of its own, a new
+ * API key and a clock of its own at real time; one transaction.
+ */
+export async function createSandbox(db: Database, seed: Snapshot | null): Promise<{ sandbox: SandboxAnswer; change: MerchantChange }> {
+  const apiKey = randomBytes(24).toString('base64url');
+  return db.transaction(async (sql) => {
+    let merchantId = 0;
+    // A random id, as the service's merchant ids look; taken (rarely): another.
+    while (!merchantId) {
+      const candidate = randomInt(1_000_000, 10_000_000);
+      const { rows } = await sql.query('INSERT INTO merchants (id, api_key, sandbox) VALUES ($1, $2, true) ON CONFLICT (id) DO NOTHING RETURNING id', [candidate, apiKey]);
+      if (rows.length) merchantId = candidate;
+    }
+    const rows = seed ? await renumber(sql, merchantRows(seed, null), merchantId) : {};
+    await writeRows(sql, rows);
+    await sql.query('UPDATE merchants SET seed = $2 WHERE id = $1', [merchantId, JSON.stringify(rows)]);
+    return { sandbox: answerOf(merchantId, apiKey, rows), change: { before: [], after: rows } };
+  });
+}
+
+/** The project ids a merchant holds now. */
+export async function merchantProjects(sql: Sql, merchantId: number): Promise<number[]> {
+  const { rows } = await sql.query<{ id: string }>('SELECT id FROM projects WHERE merchant_id = $1 ORDER BY id', [merchantId]);
+  return rows.map((row) => num(row.id));
+}
+
+/** Deletes everything the merchant holds (its projects and all under them, its payments, subscriptions, clock); the merchant stays. */
+async function emptyMerchant(sql: Sql, merchantId: number): Promise<void> {
+  await sql.query('DELETE FROM webhook_log WHERE project_id IN (SELECT id FROM projects WHERE merchant_id = $1)', [merchantId]);
+  await sql.query('DELETE FROM subscriptions WHERE merchant_id = $1', [merchantId]);
+  await sql.query('DELETE FROM payments WHERE merchant_id = $1', [merchantId]);
+  await sql.query('DELETE FROM projects WHERE merchant_id = $1', [merchantId]);
+  await sql.query('DELETE FROM merchant_clocks WHERE merchant_id = $1', [merchantId]);
+}
+
+/** What a reset or a delete changed: the projects before and after (null after a delete), for the service's memory of them. */
+export interface MerchantChange {
+  before: number[];
+  after: Rows | null;
+}
+
+/**
+ * Puts the merchant back to its seed (a sandbox's kept one; the fixtures' rows for the service's own
+ * merchants) in one transaction: everything it holds is deleted and the seed written again, the
+ * same ids. Null when there is no such merchant.
+ */
+export async function resetMerchant(
+  db: Database, merchantId: number, fixtures: Snapshot, then?: (sql: Sql, projectIds: number[]) => Promise<void>,
+): Promise<MerchantChange | null> {
+  return db.transaction(async (sql) => {
+    const { rows: found } = await sql.query<{ seed: Rows | null }>('SELECT seed FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+    if (!found[0]) return null;
+    const before = await merchantProjects(sql, merchantId);
+    await emptyMerchant(sql, merchantId);
+    const seed = found[0].seed ?? merchantRows(fixtures, merchantId);
+    await writeRows(sql, seed);
+    await then?.(sql, await merchantProjects(sql, merchantId));
+    return { before, after: seed };
+  });
+}
+
+/** Deletes a sandbox and all it holds; false when the merchant is not a sandbox (the service's own stay). */
+export async function deleteSandbox(db: Database, merchantId: number): Promise<MerchantChange | false> {
+  return db.transaction(async (sql) => {
+    const { rows } = await sql.query<{ sandbox: boolean }>('SELECT sandbox FROM merchants WHERE id = $1 FOR UPDATE', [merchantId]);
+    if (!rows[0]?.sandbox) return false;
+    const before = await merchantProjects(sql, merchantId);
+    await emptyMerchant(sql, merchantId);
+    await sql.query('DELETE FROM merchants WHERE id = $1', [merchantId]);
+    return { before, after: null };
+  });
+}
