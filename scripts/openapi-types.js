@@ -1,16 +1,18 @@
 // `npm run openapi:types`: writes src/server/api-types.ts, the server kit's types of every
-// operation and record, from mock/openapi.json (the one description of the service) with
-// openapi-typescript. test/unit/openapi.test.ts renders them again and fails when the committed
-// file differs, so the kit's types cannot drift from the description.
+// operation, record and webhook payload (the document's `webhooks`), from mock/spec/openapi.json
+// (the one description of the service) with openapi-typescript. It is the only generator of the
+// kit's types: TokenRequest and the webhook payload types of src/server/ are names for parts of
+// this file. test/unit/openapi.test.ts renders it again and fails when the committed file differs,
+// so the kit's types cannot drift from the description.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const SOURCE = fileURLToPath(new URL('../mock/openapi.json', import.meta.url));
+export const SOURCE = fileURLToPath(new URL('../mock/spec/openapi.json', import.meta.url));
 export const TARGET = fileURLToPath(new URL('../src/server/api-types.ts', import.meta.url));
 
-const HEADER = `// Generated from mock/openapi.json by scripts/openapi-types.js (openapi-typescript).
-// Do not edit: change mock/openapi.json, then run \`npm run openapi:types\`.
+const HEADER = `// Generated from mock/spec/openapi.json by scripts/openapi-types.js (openapi-typescript).
+// Do not edit: change mock/spec/openapi.json, then run \`npm run openapi:types\`.
 // Types only: importing them adds nothing to the server kit's code.
 
 `;

@@ -1,6 +1,6 @@
 /**
  * The merchant API (and the service's own `/mock/…` calls) as a Fastify app whose routes are the
- * operations of `mock/openapi.json`: each is registered from the document, its parameters and body
+ * operations of `mock/spec/openapi.json`: each is registered from the document, its parameters and body
  * checked by the document's schemas (mock/api/validation.ts), its credentials by its `security`,
  * and answered by the operation of the same `operationId` — or 501 until a later part of the
  * service implements it. Every error, Fastify's own included, is the service's error body.

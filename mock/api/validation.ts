@@ -1,5 +1,5 @@
 /**
- * Requests are checked against `mock/openapi.json` and nothing else: Ajv (the validator Fastify
+ * Requests are checked against `mock/spec/openapi.json` and nothing else: Ajv (the validator Fastify
  * is built around) compiles the document's own schemas, and its findings are written as the
  * service writes a 422 — every failing field at once, at its path (`prices.USD`,
  * `purchase.virtual_items.items[0].sku`), in plain words.

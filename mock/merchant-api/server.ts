@@ -1,12 +1,12 @@
 /**
- * The offline service's merchant API origin: every operation of `mock/openapi.json` (those of
+ * The offline service's merchant API origin: every operation of `mock/spec/openapi.json` (those of
  * later parts answer 501), the service's own `/mock/…` calls, `GET /openapi.json`, the webhook
  * log page, and the pages the Login API's mailed links open. The merchant API is meant to be
  * called server-to-server and sends no CORS headers; the Login API (`/api/…`) answers CORS for
  * browser SDKs.
  */
 import type { RequestListener } from 'node:http';
-import document from '../openapi.json' with { type: 'json' };
+import document from '../spec/openapi.json' with { type: 'json' };
 import { createApiApp, merchantOf, type OpenApiDocument } from '../api/app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';

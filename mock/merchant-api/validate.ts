@@ -1,5 +1,5 @@
 /**
- * The token request body, checked against the service's token table (`../shared/token-table.ts`)
+ * The token request body, checked against the service's token table (`../spec/token-table.ts`)
  * the way the service answers: every failing path at once, at its exact path (`items[0].sku`),
  * in a 422 `extended_message`. The table is the whole rule book, plus the catalogue checks the
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
@@ -7,7 +7,7 @@
 import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
 import { planByExternalId, productById } from '../store/subscriptions';
-import { TOKEN_TABLE, type Param } from '../shared/token-table';
+import { TOKEN_TABLE, type Param } from '../spec/token-table';
 import { VALUE_FORMATS } from '../shared/formats';
 import { isObject, type Plain } from '../shared/plain';
 

@@ -5,7 +5,7 @@
  */
 import { isObject, type Plain } from '../shared/plain';
 import type { Sql } from './database';
-import { DRM } from '../shared/token-table';
+import { DRM } from '../spec/token-table';
 
 
 /** A localized map's text in `language`, else English, else any language it has, else `fallback`. */

@@ -1,5 +1,5 @@
-// Generated from mock/openapi.json by scripts/openapi-types.js (openapi-typescript).
-// Do not edit: change mock/openapi.json, then run `npm run openapi:types`.
+// Generated from mock/spec/openapi.json by scripts/openapi-types.js (openapi-typescript).
+// Do not edit: change mock/spec/openapi.json, then run `npm run openapi:types`.
 // Types only: importing them adds nothing to the server kit's code.
 
 export interface paths {
@@ -1218,7 +1218,416 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    user_validation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Is this player registered in the game?
+         * @description Sent when Pay is pressed, before any money moves, at once (not behind the project's queue) and once: an answer other than 2xx fails the payment, and the payment UI shows the listener's `error.code` (`INVALID_USER`, …). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserValidationWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payment (separate variant)
+         * @description Separate variant only: a purchase was paid, or a plan renewed; then `order_paid` or `update_subscription`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PaymentWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund (separate variant)
+         * @description Separate variant only: a payment was refunded; then `order_canceled`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RefundWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    order_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was paid
+         * @description The items bought; the combined variant adds the transaction and the payment. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderPaidWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    order_canceled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was canceled
+         * @description The items taken back and the canceled transaction; the combined variant adds the payment and the refund. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderCanceledWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    create_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription began
+         * @description A plan was bought (paid, or a trial begun). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateSubscriptionWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    update_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription renewed or changed
+         * @description A subscription renewed or changed (plan change, renewals declined, a grace period). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateSubscriptionWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    cancel_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A subscription ended
+         * @description A subscription ended: refunded, canceled, or expired. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description `Signature <hex>`: the SHA-1 of the exact body followed by the project's secret key. */
+                    Authorization: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CancelSubscriptionWebhook"];
+                };
+            };
+            responses: {
+                /** @description Accepted: the service sends the next webhook. */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The error body of every operation (service-spec.md shows only the token's 422 `extended_message`; the rest is the offline service's convention, DESIGN §8). */
@@ -3062,6 +3471,190 @@ export interface components {
                 /** @description Password reset address */
                 password_reset?: string | null;
             };
+        };
+        /** @description The player, as the token named them. */
+        WebhookUser: {
+            /** @description `user.id.value` of the token. */
+            id: string;
+            email: string;
+            /** @description Sent when the token named the player. */
+            name?: string;
+            /** @description ISO 3166-1 alpha-2 (`US` when the token named none). */
+            country: string;
+        };
+        /** @description A line of the order. */
+        WebhookItem: {
+            /** @description null for virtual currency bought by quantity. */
+            sku: string | null;
+            /**
+             * @description A game key is a `virtual_good`.
+             * @enum {string}
+             */
+            type: "virtual_good" | "virtual_currency" | "subscription";
+            name: string;
+            quantity: number;
+            /** @description Price of the line (unit price × quantity). */
+            amount: number;
+        };
+        WebhookOrder: {
+            /** @description The transaction id: the same number as `transaction.id` and the payment UI's invoice. */
+            id: number;
+            /** @enum {string} */
+            status: "paid" | "canceled";
+            /** @enum {string} */
+            mode: "live" | "sandbox";
+            amount: number;
+            currency: string;
+            /** @description `settings.external_id` of the token, when it had one. */
+            external_id: string | null;
+        };
+        WebhookTransaction: {
+            /** @description The payment's transaction id: the idempotency key of a delivery. */
+            id: number;
+            external_id: string | null;
+            project_id: number;
+            /** @description True for a sandbox payment: nothing was charged. */
+            dry_run: boolean;
+            /** Format: date-time */
+            payment_date: string;
+            payment_method: string;
+        };
+        WebhookPayment: {
+            amount: number;
+            currency: string;
+        };
+        WebhookRefund: {
+            reason: string;
+            /** Format: date-time */
+            date: string;
+        };
+        WebhookSubscription: {
+            id: number;
+            /** @description The plan's `external_id`. */
+            plan_id: string;
+            /**
+             * @description `new` during a trial; `freeze` after failed renewals, during the plan's grace period.
+             * @enum {string}
+             */
+            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+            amount: number;
+            currency: string;
+            /** Format: date-time */
+            date_create: string;
+            /** Format: date-time */
+            date_next_charge: string | null;
+            /** Format: date-time */
+            date_end: string | null;
+            trial_days: number;
+        };
+        /** @description `custom_parameters` of the token, when it had them. */
+        WebhookCustomParameters: {
+            [key: string]: unknown;
+        };
+        /** @description The service's documented shape: asked before any money moves; an answer other than 2xx fails the payment. */
+        UserValidationWebhook: {
+            /** @constant */
+            notification_type: "user_validation";
+            user: {
+                id: string;
+                email: string;
+                name: string | null;
+                country: string;
+                /** @description The player's address as the payment UI saw it. */
+                ip: string;
+                phone: string | null;
+            };
+        };
+        /** @description Separate variant only: a payment (a purchase or a renewal). */
+        PaymentWebhook: {
+            /** @constant */
+            notification_type: "payment";
+            user: components["schemas"]["WebhookUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment: components["schemas"]["WebhookPayment"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description Separate variant only: a refunded payment. */
+        RefundWebhook: {
+            /** @constant */
+            notification_type: "refund";
+            user: components["schemas"]["WebhookUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment: components["schemas"]["WebhookPayment"];
+            refund: components["schemas"]["WebhookRefund"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description `order_paid` of the separate variant: the items (the payment came in `payment`). */
+        OrderPaidSeparateWebhook: {
+            /** @constant */
+            notification_type: "order_paid";
+            order: components["schemas"]["WebhookOrder"];
+            items: components["schemas"]["WebhookItem"][];
+            user: components["schemas"]["WebhookUser"];
+            transaction?: never;
+            payment?: never;
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description `order_paid` of the combined variant: the items, the transaction and the payment. */
+        OrderPaidCombinedWebhook: {
+            /** @constant */
+            notification_type: "order_paid";
+            order: components["schemas"]["WebhookOrder"];
+            items: components["schemas"]["WebhookItem"][];
+            user: components["schemas"]["WebhookUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment: components["schemas"]["WebhookPayment"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description An order was paid: `OrderPaidCombinedWebhook` (the default variant) or `OrderPaidSeparateWebhook`. */
+        OrderPaidWebhook: components["schemas"]["OrderPaidCombinedWebhook"] | components["schemas"]["OrderPaidSeparateWebhook"];
+        /** @description `order_canceled` of the separate variant: the items and the canceled transaction's id (the refund came in `refund`). */
+        OrderCanceledSeparateWebhook: {
+            /** @constant */
+            notification_type: "order_canceled";
+            order: components["schemas"]["WebhookOrder"];
+            items: components["schemas"]["WebhookItem"][];
+            user: components["schemas"]["WebhookUser"];
+            transaction: {
+                /** @description The canceled transaction (equal to `order.id`). */
+                id: number;
+            };
+            payment?: never;
+            refund?: never;
+        };
+        /** @description `order_canceled` of the combined variant: the items, the canceled transaction, its payment and the refund. */
+        OrderCanceledCombinedWebhook: {
+            /** @constant */
+            notification_type: "order_canceled";
+            order: components["schemas"]["WebhookOrder"];
+            items: components["schemas"]["WebhookItem"][];
+            user: components["schemas"]["WebhookUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment: components["schemas"]["WebhookPayment"];
+            refund: components["schemas"]["WebhookRefund"];
+        };
+        /** @description An order was canceled (refunded): `OrderCanceledCombinedWebhook` (the default variant) or `OrderCanceledSeparateWebhook`. */
+        OrderCanceledWebhook: components["schemas"]["OrderCanceledCombinedWebhook"] | components["schemas"]["OrderCanceledSeparateWebhook"];
+        /** @description A plan was bought (paid, or a trial begun). The same in both variants. */
+        CreateSubscriptionWebhook: {
+            /** @constant */
+            notification_type: "create_subscription";
+            user: components["schemas"]["WebhookUser"];
+            subscription: components["schemas"]["WebhookSubscription"];
+        };
+        /** @description A subscription renewed or changed (plan change, renewals declined, a grace period). The same in both variants. */
+        UpdateSubscriptionWebhook: {
+            /** @constant */
+            notification_type: "update_subscription";
+            user: components["schemas"]["WebhookUser"];
+            subscription: components["schemas"]["WebhookSubscription"];
+        };
+        /** @description A subscription ended: refunded, canceled, or expired. The same in both variants. */
+        CancelSubscriptionWebhook: {
+            /** @constant */
+            notification_type: "cancel_subscription";
+            user: components["schemas"]["WebhookUser"];
+            subscription: components["schemas"]["WebhookSubscription"];
         };
     };
     responses: {

@@ -3,7 +3,7 @@
  * `createMerchantClient`: the merchant API calls a merchant's server makes — `createToken`, and one
  * method per operation (DESIGN.md §13: catalog, projects, users, subscriptions, reports), grouped by resource.
  * Every method is a row of `TABLE` run by one `request` function; their types come from
- * mock/openapi.json (api-types.ts), so a method's body and answer are the description's. Lists are
+ * mock/spec/openapi.json (api-types.ts), so a method's body and answer are the description's. Lists are
  * async iterables that page with `offset`/`limit`. Credentials go in Basic auth and never leave the
  * server (nor any error message); plain HTTP is refused except to a loopback address (the mock service).
  */

@@ -1,138 +1,46 @@
 /**
- * What each webhook carries. `user_validation` is the service's documented shape; the others are
- * the shapes the mock service sends (the service does not publish them), written down in
- * docs/offline-service.md, "Payload shapes". Every shape may carry more fields than listed.
+ * What each webhook carries: names for the payload types generated (api-types.ts) from the
+ * `webhooks` section of the service's description, mock/spec/openapi.json, where each type's schema
+ * says what the offline service sends, in both variants. `user_validation` is the service's
+ * documented shape; the others are the offline service's own (the service does not publish them),
+ * written down in docs/offline-service.md, "Payload shapes". Types only: nothing here is code.
  */
+import type { components, webhooks } from './api-types';
 
-export type NotificationType =
-  | 'user_validation'
-  | 'payment'
-  | 'refund'
-  | 'order_paid'
-  | 'order_canceled'
-  | 'create_subscription'
-  | 'update_subscription'
-  | 'cancel_subscription';
+type Schemas = components['schemas'];
 
-/** The player, as the token named them. */
-export interface WebhookUser {
-  id: string;
-  email: string;
-  name?: string;
-  country?: string;
-}
+/** Every type of webhook the service sends. */
+export type NotificationType = keyof webhooks;
 
-export interface UserValidationWebhook {
-  notification_type: 'user_validation';
-  user: { id: string; email: string; name: string | null; country: string; ip: string; phone: string | null };
-}
-
-export interface WebhookItem {
-  /** null for virtual currency bought by quantity. */
-  sku: string | null;
-  type: 'virtual_good' | 'virtual_currency' | 'subscription';
-  name: string;
-  quantity: number;
-  /** Price of the line (unit price × quantity). */
-  amount: number;
-}
-
-export interface WebhookOrder {
-  /** The transaction id: the same number as `transaction.id` and the payment UI's invoice. */
-  id: number;
-  status: 'paid' | 'canceled';
-  mode: 'live' | 'sandbox';
-  amount: number;
-  currency: string;
-  /** `settings.external_id` of the token, when it had one. */
-  external_id: string | null;
-}
-
-export interface WebhookTransaction {
-  /** The payment's transaction id: the idempotency key of a delivery. */
-  id: number;
-  external_id: string | null;
-  project_id: number;
-  /** True for a sandbox payment: nothing was charged. */
-  dry_run: boolean;
-  /** ISO 8601. */
-  payment_date: string;
-  payment_method: string;
-}
-
-export interface WebhookPayment {
-  amount: number;
-  currency: string;
-}
-
-export interface PaymentWebhook {
-  notification_type: 'payment';
-  user: WebhookUser;
-  transaction: WebhookTransaction;
-  payment: WebhookPayment;
-  custom_parameters?: Record<string, unknown>;
-}
-
-export interface RefundWebhook {
-  notification_type: 'refund';
-  user: WebhookUser;
-  transaction: WebhookTransaction;
-  payment: WebhookPayment;
-  refund: { reason: string; date: string };
-  custom_parameters?: Record<string, unknown>;
-}
-
-export interface OrderPaidWebhook {
-  notification_type: 'order_paid';
-  order: WebhookOrder;
-  items: WebhookItem[];
-  user: WebhookUser;
-  /** Combined variant only (the separate variant sends them in `payment`). */
-  transaction?: WebhookTransaction;
-  payment?: WebhookPayment;
-  custom_parameters?: Record<string, unknown>;
-}
-
-export interface OrderCanceledWebhook {
-  notification_type: 'order_canceled';
-  order: WebhookOrder;
-  items: WebhookItem[];
-  user: WebhookUser;
-  /** The canceled transaction (`transaction.id` equals `order.id`). */
-  transaction: Pick<WebhookTransaction, 'id'> & Partial<WebhookTransaction>;
-  /** Combined variant only. */
-  payment?: WebhookPayment;
-  refund?: { reason: string; date: string };
-}
-
-export interface WebhookSubscription {
-  id: number;
-  plan_id: string;
-  /** `new` during a trial; `freeze` after failed renewals, during the plan's grace period. */
-  status: 'active' | 'canceled' | 'non_renewing' | 'freeze' | 'new';
-  amount: number;
-  currency: string;
-  date_create: string;
-  date_next_charge: string | null;
-  date_end: string | null;
-  trial_days: number;
-}
-
-export interface SubscriptionWebhook<T extends 'create_subscription' | 'update_subscription' | 'cancel_subscription'> {
-  notification_type: T;
-  user: WebhookUser;
-  subscription: WebhookSubscription;
-}
-
-export interface WebhookPayloads {
-  user_validation: UserValidationWebhook;
-  payment: PaymentWebhook;
-  refund: RefundWebhook;
-  order_paid: OrderPaidWebhook;
-  order_canceled: OrderCanceledWebhook;
-  create_subscription: SubscriptionWebhook<'create_subscription'>;
-  update_subscription: SubscriptionWebhook<'update_subscription'>;
-  cancel_subscription: SubscriptionWebhook<'cancel_subscription'>;
-}
+/** The payload of each type, as the description's `webhooks` section says. */
+export type WebhookPayloads = { [K in NotificationType]: webhooks[K]['post']['requestBody']['content']['application/json'] };
 
 export type Webhook = WebhookPayloads[NotificationType];
+
+/** The player, as the token named them. */
+export type WebhookUser = Schemas['WebhookUser'];
+export type WebhookItem = Schemas['WebhookItem'];
+export type WebhookOrder = Schemas['WebhookOrder'];
+export type WebhookTransaction = Schemas['WebhookTransaction'];
+export type WebhookPayment = Schemas['WebhookPayment'];
+export type WebhookRefund = Schemas['WebhookRefund'];
+export type WebhookSubscription = Schemas['WebhookSubscription'];
+
+export type UserValidationWebhook = Schemas['UserValidationWebhook'];
+/** Separate variant only. */
+export type PaymentWebhook = Schemas['PaymentWebhook'];
+/** Separate variant only. */
+export type RefundWebhook = Schemas['RefundWebhook'];
+/** Either variant: narrow with `paid.transaction !== undefined` (combined). */
+export type OrderPaidWebhook = Schemas['OrderPaidWebhook'];
+export type OrderPaidCombinedWebhook = Schemas['OrderPaidCombinedWebhook'];
+export type OrderPaidSeparateWebhook = Schemas['OrderPaidSeparateWebhook'];
+/** Either variant: narrow with `canceled.payment !== undefined` (combined). */
+export type OrderCanceledWebhook = Schemas['OrderCanceledWebhook'];
+export type OrderCanceledCombinedWebhook = Schemas['OrderCanceledCombinedWebhook'];
+export type OrderCanceledSeparateWebhook = Schemas['OrderCanceledSeparateWebhook'];
+
+export type SubscriptionNotificationType = 'create_subscription' | 'update_subscription' | 'cancel_subscription';
+/** The three subscription types have one shape (the description's `CreateSubscriptionWebhook` and its two twins). */
+export type SubscriptionWebhook<T extends SubscriptionNotificationType = SubscriptionNotificationType> =
+  Omit<Schemas['CreateSubscriptionWebhook'], 'notification_type'> & { notification_type: T };

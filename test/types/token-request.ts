@@ -1,5 +1,6 @@
-// Type-level tests of the server kit's TokenRequest (generated from the token table): a body that
-// uses every group of the table compiles; what the mock refuses with 422 does not compile.
+// Type-level tests of the server kit's TokenRequest (generated from openapi.json's schema, which is
+// the token table): a body that uses every group of the table compiles; what the mock refuses with
+// 422 does not compile.
 import type { TokenRequest } from '../../src/server/token-request';
 
 export const everyGroup: TokenRequest = {

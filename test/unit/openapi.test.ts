@@ -1,14 +1,14 @@
-// mock/openapi.json, the one description of the service: a valid OpenAPI 3.1 document that lists
+// mock/spec/openapi.json, the one description of the service: a valid OpenAPI 3.1 document that lists
 // every operation agreed for the service (by operationId) and every path of the spec's
 // "Endpoints", with DESIGN §8's conventions on each operation; its token request schema says what
-// the token table (mock/shared/token-table.ts) says; and the server kit's types
+// the token table (mock/spec/token-table.ts) says; and the server kit's types
 // (src/server/api-types.ts) are the ones generated from it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { TOKEN_TABLE, type Param } from '../../mock/shared/token-table';
+import { TOKEN_TABLE, type Param } from '../../mock/spec/token-table';
 import { SOURCE, TARGET, renderApiTypes } from '../../scripts/openapi-types.js';
 import type { components, operations } from '../../src/server/api-types';
 
@@ -128,7 +128,7 @@ function ajv() {
   return validator;
 }
 
-describe('mock/openapi.json', () => {
+describe('mock/spec/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await new Validator().validate(structuredClone(doc));
     expect(result.errors ?? []).toEqual([]);
@@ -341,7 +341,7 @@ describe('mock/openapi.json', () => {
     });
   });
 
-  describe('the token request schema is the token table (mock/shared/token-table.ts)', () => {
+  describe('the token request schema is the token table (mock/spec/token-table.ts)', () => {
     const token = doc.components.schemas.TokenRequest as Plain;
 
     /** Every parameter of the table with its path (array items as `[]`). */
@@ -406,7 +406,7 @@ describe('mock/openapi.json', () => {
 
   it('gives the server kit its types: src/server/api-types.ts is generated from it (run `npm run openapi:types`)', async () => {
     const committed = readFileSync(TARGET, 'utf8');
-    expect(committed === await renderApiTypes(doc), 'src/server/api-types.ts differs from mock/openapi.json: run npm run openapi:types').toBe(true);
+    expect(committed === await renderApiTypes(doc), 'src/server/api-types.ts differs from mock/spec/openapi.json: run npm run openapi:types').toBe(true);
   }, 30_000);
 });
 

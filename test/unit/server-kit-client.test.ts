@@ -5,7 +5,7 @@
 // then it answers 501, and `implemented` skips them).
 import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import document from '../../mock/openapi.json';
+import document from '../../mock/spec/openapi.json';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
 import { DEMO_MERCHANT, PROJECTS } from '../../mock/shared/catalog';

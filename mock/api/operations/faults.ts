@@ -1,5 +1,5 @@
 /** `/mock/faults`: a merchant's rules that fail its own next requests (mock/api/faults.ts). */
-import document from '../../openapi.json' with { type: 'json' };
+import document from '../../spec/openapi.json' with { type: 'json' };
 import { fieldError } from '../app';
 import type { FaultRule } from '../faults';
 import { notFound, type Op } from './common';

@@ -1,4 +1,4 @@
-/** Every operation the service answers, by the `operationId` of mock/openapi.json. */
+/** Every operation the service answers, by the `operationId` of mock/spec/openapi.json. */
 import * as currency from './catalog-currency';
 import * as faults from './faults';
 import * as headless from './payments';

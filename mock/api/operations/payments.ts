@@ -4,7 +4,7 @@
  * does the rest — user_validation, the transaction, the webhooks, balances, inventory, subscriptions —
  * so its effects and its errors are the page's.
  */
-import { UI_ERRORS, type UiErrorCode } from '../../shared/ui-errors';
+import { UI_ERRORS, type UiErrorCode } from '../../spec/ui-errors';
 import { verifyToken, type TokenMode } from '../../shared/token';
 import { ApiError, fieldError } from '../app';
 import type { Op } from './common';
