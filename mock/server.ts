@@ -11,7 +11,7 @@ import { listenLoopback, type Listening } from './http/listen';
 import { readJson } from './http/body';
 import { answerAlways, serveStatic } from './http/static';
 import { serviceError, serviceShape } from './http/service-error';
-import { refuseBody, sendAnswer } from '../src/server/http';
+import { refuseBody, sendAnswer } from './http/answer';
 import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
 import { clockOf } from './store/clock';

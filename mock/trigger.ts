@@ -8,7 +8,7 @@
  * The exit code says whether the listener passed (0, 1), or that the arguments were wrong (2).
  */
 import { readFileSync } from 'node:fs';
-import type { NotificationType, Webhook } from '../src/server/payloads';
+import type { NotificationType, Webhook } from 'payui-embed/server';
 import { isObject, is2xx } from './shared/plain';
 import { NOTIFICATION_TYPES, sampleWebhook, type SampleFields } from './webhooks/payloads';
 import { answerCode, post, settingsProblem, signatureHeader } from './webhooks/sender';

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { ExtendedMessage } from '../merchant-api/validate';
-import { refuseBody } from '../../src/server/http';
+import { refuseBody } from '../http/answer';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';

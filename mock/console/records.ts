@@ -1,5 +1,5 @@
 /** The records the console shows, as openapi.json describes them (types generated from it: npm run openapi:types). */
-import type { components } from '../../src/server/api-types';
+import type { components } from 'payui-embed/server';
 
 type Schemas = components['schemas'];
 export type Project = Schemas['Project'];

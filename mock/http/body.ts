@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { readBody } from '../../src/server/http';
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string };
 
@@ -17,4 +16,40 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<Jso
   } catch {
     return { ok: false, status: 400, message: 'the request body is not valid JSON' };
   }
+}
+
+/**
+ * The body, or null once it is over `limit` bytes, declared or counted: then the rest is left
+ * unread, for `refuseBody` to drop while the answer goes out. Rejects when the client goes away
+ * before the end.
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    if (Number(req.headers['content-length']) > limit) return resolve(null);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(null);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { codeError, rawAnswer, refuseBody, sendAnswer, type ErrorShape } from '../../src/server/http';
+import { codeError, rawAnswer, refuseBody, sendAnswer, type ErrorShape } from './answer';
 
 export interface Listening {
   port: number;

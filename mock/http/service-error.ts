@@ -4,7 +4,7 @@
  * request id also in `X-Request-Id`.
  */
 import { randomUUID } from 'node:crypto';
-import type { ErrorAnswer, ErrorShape } from '../../src/server/http';
+import type { ErrorAnswer, ErrorShape } from './answer';
 import type { ExtendedMessage } from '../merchant-api/validate';
 
 export function serviceError(status: number, message: string, extended: ExtendedMessage | null = null): ErrorAnswer {

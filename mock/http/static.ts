@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { sendAnswer, type ErrorShape } from '../../src/server/http';
+import { sendAnswer, type ErrorShape } from './answer';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

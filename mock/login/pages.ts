@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from '../api/operations/common';
-import type { UserStorePasswordResetRequest } from '../../src/server/user-store';
+import type { UserStorePasswordResetRequest } from 'payui-embed/server';
 import { confirmUser, endResetLinks, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
 import { escapeHtml } from '../shared/plain';
 import { hashPassword } from './password';

@@ -7,7 +7,7 @@
  * table, row and field: `tables.projects[0] (id 200001).data: must be an object`.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { isSecureOrLoopback } from '../../src/server/client';
+import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../shared/address';
 import { createValidators, extendedMessage } from '../api/validation';
 import { readHash } from '../login/password';
 import { isObject } from '../shared/plain';
@@ -79,7 +79,6 @@ export const ROWS: Record<string, Schema> = {
   webhook_outbox: row({ id, project_id: id, notification_type: name, body: name }),
 };
 
-const LOOPBACK_ONLY = 'must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])';
 
 /** Checks beyond the schema, of a row the schema passed: [column, problem]. */
 const MORE: Partial<Record<Table, (row: Record<string, unknown>) => [string, string][]>> = {
@@ -90,11 +89,11 @@ const MORE: Partial<Record<Table, (row: Record<string, unknown>) => [string, str
   // The service posts to these from the server, as to a listener: the settings' own rules.
   webhook_settings: (r) => {
     const problem = settingsProblem(r);
-    return problem ? [[problem.path, problem.path === 'url' ? LOOPBACK_ONLY : problem.message]] : [];
+    return problem ? [[problem.path, problem.path === 'url' ? SECURE_OR_LOOPBACK : problem.message]] : [];
   },
   login_projects: (r) => (['new_user', 'user_verification', 'password_reset'] as const)
     .filter((column) => typeof r[column] === 'string' && !isSecureOrLoopback(new URL(r[column] as string)))
-    .map((column) => [column, LOOPBACK_ONLY]),
+    .map((column) => [column, SECURE_OR_LOOPBACK]),
 };
 
 let validators: Map<string, ValidateFunction> | undefined;

@@ -14,7 +14,7 @@
  *   offline service has no coupons, in-game purchases or internal transfers).
  * - The payment method is the sandbox's test card, `{id: 1, name: "Test card"}`; no sales tax.
  */
-import type { components, operations } from '../../src/server/api-types';
+import type { components, operations } from 'payui-embed/server';
 import type { KeptPayment } from '../webhooks/payments';
 import type { Sql } from './database';
 import { localize } from './sellables';

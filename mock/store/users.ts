@@ -3,7 +3,7 @@
  * or by a first purchase, credited by paid purchases (virtual currency to `balance` and
  * `wallet_amount`, items to the inventory).
  */
-import type { components } from '../../src/server/api-types';
+import type { components } from 'payui-embed/server';
 import type { Sql } from './database';
 
 /** The User record of openapi.json (the kit's generated type). */

@@ -7,7 +7,7 @@
  * the attempts under way (the sender's `close()`); a webhook whose acceptance came as a killed
  * process died, before it was taken out, is sent once more: at least once.
  */
-import type { Webhook } from '../../src/server/payloads';
+import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
 import type { WebhookSender } from './sender';
 

@@ -1,12 +1,14 @@
 /**
- * The webhooks of one payment, in the shapes of `src/server/payloads.ts` (the kit's types, so the
- * mock and the kit cannot drift apart). `user_validation` is the service's documented shape; the
- * rest are the mock's own, written down in the README.
+ * The webhooks of one payment, in the shapes the contract's `webhooks` section describes
+ * (mock/spec/openapi.json; the kit's payload types are generated from it, and
+ * test/unit/webhook-payloads.test.ts holds what is sent here to its schemas). `user_validation` is
+ * the service's documented shape; the rest are the mock's own, written down in the docs.
  */
+import document from '../spec/openapi.json' with { type: 'json' };
 import type {
   NotificationType, OrderCanceledWebhook, OrderPaidWebhook, PaymentWebhook, RefundWebhook, SubscriptionWebhook, UserValidationWebhook,
   Webhook, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
-} from '../../src/server/payloads';
+} from 'payui-embed/server';
 import type { SubscriptionData } from '../store/subscriptions';
 import type { Variant } from './sender';
 
@@ -158,5 +160,5 @@ export function sampleWebhook(type: NotificationType, fields: SampleFields = {})
   }
 }
 
-/** The kit's list: one list of the types the service sends. */
-export { NOTIFICATION_TYPES } from '../../src/server/webhook';
+/** Every type the service sends: those the contract's `webhooks` section describes. */
+export const NOTIFICATION_TYPES = Object.keys(document.webhooks) as NotificationType[];

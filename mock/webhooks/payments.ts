@@ -26,7 +26,7 @@ import {
 } from '../store/subscriptions';
 import { answerCode, type Variant, type WebhookSender } from './sender';
 import { createOutbox, keepWebhooks, type OutboxRow } from './outbox';
-import type { Webhook } from '../../src/server/payloads';
+import type { Webhook } from 'payui-embed/server';
 
 export type PayResult =
   | { ok: false; code: string; message: string }

@@ -3,7 +3,7 @@
  * (`POST /mock/webhooks/trigger`), made by the same payloads as the event's own: a payment's
  * `order_paid` sent again is the body the payment sent.
  */
-import type { NotificationType, Webhook } from '../../src/server/payloads';
+import type { NotificationType, Webhook } from 'payui-embed/server';
 import type { SubscriptionData } from '../store/subscriptions';
 import { paidWebhooks, refundWebhooks, subscriptionWebhook } from './payloads';
 import type { KeptPayment } from './payments';

@@ -9,9 +9,9 @@
  * accepted or refused; one still unsettled when the process ends is sent by the next start.
  */
 import { is2xx } from '../shared/plain';
-import { isSecureOrLoopback } from '../../src/server/client';
-import { webhookSignature } from '../../src/server/signature';
-import type { Webhook } from '../../src/server/payloads';
+import { isSecureOrLoopback } from '../shared/address';
+import { webhookSignature } from 'payui-embed/server';
+import type { Webhook } from 'payui-embed/server';
 
 export type Variant = 'combined' | 'separate';
 

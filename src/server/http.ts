@@ -1,12 +1,10 @@
 /// <reference types="node" preserve="true" />
 /**
- * Reading request bodies and sending error answers, shared by the kit's webhook handler and the
- * offline world's servers. Each error shape is built by one function — `codeError` here
- * (`{"error": {"code", "message"}}`: the webhook handler, the demo server), the service's own in
- * mock/http/service-error.ts — and sent by `sendAnswer`, `refuseBody` or `rawAnswer`.
- * Internal: not exported by `payui-embed/server`.
+ * Reading request bodies and sending error answers (`{"error": {"code", "message"}}`), for the kit's
+ * webhook handler (and the demo server). Internal: not exported by `payui-embed/server`, so the
+ * offline service (which uses only the public kit) has its own, mock/http/answer.ts.
  */
-import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
 /** An error answer, ready to send: its status, the headers the shape adds, and the JSON text. */
 export interface ErrorAnswer {
@@ -68,12 +66,6 @@ export function refuseBody(req: IncomingMessage, res: ServerResponse, answer: Er
   req.once('close', close);
   req.on('error', () => undefined);
   req.resume();
-}
-
-/** The answer as the bytes of a whole HTTP/1.1 response that closes its connection, for a socket that has no response object. */
-export function rawAnswer(answer: ErrorAnswer): string {
-  const headers = Object.entries(headersOf(answer, { connection: 'close' })).map(([name, value]) => `${name}: ${String(value)}\r\n`).join('');
-  return `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n${headers}\r\n${answer.body}`;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The offline service's own Login calls (`/mock/…`; the real service keeps these in its console):
  * a project's Login settings, and the mailbox the Login API "sends" to.
  */
-import { isSecureOrLoopback } from '../../../src/server/client';
+import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../../shared/address';
 import type { ExtendedMessage } from '../../merchant-api/validate';
 import { loginProjectOf, mailOf, newSecretKey, updateLoginProject, type LoginProject, type LoginProjectChanges, type UserStoreAddress } from '../../store/login';
 import { idParam, type Op } from './common';
@@ -38,7 +38,7 @@ putLoginSettings.check = (call) => {
       url = null;
     }
     if (url && !isSecureOrLoopback(url)) {
-      findings.property_errors[`user_store.${name}`] = ['must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])'];
+      findings.property_errors[`user_store.${name}`] = [SECURE_OR_LOOPBACK];
     }
   }
   return Object.keys(findings.property_errors).length ? findings : null;

@@ -13,7 +13,7 @@ import {
 import { checkPassword, hashPassword } from '../../login/password';
 import { callUserStore } from '../../login/user-store';
 import { findUser, insertUser, takenFields } from '../../store/login';
-import type { UserStoreNewUserRequest, UserStorePasswordResetRequest, UserStoreVerificationRequest } from '../../../src/server/user-store';
+import type { UserStoreNewUserRequest, UserStorePasswordResetRequest, UserStoreVerificationRequest } from 'payui-embed/server';
 import { noContent, type Op } from './common';
 
 interface Registration { username: string; password: string; email: string }

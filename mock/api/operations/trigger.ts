@@ -4,7 +4,7 @@
  * listener as every webhook (signed, logged); 202 with the delivery. Not the caller's: 404; a type
  * that does not fit: 422 at `type`; a project without webhook settings (or a full queue): 409.
  */
-import type { NotificationType } from '../../../src/server/payloads';
+import type { NotificationType } from 'payui-embed/server';
 import { findTransaction } from '../../store/transactions';
 import { subscriptionById } from '../../store/subscriptions';
 import { replayWebhook, type Source } from '../../webhooks/replay';
