@@ -10,6 +10,7 @@ import { demoWebhooks } from './config';
 import { DEMO_MERCHANT, PROJECTS } from './shared/catalog';
 import { startMockService } from './server';
 import { redactUrl } from './store/server-database';
+import { createMockClient } from './client';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,11 +37,20 @@ export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions 
   const state = databaseUrl ? redactUrl(databaseUrl) : dataDir ?? 'in memory';
   say(`payui-mock: merchant API ${service.merchantApi}, payment UI ${service.live} (live) and ${service.sandbox} (sandbox), state ${state}`);
   let stopped: Promise<void> | undefined;
+  const client = createMockClient(service.merchantApi, { merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey });
   return {
     merchantApiUrl: service.merchantApi,
     liveUrl: service.live,
     sandboxUrl: service.sandbox,
     merchant: { merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, projectIds: Object.keys(PROJECTS).map(Number) },
+    client,
+    async sandbox({ seed } = {}) {
+      const made = await client.createSandbox({ body: seed === undefined ? {} : { seed: seed as never } });
+      const credentials = { merchantId: made.merchant_id, apiKey: made.api_key };
+      return { ...credentials, projectIds: made.project_ids, loginProjectIds: made.login_project_ids, client: client.as(credentials) };
+    },
     stop: () => (stopped ??= service.close().then(() => say('payui-mock: stopped'))),
   };
 };
+
+export { createMockClient, MockApiError } from './client';

@@ -10,3 +10,19 @@ expectTypeOf(startPayuiMock).returns.resolves.toEqualTypeOf<PayuiMock>();
 expectTypeOf<PayuiMock['merchant']>().toEqualTypeOf<{ merchantId: number; apiKey: string; projectIds: number[] }>();
 // @ts-expect-error ports are numbers
 void startPayuiMock({ ports: { merchantApi: '5174' } });
+
+// The typed client of the /mock/ additions: a method per operation, its args and answer from openapi.json.
+import { createMockClient, MockApiError, type MockClient } from 'payui-mock';
+import { createMockClient as clientImplementation } from '../../mock/client';
+
+expectTypeOf(clientImplementation).toEqualTypeOf(createMockClient);
+declare const client: MockClient;
+expectTypeOf(client.createSandbox).returns.resolves.toEqualTypeOf<{ merchant_id: number; api_key: string; project_ids: number[]; login_project_ids: string[] }>();
+expectTypeOf(client.moveClock).parameter(0).toMatchTypeOf<{ body: { advance?: string; to?: string } }>();
+expectTypeOf(client.getClock).returns.resolves.toMatchTypeOf<{ now: string; moved: boolean }>();
+expectTypeOf(client.deleteSandbox).returns.resolves.toEqualTypeOf<undefined>();
+// @ts-expect-error a path parameter is required
+void client.deleteSandbox();
+// @ts-expect-error no such operation on the /mock/ client
+void client.createToken;
+expectTypeOf<MockApiError['status']>().toEqualTypeOf<number>();

@@ -65,7 +65,7 @@ describe('startPayuiMock', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000); // two starts on a data directory: a new cluster each time (~10 s on a busy machine)
 
   it('refuses a bad port or webhook address before starting anything', async () => {
     await expect(startPayuiMock({ ports: { live: 70000 } })).rejects.toThrow(/ports\.live/);

@@ -1,0 +1,1526 @@
+// Generated from mock/spec/openapi.json by scripts/openapi-types.js (openapi-typescript).
+// Do not edit: change mock/spec/openapi.json, then run `npm run openapi:types`.
+// The operations of payui-mock's typed client (mock/client.ts): the service's own /mock/ additions.
+
+export interface paths {
+    "/mock/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a project's webhook settings
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getWebhookSettings"];
+        /**
+         * Set a project's webhook listener
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        put: operations["putWebhookSettings"];
+        post?: never;
+        /**
+         * Stop a project's webhooks
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        delete: operations["deleteWebhookSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook log, or a wait for a webhook
+         * @description What the offline service sent to the listeners of the caller's projects, newest first: the deliveries `type`, `after` and `state` keep (each left out: any), with their attempts. `/mock/webhooks.html` shows the whole log as a page.
+         *
+         *     With `wait`, a test waits for a webhook instead of polling: the answer comes as soon as a matching delivery is in the log (at once when one is already), or with what there is (no delivery) once `wait` ms have passed or the service stops. `after` takes the `id` of a delivery seen before, so a test waits for the next one; delivery ids count from 1 at each start of the service. Only the caller's projects' deliveries are seen.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listWebhookLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/webhooks/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged webhook again
+         * @description The offline service's own operation: the real service has no such path. A delivery the log does not hold, or of another merchant's project, is 404; a project that has no webhook settings now (or whose queue is full) is 409.
+         */
+        post: operations["resendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/webhooks/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an existing transaction's or subscription's webhook
+         * @description Sends the webhook of `type` the service would send for a transaction or subscription of the caller's, as it is now, to its project's listener: queued behind the project's webhooks, signed with its settings and logged, as every webhook. `transaction_id` (exactly one of the two): `order_paid` and `payment` for a transaction that was paid (`done`, or refunded since), `order_canceled` and `refund` for a refunded one; `order_paid` and `order_canceled` in the project's variant (`combined` with the transaction and the payment), `payment` and `refund` as the `separate` variant sends them. `subscription_id`: `create_subscription` for any, `update_subscription` for one not canceled, `cancel_subscription` for a canceled one. `user_validation` is asked before a payment and not sent again (the player's address is not kept): it is 422, as is any type that does not fit the object. A transaction or subscription that is not the caller's (or none) is 404; a project that has no webhook settings (or whose queue is full) is 409.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["triggerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/transactions/{transaction_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a transaction
+         * @description Marks the transaction `refunded`, takes back what it gave and sends `order_canceled` (and `refund`). A transaction already refunded, or one that is not `done` (a declined card's `error`, a refused player's `canceled`), is 409.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["refundTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/subscriptions/{subscription_id}/renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a subscription now
+         * @description Charges the subscription as its next renewal would, now, and sends `update_subscription`. It runs one at a time with the renewals the service clock runs: a subscription canceled, or renewed, changed or ended while this renewal waited (a clock step at the same moment ran its renewal), is 409 and nothing more is charged.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["renewSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/game_delivery/{game_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's key pool
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getGameKeys"];
+        put?: never;
+        /**
+         * Add keys to a game's pool
+         * @description A paid purchase of the game hands out one active key of the chosen DRM.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        post: operations["addGameKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's fault rules, with what is left of each
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Fail the caller's next requests on purpose
+         * @description The offline service's own operation: the real service has no such path. The caller's next `count` requests (made with the same merchant's credentials) to `operation` (an operationId), or to `method` + `path` (a path of this document, as written here), fail as the rule says: `status` with `body` (default: the service's error body), after `latency_ms`, or `drop` (the connection is closed with no answer); `latency_ms` alone answers late but as usual. Rules are kept in memory (a restart forgets them). One request alone fails with the header `X-Payui-Mock-Fault: status=503` (or `latency=2000`, `drop`, several separated by commas), sent to any operation; a value it does not understand is 422 at `X-Payui-Mock-Fault`.
+         */
+        post: operations["createFault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/faults/{fault_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a fault rule
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        delete: operations["deleteFault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay as the payment UI's Pay does, without a browser
+         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid). `sku`, `package`, `plan`: the choice the page would ask for, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for a game key whose token names none.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service clock
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getClock"];
+        put?: never;
+        /**
+         * Move the service clock
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        post: operations["moveClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new merchant of its own, for one test
+         * @description The offline service's own operation: the real service has no such path. No credentials (the service listens on loopback only). Answers a new merchant with its own API key, projects, Login projects, clock (at real time), webhook settings, mailbox, payments and users: nothing it does is seen by another merchant. `seed`: `"demo"` (default) gives it a copy of the service's demo catalogue, `"empty"` nothing, an export document (`payui-mock export`) the export's catalogue, settings, players, inventory and unsold game keys (its payments, subscriptions, webhooks, mail and clock stay out), each record with a new id. `POST /mock/reset` puts the sandbox back to this seed; `DELETE /mock/sandboxes/{merchant_id}` removes it.
+         */
+        post: operations["createSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/sandboxes/{merchant_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a sandbox and all it holds
+         * @description The offline service's own operation: the real service has no such path. With the sandbox's own credentials. The service's own merchants (the demo merchant) are not sandboxes: 409 (`POST /mock/reset` puts one back to its seed).
+         */
+        delete: operations["deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the caller back to its seed
+         * @description The offline service's own operation: the real service has no such path. Everything the caller's merchant holds (projects and their catalogue, users, payments, subscriptions, webhook settings and log, mail, fault rules) is deleted and its seed written again with the same ids; its clock is real time again. A sandbox's seed is the one it was made with; the demo merchant's is the service's fixtures (and the webhook settings it was started with). Other merchants are untouched.
+         */
+        post: operations["resetMerchant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Login API's mailbox
+         * @description Messages the Login API sent (confirmations, password resets) to users of the merchant's Login projects, newest first: the 100 newest. Their `links` open the offline service's own pages (`/mock/login/confirm`, `/mock/login/password`).
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project's Login settings
+         * @description A project's Login project is made (a random id and secret key, no callback address, confirmation on) the first time its settings are read or written; the demo projects' exist from the first start.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["getLoginSettings"];
+        /**
+         * Change a project's Login settings
+         * @description The offline service's own operation: the real service has no such path.
+         */
+        put: operations["putLoginSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mock/projects/{project_id}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a project's subscriptions
+         * @description The spec shows no subscription list: the offline service lists a project's subscriptions (the shape of `GET …/subscriptions/{subscription_id}`) in id order, filtered by the user, the plan (its numeric `id`, not its `external_id`) and the status; a filter that matches nothing answers an empty page.
+         *
+         *     The offline service's own operation: the real service has no such path.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A project's webhook settings as shown: the secret is never shown; `url` and `variant` only when enabled. */
+        WebhookSettings: {
+            project_id: number;
+            /** @description Whether the project has a listener. */
+            enabled: boolean;
+            /** Format: uri */
+            url?: string;
+            /** @enum {string} */
+            variant?: "combined" | "separate";
+        };
+        /** @description The error body of every operation (service-spec.md shows only the token's 422 `extended_message`; the rest is the offline service's convention, DESIGN §8). */
+        Error: {
+            /** @description The HTTP status of the answer, repeated. */
+            http_status_code: number;
+            /** @description What went wrong, in one sentence. */
+            message: string;
+            extended_message: components["schemas"]["ExtendedMessage"] | null;
+            /** @description The id of this request, also sent as the `X-Request-Id` header; quote it when reporting a problem. */
+            request_id: string;
+        };
+        ExtendedMessage: {
+            /** @description Errors that concern the request as a whole. */
+            global_errors: string[];
+            /** @description Parameter path (`settings.project_id`, `prices.USD`, `purchase.virtual_items.items[0].sku`) → its messages. */
+            property_errors: {
+                [key: string]: string[];
+            };
+        };
+        /** @description A project's webhook settings. */
+        WebhookSettingsWrite: {
+            /**
+             * Format: uri
+             * @description The listener: an https address, or http to a loopback address (localhost, 127.0.0.1, [::1]).
+             */
+            url: string;
+            /** @description The project's secret key the webhooks are signed with. */
+            secret: string;
+            /**
+             * @description `combined` (all data in `order_paid`/`order_canceled`) or `separate` (`payment`, `refund` as well).
+             * @enum {string}
+             */
+            variant: "combined" | "separate";
+        };
+        /** @description What the offline service sent to each project's listener. */
+        WebhookLog: {
+            projects: {
+                project_id: number;
+                name: string;
+                enabled: boolean;
+                url?: string;
+                /** @enum {string} */
+                variant?: "combined" | "separate";
+            }[];
+            /** @description Newest first */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            /** @description Newest first */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDelivery: {
+            id: number;
+            project_id: number;
+            notification_type: string;
+            /**
+             * @description `refused`: not sent again, or not at all; `reason` says why.
+             * @enum {string}
+             */
+            state: "waiting" | "sending" | "accepted" | "refused";
+            reason: string | null;
+            attempts: number;
+            next_attempt: components["schemas"]["Timestamp"] | null;
+            /** @description The exact body sent. */
+            body: string;
+        };
+        /**
+         * Format: date-time
+         * @description ISO 8601 timestamp with an offset. The spec's samples show `+0300`, `+03:00` and `Z`; the offline service writes RFC 3339 (`2026-01-31T12:00:00+00:00`).
+         */
+        Timestamp: string;
+        WebhookAttempt: {
+            delivery: number;
+            project_id: number;
+            notification_type: string;
+            url: string;
+            attempt: number;
+            at: components["schemas"]["Timestamp"];
+            /** @description The listener's HTTP status; null when no answer came. */
+            status: number | null;
+            /** @description The start of the listener's answer, or what went wrong. */
+            answer: string;
+            ms: number;
+            accepted: boolean;
+            /** @description The wait before the next attempt; null when none is scheduled. */
+            retry_in_ms: number | null;
+        };
+        /** @description The webhook to send, and the transaction or subscription it is sent for (exactly one). */
+        WebhookTrigger: {
+            /** @enum {string} */
+            type: "user_validation" | "payment" | "refund" | "order_paid" | "order_canceled" | "create_subscription" | "update_subscription" | "cancel_subscription";
+            /** @description For `order_paid`, `payment`, `order_canceled`, `refund`. */
+            transaction_id?: number;
+            /** @description For `create_subscription`, `update_subscription`, `cancel_subscription`. */
+            subscription_id?: number;
+        };
+        /** @description Optional body of a refund. */
+        RefundBody: {
+            /** @description Why, as the report's `refund_reason`. */
+            reason?: string;
+        };
+        RefundAnswer: {
+            transaction_id: number;
+            /** @enum {string} */
+            status: "refunded";
+        };
+        RenewAnswer: {
+            subscription_id: number;
+            /** @enum {string} */
+            status: "active";
+        };
+        /** @description A game's key pool per DRM (the offline service's own record). */
+        GameKeys: {
+            game_id: number;
+            drm: {
+                drm_id: number;
+                name: string;
+                total: number;
+                active: number;
+                used: number;
+                /** @description The keys of the pool, oldest first. */
+                keys: {
+                    key: string;
+                    used: boolean;
+                }[];
+            }[];
+        };
+        /** @description Keys to add to a game's pool. */
+        GameKeysAdd: {
+            /** @description The DRM of the game these keys are for. */
+            drm_id: number;
+            /** @description The keys; a key already in the game's pool is 409. */
+            keys: string[];
+        };
+        /** @description How the caller's next requests to one operation fail. */
+        FaultRule: {
+            /** @description An operationId of this document, e.g. `createToken`. */
+            operation?: string;
+            /**
+             * @description With `path`, instead of `operation`.
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+            /** @description A path of this document as written here, e.g. `/merchant/{version}/merchants/{merchant_id}/token`. */
+            path?: string;
+            status?: number;
+            /** @description The answer's JSON; default: the service's error body. */
+            body?: unknown;
+            latency_ms?: number;
+            /** @description Close the connection with no answer. */
+            drop?: boolean;
+            /**
+             * @description How many requests fail.
+             * @default 1
+             */
+            count?: number;
+        } & (unknown | unknown);
+        /** @description The answer of a create whose answer the spec does not show (DESIGN §8). */
+        Created: {
+            /** @description The id of the new record. */
+            id: number;
+        };
+        /** @description A fault rule and how many more requests it fails. */
+        Fault: {
+            id: number;
+            remaining: number;
+            operation?: string;
+            method?: string;
+            path?: string;
+            status?: number;
+            body?: unknown;
+            latency_ms?: number;
+            drop?: boolean;
+            count?: number;
+        };
+        /** @description A payment made as the payment UI's Pay makes it. */
+        HeadlessPayment: {
+            /** @description The token the payment UI would be opened with. */
+            access_token?: string;
+            /** @description Tokenless: the access_data the payment UI would be opened with, as JSON text or as the object. */
+            access_data?: string | Record<string, never>;
+            /** @default success */
+            outcome?: string;
+            /** @description The item or game the token sells. */
+            sku?: string;
+            /** @description The currency package the token sells. */
+            package?: string;
+            /** @description The plan (its external_id) the token sells. */
+            plan?: string;
+            /** @description The DRM picked for a game key, e.g. `steam`. */
+            drm?: string;
+        };
+        /** @description What the payment did. */
+        HeadlessPaymentResult: {
+            /** @enum {string} */
+            status: "done" | "troubled";
+            transaction_id: number;
+            invoice_id: number;
+            /** @description The game key sold. */
+            key?: {
+                drm?: string;
+                code?: string;
+            };
+            /** @enum {string} */
+            reason?: "declined" | "user_refused";
+            /** @description The listener's refusal code (user_refused). */
+            code?: string;
+        };
+        /** @description The service clock. */
+        Clock: {
+            now: components["schemas"]["Timestamp"];
+            /** @description Whether a test moved the clock (otherwise it is real time). */
+            moved: boolean;
+        };
+        /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order, once: a renewal is a transaction, a subscription payment `done`, `date_next_charge` one plan period later, and `update_subscription` (with `payment` in the separate variant). A subscription bought with the payment UI's test outcome "renewals are declined" fails each renewal (a subscription payment `fail`), is retried a day later as often as the plan's `billing_retry` says, then is `freeze` for the plan's grace period (`date_end` its end) and `canceled` after it (`cancel_subscription`; `canceled` at once without a grace period). A trial (`new`) is charged when it ends; `non_renewing` ends at its next billing date; an expiry ends it at `date_create` + `expiration`. Never backwards (422). Real time runs the same, checked each minute. */
+        ClockMove: {
+            /**
+             * Format: duration
+             * @description ISO 8601 duration
+             * @example P1M
+             */
+            advance: string;
+        } | {
+            to: components["schemas"]["Timestamp"];
+        };
+        /** @description What the sandbox starts with. */
+        SandboxRequest: {
+            /** @description `demo` (default): the service's demo catalogue; `empty`: nothing; or an export document (`{"format": "payui-mock", "version": n, "tables": {…}}`). */
+            seed?: ("demo" | "empty") | {
+                /** @constant */
+                format: "payui-mock";
+                version: number;
+                tables: Record<string, never>;
+            };
+        };
+        Sandbox: {
+            /** @description The sandbox's merchant id (Basic user name). */
+            merchant_id: number;
+            /** @description Its API key (Basic password). */
+            api_key: string;
+            /** @description Its projects, in the seed's order. */
+            project_ids: number[];
+            /** @description Its Login projects, in the seed's order. */
+            login_project_ids: string[];
+        };
+        /** @description A message the Login API sent. */
+        MailMessage: {
+            id: number;
+            to: string;
+            subject: string;
+            text: string;
+            links: string[];
+            date: components["schemas"]["Timestamp"];
+        };
+        /** @description A project's Login settings. */
+        LoginSettings: {
+            /**
+             * Format: uuid
+             * @description The Login project's id (`projectId` of the Login API).
+             */
+            login_project_id: string;
+            /** @description Signs the Login JWTs (HS256). Never shared. */
+            secret_key: string;
+            callback_urls: string[];
+            email_confirmation: boolean;
+            /** @description The merchant's user-store addresses the proxy variants forward to. */
+            user_store: {
+                /** @description New user address */
+                new_user: string | null;
+                /** @description User verification address */
+                user_verification: string | null;
+                /** @description Password reset address */
+                password_reset: string | null;
+            };
+        };
+        /** @description Login settings to change; a field left out keeps its value. `login_project_id` is not writable. */
+        LoginSettingsWrite: {
+            /** @description A new secret key of your own (at least 16 characters), or null: the service makes a new random one (256 bits). Either way the old key stops verifying new tokens at once (e.g. when it leaked). */
+            secret_key?: string | null;
+            callback_urls?: string[];
+            email_confirmation?: boolean;
+            /** @description Addresses to change (null: none); https, or http to a loopback address only. */
+            user_store?: {
+                /** @description New user address */
+                new_user?: string | null;
+                /** @description User verification address */
+                user_verification?: string | null;
+                /** @description Password reset address */
+                password_reset?: string | null;
+            };
+        };
+        /** @description Subscription (single retrieval: `plan` is `{id, external_id}`). */
+        Subscription: {
+            id: number;
+            /**
+             * @description `active`, `canceled`, `non_renewing`, `freeze`, `new` seen
+             * @enum {string}
+             */
+            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+            charge_amount: number;
+            currency: components["schemas"]["CurrencyCode"];
+            comment: string | null;
+            date_create: components["schemas"]["Timestamp"] | null;
+            date_end: components["schemas"]["Timestamp"] | null;
+            date_last_charge: components["schemas"]["Timestamp"] | null;
+            date_next_charge: components["schemas"]["Timestamp"] | null;
+            /** @description The product the token named (purchase.subscription.product_id), as it was when bought; null: none. */
+            product: components["schemas"]["Product"] | null;
+            user: {
+                id: string;
+                name: string;
+            };
+            plan: {
+                id: number;
+                external_id: string | null;
+            };
+        };
+        /**
+         * @description Three-letter ISO 4217 currency code.
+         * @example USD
+         */
+        CurrencyCode: string;
+        /** @description Subscription product. */
+        Product: {
+            id: number;
+            name: string;
+            group_id: string | null;
+            /** @description A localized map, or an empty array (the samples' form for none). */
+            description: components["schemas"]["LocalizedMap"] | unknown[];
+        };
+        /**
+         * @description A localized map `{<locale>: <text>}`. Locales are two-letter lowercase language codes (`en`), optionally with an uppercase region (`en-US`): the spec does not list its locales, this is the choice of the offline service.
+         * @example {
+         *       "en": "Crystals",
+         *       "de": "Kristalle"
+         *     }
+         */
+        LocalizedMap: {
+            [key: string]: string;
+        };
+    };
+    responses: {
+        /** @description No credentials, or wrong ones (Basic `merchant_id:api_key`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path names another merchant, or another merchant's project (whether or not it exists). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record, or an id that is not a plain decimal integer. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The path has no such method; `Allow` lists those it has. */
+        MethodNotAllowed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Malformed JSON. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not `application/json`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. */
+        UnprocessableEntity: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A record with this unique key (`sku`, `external_id`, …) already exists in the project. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Project id: a plain decimal integer (anything else is 404). */
+        project_id: string;
+        /** @description Webhook delivery id (of the log) */
+        delivery_id: string;
+        /** @description Transaction id */
+        transaction_id: string;
+        /** @description Subscription id */
+        subscription_id: string;
+        /** @description Game delivery entity id */
+        game_id: string;
+        /** @description Index of the first element, counted from 0. */
+        offset: number;
+        /** @description Page size: 1 to 100 (more is 422), default 20. */
+        limit: number;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description The id of this request (the error body's `request_id`). */
+        "X-Request-Id": string;
+        /** @description How many records the list has in all, whatever the page. */
+        "X-Total-Count": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (never the secret) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    putWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSettingsWrite"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteWebhookSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings, `enabled` false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listWebhookLog: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries of this notification type */
+                type?: "user_validation" | "payment" | "refund" | "order_paid" | "order_canceled" | "create_subscription" | "update_subscription" | "cancel_subscription";
+                /** @description Only deliveries whose `id` is greater: the ones after a delivery seen before */
+                after?: number;
+                /** @description Only deliveries in this state (`accepted`: the listener answered 2xx) */
+                state?: "waiting" | "sending" | "accepted" | "refused";
+                /** @description Milliseconds to wait for a matching delivery when there is none yet (at most 30000; 0, the default: answer at once) */
+                wait?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook delivery id (of the log) */
+                delivery_id: components["parameters"]["delivery_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued again: a new delivery of the same body, behind the project's queue, signed with the project's settings of now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTrigger"];
+            };
+        };
+        responses: {
+            /** @description Queued: the delivery, as the log shows it (its `id` for `GET /mock/webhooks?after=`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    refundTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Transaction id */
+                transaction_id: components["parameters"]["transaction_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    renewSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Subscription id */
+                subscription_id: components["parameters"]["subscription_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Renewed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getGameKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys per DRM */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameKeys"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    addGameKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+                /** @description Game delivery entity id */
+                game_id: components["parameters"]["game_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameKeysAdd"];
+            };
+        };
+        responses: {
+            /** @description The pool after the addition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    createFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultRule"];
+            };
+        };
+        responses: {
+            /** @description The rule's id */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fault_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeadlessPayment"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeadlessPaymentResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    moveClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClockMove"];
+            };
+        };
+        responses: {
+            /** @description The clock after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    createSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox's merchant */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                merchant_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    resetMerchant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailMessage"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getLoginSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    putLoginSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginSettingsWrite"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                /** @description The merchant's user id */
+                user_id?: string;
+                /** @description The plan's numeric id (the `plan_id` its create answered) */
+                plan_id?: number;
+                status?: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+                /** @description Index of the first element, counted from 0. */
+                offset?: components["parameters"]["offset"];
+                /** @description Page size: 1 to 100 (more is 422), default 20. */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id: a plain decimal integer (anything else is 404). */
+                project_id: components["parameters"]["project_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Array of subscriptions */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+}
