@@ -153,6 +153,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     clearInterval(ticks);
     // The attempts under way end first (what they delivered is taken out of the outbox), then the database.
     await Promise.all([sender.close(), ...running.map((s) => s.close())]);
+    await payments.close();
     await db.close();
   };
   try {

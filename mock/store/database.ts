@@ -23,6 +23,12 @@ export interface Database {
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Where the state lives: a directory, or null in memory. */
   readonly dataDir: string | null;
+  /**
+   * Whether other processes may work on this database at the same time (a Postgres server): then
+   * the outbox is claimed and the clock's due work locked across processes. The embedded database
+   * is one process's alone (its data directory's lock).
+   */
+  readonly shared: boolean;
   /** The whole data directory as a gzipped tarball (an image to start another database from); embedded only. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -100,6 +106,7 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
     transaction: (work) => db.transaction((tx) => work(tx)),
     dump: async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()),
     dataDir,
+    shared: false,
     close: async () => {
       if (db.closed) return;
       await db.close();

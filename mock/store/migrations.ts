@@ -240,7 +240,27 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE service_clock;
   ALTER TABLE merchants ADD COLUMN sandbox boolean NOT NULL DEFAULT false, ADD COLUMN seed jsonb;
   `,
+  // 8 (issue 38): several processes on one Postgres server send the outbox. A project's webhooks go
+  // out through one process at a time, the holder of the project's lease (`webhook_leases`, renewed
+  // while it sends, free once it has nothing left of the project, taken over once it expires: a
+  // killed process's projects pass to another); `sent_by` names the process a row was handed to
+  // (mock/webhooks/outbox.ts). Leases are the running processes' business, not the state's: no export.
+  `
+  ALTER TABLE webhook_outbox ADD COLUMN sent_by text;
+  CREATE INDEX webhook_outbox_project ON webhook_outbox (project_id, id);
+  CREATE TABLE webhook_leases (
+    project_id bigint PRIMARY KEY,
+    owner text,
+    until timestamptz NOT NULL DEFAULT '-infinity'
+  );
+  `,
 ];
+
+/**
+ * Tables of the processes running on the database, not of the state: not exported, imported nor
+ * emptied by one (the outbox's leases, migration 8, name the processes sending it).
+ */
+export const PROCESS_TABLES = ['webhook_leases'] as const;
 
 /** Every table of the state, parents before children: the order of an export and an import. */
 export const TABLES = [

@@ -59,6 +59,7 @@ export async function openServerDatabase(url: string): Promise<Database> {
     sql,
     transaction,
     dataDir: null,
+    shared: true,
     dump: () => Promise.reject(new Error('a Postgres server database is not dumped as an image')),
     close: async () => {
       if (closed) return;

@@ -6,10 +6,25 @@
  * what is still in it (`restore`), oldest first, with the sender's retries as ever. A stop waits for
  * the attempts under way (the sender's `close()`); a webhook whose acceptance came as a killed
  * process died, before it was taken out, is sent once more: at least once.
+ *
+ * On a database several processes share (a Postgres server, DESIGN.md §8c) a process sends only
+ * what it claimed: a project's webhooks go out through one process at a time, the holder of the
+ * project's lease (`webhook_leases`, migration 8), so they go once and in order. A claim takes the
+ * free (or expired) leases of the projects with webhooks to send, skipping those another process is
+ * claiming at that moment (`FOR UPDATE SKIP LOCKED`), and marks their rows as its own (`sent_by`).
+ * The writer of an event claims right after its commit, so its webhooks usually go from where they
+ * were made; each process also claims every `POLL_MS` (what a busy holder left, what a dead one
+ * held). A lease lasts `LEASE_MS` and is renewed while its holder has webhooks of the project to
+ * send; it is freed once it has none, and at a stop. A killed process's leases expire, and another
+ * process claims its projects, with the rows it held and had not seen accepted (at least once).
+ * A lease rather than a lock held by an open transaction: a listener that is down keeps a project's
+ * webhooks waiting for minutes, which would hold a connection (and a transaction) each that long.
  */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
-import type { WebhookSender } from './sender';
+import type { Variant, WebhookSender } from './sender';
 
 /** A webhook in the outbox. */
 export interface OutboxRow {
@@ -18,6 +33,11 @@ export interface OutboxRow {
   type: string;
   body: string;
 }
+
+/** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
+export const LEASE_MS = 10_000;
+/** How often a process on a shared database claims what it may send (and renews its leases). */
+export const POLL_MS = 1_000;
 
 /** Writes an event's webhooks to the outbox, in the event's transaction `sql`; answers the rows for `deliver`. */
 export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
@@ -34,29 +54,164 @@ export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhoo
 }
 
 export interface Outbox {
-  /** Hands rows `keepWebhooks` wrote to the sender, once their transaction committed. */
-  deliver(rows: OutboxRow[]): void;
-  /** Hands everything the outbox holds to the sender (at start). */
+  /** Hands rows `keepWebhooks` wrote to the sender, once their transaction committed (on a shared database: claims them). */
+  deliver(rows: OutboxRow[]): Promise<void>;
+  /** Hands everything the outbox holds to the sender (at start; on a shared database: what this process may claim). */
   restore(): Promise<void>;
+  /** The variant of the project's webhooks, or null when it has no settings: what an event writes to the outbox. */
+  variant(sql: Sql, projectId: number): Promise<Variant | null>;
+  /** Stops claiming and frees this process's leases, once the sender closed (its attempts settled). */
+  close(): Promise<void>;
 }
 
+interface Row {
+  id: string;
+  project_id: string;
+  notification_type: string;
+  body: string;
+}
+const rowOf = (row: Row): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
+
 export function createOutbox(db: Database, sender: WebhookSender): Outbox {
-  // Taken out of the outbox; a database already closed (the service stopping) keeps the row, for the next start.
-  const settle = (id: number) => () => db.sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]).then(() => undefined, () => undefined);
-  const deliver = (rows: OutboxRow[]) => {
-    const projects = [...new Set(rows.map((row) => row.projectId))];
-    for (const project of projects) {
-      sender.sendKept(project, rows.filter((row) => row.projectId === project).map((row) => ({ type: row.type, body: row.body, settle: settle(row.id) })));
-    }
-  };
+  return db.shared ? sharedOutbox(db, sender) : ownOutbox(db, sender);
+}
+
+/** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
+const removeRow = (db: Database, id: number) => db.sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]).then(() => undefined, () => undefined);
+
+/** Hands `rows` (in id order) to the sender, a project's in one go; `settle` makes each row's settle. */
+function handOver(sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>): void {
+  const projects = [...new Set(rows.map((row) => row.projectId))];
+  for (const project of projects) {
+    sender.sendKept(project, rows.filter((row) => row.projectId === project).map((row) => ({ type: row.type, body: row.body, settle: settle(row) })));
+  }
+}
+
+/** The outbox of a database this process alone has (the embedded one): everything in it is this process's to send. */
+function ownOutbox(db: Database, sender: WebhookSender): Outbox {
+  const deliver = (rows: OutboxRow[]) => handOver(sender, rows, (row) => () => removeRow(db, row.id));
   return {
-    deliver,
+    async deliver(rows) {
+      deliver(rows);
+    },
     async restore() {
-      const { rows } = await db.sql.query<{ id: string; project_id: string; notification_type: string; body: string }>(
-        'SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id',
-      );
+      const { rows } = await db.sql.query<Row>('SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id');
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
-      for (const row of rows) deliver([{ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body }]);
+      for (const row of rows) deliver([rowOf(row)]);
+    },
+    // The sender is told of every change of the settings (one process), and tests may give it settings of its own.
+    variant: async (_sql, projectId) => sender.settings(projectId)?.variant ?? null,
+    close: async () => undefined,
+  };
+}
+
+/** The outbox of a database other processes share: this process sends what it claimed (see the top of the file). */
+function sharedOutbox(db: Database, sender: WebhookSender): Outbox {
+  const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Project → how many of its rows the sender holds, not yet settled. */
+  const held = new Map<number, number>();
+  let chain: Promise<unknown> = Promise.resolve();
+  /** Runs `work` after this process's earlier claims, renewals and releases: one at a time. */
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  let waiting: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  /** A claim after those under way; calls made before it starts share it. */
+  function claim(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (!timer) {
+      timer = setInterval(() => void renew().then(claim).catch(() => undefined), POLL_MS);
+      timer.unref();
+    }
+    waiting ??= serial(async () => {
+      waiting = null;
+      if (!closed) await claimOnce();
+    });
+    return waiting;
+  }
+
+  async function claimOnce(): Promise<void> {
+    const claimed = await db.transaction(async (sql) => {
+      // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
+      await sql.query(
+        `INSERT INTO webhook_leases (project_id)
+         SELECT DISTINCT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1 ORDER BY project_id
+         ON CONFLICT DO NOTHING`,
+        [me],
+      );
+      const { rows: leased } = await sql.query<{ project_id: string }>(
+        `UPDATE webhook_leases SET owner = $1, until = now() + $2 * interval '1 millisecond'
+         WHERE project_id IN (
+           SELECT project_id FROM webhook_leases
+           WHERE (owner = $1 OR owner IS NULL OR until < now())
+             AND project_id IN (SELECT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1)
+           ORDER BY project_id FOR UPDATE SKIP LOCKED)
+         RETURNING project_id`,
+        [me, LEASE_MS],
+      );
+      const projects = leased.map((row) => Number(row.project_id));
+      if (projects.length === 0) return null;
+      const { rows } = await sql.query<Row>(
+        'UPDATE webhook_outbox SET sent_by = $1 WHERE project_id = ANY($2::bigint[]) AND sent_by IS DISTINCT FROM $1 RETURNING id, project_id, notification_type, body',
+        [me, projects],
+      );
+      const { rows: settings } = await sql.query<{ project_id: string; url: string; secret: string; variant: Variant }>(
+        'SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = ANY($1::bigint[])',
+        [projects],
+      );
+      return { projects, rows: rows.map(rowOf).sort((a, b) => a.id - b.id), settings };
+    });
+    if (!claimed) return;
+    // The settings of now, as the table holds them (another process may have changed them).
+    for (const { project_id, url, secret, variant } of claimed.settings) sender.configure(Number(project_id), { url, secret, variant });
+    for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
+    handOver(sender, claimed.rows, (row) => async () => {
+      await removeRow(db, row.id);
+      const left = (held.get(row.projectId) ?? 1) - 1;
+      held.set(row.projectId, left);
+      if (left === 0) void serial(() => release(row.projectId)).then(claim, () => undefined);
+    });
+    for (const project of claimed.projects) if (!held.get(project)) void serial(() => release(project)).catch(() => undefined);
+  }
+
+  /** Frees the project's lease, when this process has nothing of it left to send. */
+  async function release(projectId: number): Promise<void> {
+    if (closed || held.get(projectId)) return;
+    held.delete(projectId);
+    await db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE project_id = $1 AND owner = $2", [projectId, me]);
+  }
+
+  /** Keeps the leases of the projects this process still has webhooks of to send. */
+  function renew(): Promise<void> {
+    const holding = [...held].filter(([, n]) => n > 0).map(([project]) => project);
+    if (holding.length === 0 || closed) return Promise.resolve();
+    return serial(async () => {
+      await db.sql.query("UPDATE webhook_leases SET until = now() + $3 * interval '1 millisecond' WHERE owner = $1 AND project_id = ANY($2::bigint[])", [me, holding, LEASE_MS]);
+    });
+  }
+
+  return {
+    async deliver(rows) {
+      // The event committed whatever becomes of the claim: a claim that fails is the next poll's.
+      if (rows.length > 0) await claim().catch(() => undefined);
+    },
+    restore: claim,
+    async variant(sql, projectId) {
+      // The table's, which every process writes; else those the sender was given in code (a test's).
+      const { rows } = await sql.query<{ variant: Variant }>('SELECT variant FROM webhook_settings WHERE project_id = $1', [projectId]);
+      return rows[0]?.variant ?? sender.settings(projectId)?.variant ?? null;
+    },
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await chain;
+      // What this process claimed and its listener did not accept (the sender closed) goes to the next claimant.
+      await db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE owner = $1", [me]).catch(() => undefined);
     },
   };
 }

@@ -65,6 +65,8 @@ export interface Payments {
    * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
    */
   resume(): Promise<void>;
+  /** Stops handing the outbox to the sender (on a shared database: frees this process's claims); after the sender's close, before the database's. */
+  close(): Promise<void>;
   /**
    * Changes subscription `id` (the merchant API's update) in one transaction: `change` gets its
    * record as it is now, its row locked, and changes it (or throws to refuse, changing nothing).
@@ -202,13 +204,13 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     const after: AfterCommit = { rows: [], move: null };
     const result = await db.transaction((sql) => work(sql, after));
     clockOf(db).apply(after.move);
-    outbox.deliver(after.rows);
+    await outbox.deliver(after.rows);
     return result;
   }
   /** Writes the webhooks an event of the project makes (`webhooks` of the project's variant; none without settings) in the transaction of `sql`. */
   async function writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[]): Promise<void> {
-    const settings = sender.settings(projectId);
-    if (settings) after.rows.push(...(await keepWebhooks(sql, projectId, webhooks(settings.variant))));
+    const variant = await outbox.variant(sql, projectId);
+    if (variant) after.rows.push(...(await keepWebhooks(sql, projectId, webhooks(variant))));
   }
   /** Runs `work` and writes the webhooks it makes (`webhooks` of its result) in one transaction; they go to the sender once it commits. */
   function commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T> {
@@ -390,6 +392,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     async resume() {
       await opened;
       await outbox.restore();
+    },
+
+    async close() {
+      // A database that never opened has no outbox to stop.
+      if (await opened.then(() => true, () => false)) await outbox.close();
     },
 
     async changeSubscription(id, change, { refundLast = false } = {}) {
