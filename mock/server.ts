@@ -15,6 +15,7 @@ import { refuseBody, sendAnswer } from './http/answer';
 import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
 import { clockOf } from './store/clock';
+import { oneTimerRound } from './store/due-lock';
 import { createPayments, type Payments } from './webhooks/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { writeWebhookSettings } from './store/webhook-settings';
@@ -146,7 +147,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   const payments = createPayments(sender, db);
   // Real time runs what falls due too (renewals, ends), as a moved clock does: each merchant's by its own clock.
   const ticks = setInterval(() => {
-    runAllDue(db, payments).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
+    oneTimerRound(db, () => runAllDue(db, payments)).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
   }, 60_000);
   ticks.unref();
   const stop = async () => {

@@ -21,6 +21,7 @@ import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-to
 import { creditUser, debitUser, type Credit } from '../store/users';
 import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
 import { clockOf, type ClockMove } from '../store/clock';
+import { lockDueWork } from '../store/due-lock';
 import {
   addSubscriptionPayment, dueAt, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
@@ -374,6 +375,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return queued(async () => {
         const db = await opened;
         await transact(db, async (sql, after) => {
+          await lockDueWork(db, sql);
           for (;;) {
             // Picked and locked at once: on a Postgres server, a row another transaction changed meanwhile is judged as it is now.
             const { rows } = await sql.query<{ id: string }>(
