@@ -38,3 +38,25 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.round(median(memory.map((r) => r.rss)))).padStart(5)} MB  budget ≤ 250 MB`);
+
+// Sandboxes: how long POST /mock/sandboxes takes (a merchant with the demo catalogue), and a reset.
+{
+  const script = `
+    const { startPayuiMock } = await import(${JSON.stringify(index)});
+    const mock = await startPayuiMock();
+    const times = [];
+    const resets = [];
+    for (let i = 0; i < 25; i++) {
+      const t0 = performance.now();
+      const sandbox = await mock.sandbox();
+      times.push(performance.now() - t0);
+      const t1 = performance.now();
+      await sandbox.client.resetMerchant();
+      resets.push(performance.now() - t1);
+    }
+    console.log(JSON.stringify({ times, resets }));
+    await mock.stop();`;
+  const { times, resets } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').pop());
+  row('a sandbox made (POST /mock/sandboxes)', times.map((ms) => ({ ms })), '≤ 50 ms');
+  row('a sandbox reset (POST /mock/reset)', resets.map((ms) => ({ ms })), 'report');
+}
