@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { credentials, signOut } from './api';
 import { PAGES, hrefOf, navigate, page, type PageName } from './router';
-import { currentProject, loadProjects, projects, textOf } from './state';
+import { clockState, merchantKind } from './sandboxes';
+import { clock, currentProject, generation, loadClock, loadProjects, projects, textOf } from './state';
 import { Failure, PageTitle } from './ui';
 import { Attributes } from './pages/Attributes';
 import { Games } from './pages/Games';
@@ -20,10 +21,11 @@ import { Plans } from './pages/Plans';
 import { Subscriptions } from './pages/Subscriptions';
 import { Transactions } from './pages/Transactions';
 import { Clock } from './pages/Clock';
+import { Sandboxes, freshSandbox } from './pages/Sandboxes';
 
 /** The pages of the whole account. */
 const VIEWS: Partial<Record<PageName, () => preact.JSX.Element>> = { projects: Projects, webhooks: () => <Webhooks projectId={currentProject.value} />, mail: Mailbox, reference: Reference,
-  transactions: Transactions, clock: Clock,
+  transactions: Transactions, clock: Clock, sandboxes: Sandboxes,
 };
 /** The pages of one project, under the project picker. */
 const PROJECT_VIEWS: Partial<Record<PageName, (props: { projectId: number }) => preact.JSX.Element>> = {
@@ -46,14 +48,24 @@ function Console() {
   const [error, setError] = useState<unknown>(null);
   const current = page.value;
   const title = PAGES.find((p) => p.name === current)!.title;
-  // The projects of a merchant signed in before a reload.
+  const { merchantId } = credentials.value!;
+  // The projects of a merchant signed in before a reload, and the merchant's clock.
   useEffect(() => {
     if (projects.value.length === 0) loadProjects().catch(setError);
+    loadClock().catch(setError);
+    return () => {
+      clock.value = null;
+      freshSandbox.value = null;
+    };
   }, []);
-  // A new page: its title says where focus is, and the document's title too.
+  // A new page, or another merchant (a switch, a reset): its title says where focus is, and the document's title too.
   useEffect(() => {
     document.title = `${title} · payui merchant console`;
     document.getElementById('page-title')?.focus();
+  }, [current, generation.value]);
+  // A new sandbox's credentials are shown once: gone when the console leaves the Sandboxes page.
+  useEffect(() => {
+    if (current !== 'sandboxes') freshSandbox.value = null;
   }, [current]);
   const View = VIEWS[current];
   const ProjectView = PROJECT_VIEWS[current];
@@ -63,7 +75,11 @@ function Console() {
       <a class="skip" href="#main">Skip to the page</a>
       <header class="top">
         <p class="brand">payui merchant console <span class="badge">offline</span></p>
-        <p class="who">Merchant {credentials.value!.merchantId} <button type="button" onClick={() => signOut()}>Sign out</button></p>
+        <p class="who">
+          <span data-testid="merchant">Merchant {merchantId} ({merchantKind(merchantId)})</span>
+          {clock.value && <span data-testid="merchant-clock">· {clockState(clock.value)}</span>}
+          <button type="button" onClick={() => signOut()}>Sign out</button>
+        </p>
         <nav aria-label="Console">
           <ul>
             {PAGES.map((p) => (
@@ -88,8 +104,8 @@ function Console() {
         <PageTitle>{title}</PageTitle>
         {(ProjectView || current === 'webhooks') && projects.value.length > 0 && <ProjectPicker />}
         <Failure error={error} />
-        {View && <View />}
-        {ProjectView && (projectId === null ? <p>Create a project first (Projects).</p> : <ProjectView key={projectId} projectId={projectId} />)}
+        {View && <View key={generation.value} />}
+        {ProjectView && (projectId === null ? <p>Create a project first (Projects).</p> : <ProjectView key={`${generation.value}:${projectId}`} projectId={projectId} />)}
       </main>
     </>
   );

@@ -32,16 +32,20 @@ function stored(): Credentials | null {
 export const credentials = signal<Credentials | null>(stored());
 /** Why the console signed out on its own (a 401), shown on the sign-in page. */
 export const signedOutBecause = signal<string | null>(null);
+/** What the console did as it signed out (a sandbox deleted), shown on the sign-in page as news, not as an error. */
+export const signedOutNote = signal<string | null>(null);
 
 export function signIn(next: Credentials): void {
   sessionStorage.setItem(STORE, JSON.stringify(next));
   signedOutBecause.value = null;
+  signedOutNote.value = null;
   credentials.value = next;
 }
 
-export function signOut(reason: string | null = null): void {
+export function signOut(reason: string | null = null, note: string | null = null): void {
   sessionStorage.removeItem(STORE);
   signedOutBecause.value = reason;
+  signedOutNote.value = note;
   credentials.value = null;
 }
 

@@ -7,7 +7,7 @@ import { signal } from '@preact/signals';
 export const BASE = '/console';
 
 export type PageName = 'projects' | 'items' | 'packages' | 'groups' | 'attributes' | 'games' | 'users' | 'login' | 'mail' | 'webhooks' | 'reference'
-  | 'plans' | 'subscriptions' | 'transactions' | 'clock';
+  | 'plans' | 'subscriptions' | 'transactions' | 'clock' | 'sandboxes';
 export const PAGES: { name: PageName; title: string }[] = [
   { name: 'projects', title: 'Projects' },
   { name: 'items', title: 'Items' },
@@ -24,6 +24,7 @@ export const PAGES: { name: PageName; title: string }[] = [
   { name: 'subscriptions', title: 'Subscriptions' },
   { name: 'transactions', title: 'Transactions' },
   { name: 'clock', title: 'Clock' },
+  { name: 'sandboxes', title: 'Sandboxes' },
 ];
 
 function pageOf(pathname: string): PageName {

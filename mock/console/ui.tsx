@@ -1,6 +1,6 @@
 /** The pieces every page shares: loading a resource, showing a refusal, form fields, paging. */
 import { Fragment, type ComponentChildren } from 'preact';
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiFailure } from './api';
 
 export interface Loaded<T> {
@@ -177,15 +177,23 @@ export function Pager({ offset, total, count, onOffset, label }: { offset: numbe
   );
 }
 
-/** Delete, then "Delete X? Yes / No" in place: no browser dialog. */
+/**
+ * Delete, then "Delete X? Yes / No" in place: no browser dialog. Focus follows by keyboard: to No
+ * when asked (the answer that changes nothing), back to the button after No.
+ */
 export function ConfirmButton({ label, question, onConfirm }: { label: string; question: string; onConfirm: () => void }) {
   const [asking, setAsking] = useState(false);
-  if (!asking) return <button type="button" class="danger" onClick={() => setAsking(true)}>{label}</button>;
+  const focused = useRef<HTMLButtonElement>(null);
+  const answered = useRef(false);
+  useEffect(() => {
+    if (asking || answered.current) focused.current?.focus();
+  }, [asking]);
+  if (!asking) return <button type="button" class="danger" ref={focused} onClick={() => setAsking(true)}>{label}</button>;
   return (
     <span class="confirm" role="group" aria-label={question}>
       <span>{question}</span>
       <button type="button" class="danger" onClick={() => { setAsking(false); onConfirm(); }}>Yes</button>
-      <button type="button" onClick={() => setAsking(false)}>No</button>
+      <button type="button" ref={focused} onClick={() => { answered.current = true; setAsking(false); }}>No</button>
     </span>
   );
 }

@@ -1,12 +1,13 @@
 /**
- * The service clock (`GET /mock/clock`, `POST /mock/clock`): what time the service thinks it is,
- * and moving it forward by a duration (`{advance}`) or to a date and time (`{to}`). The answer is
- * the clock after the move (`{now, moved}`); what the move ran is seen in the subscriptions,
- * transactions and webhook log.
+ * The signed-in merchant's clock (`GET /mock/clock`, `POST /mock/clock`; each merchant has its
+ * own): what time the service thinks it is for the merchant, and moving it forward by a duration
+ * (`{advance}`) or to a date and time (`{to}`). The answer is the clock after the move (`{now,
+ * moved}`); what the move ran is seen in the subscriptions, transactions and webhook log.
  */
 import { useState } from 'preact/hooks';
 import { ApiFailure, api } from '../api';
 import type { Clock as ClockRecord } from '../records';
+import { loadClock } from '../state';
 import { DateTimeField, Done, Failure, Field, fieldErrors, useActions, useLoad } from '../ui';
 
 const STEPS = [
@@ -18,11 +19,12 @@ const STEPS = [
 const shown = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 
 export function Clock() {
-  const clock = useLoad(() => api<ClockRecord>('GET', '/mock/clock'), []);
+  // Read through the console's state, so the header's clock follows a move.
+  const clock = useLoad(loadClock, []);
   const [advance, setAdvance] = useState('');
   const [to, setTo] = useState('');
   const { done, setDone, error, act } = useActions(clock.reload);
-  const now = clock.data?.body;
+  const now = clock.data;
 
   function move(body: { advance: string } | { to: string }) {
     setDone(null);
