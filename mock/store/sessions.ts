@@ -10,7 +10,7 @@ import { httpAddress, isObject, type Plain } from '../shared/plain';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
-import type { Line, Purchase, Session, SessionResult } from '../ui/session';
+import type { Delivery, Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
 import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
@@ -99,7 +99,8 @@ async function currencyPurchase(ctx: Context, quantity: number): Promise<Purchas
   return { kind: 'virtual_currency', quantity, lines: [{ sku: null, name, quantity: 1, price, image: pack?.image ?? vc.image, delivers: { currency: quantity } }] };
 }
 
-async function gamePurchase(ctx: Context, code: Plain): Promise<Purchase> {
+/** One game key of `pin_codes.codes`: its game, priced, and the DRM the token names (null: the player picks one of the game's). */
+async function gameLine(ctx: Context, code: Plain): Promise<Line> {
   const sku = text(code.digital_content) ?? '';
   const game = await findGame(ctx.sql, ctx.project.id, sku);
   if (!game) throw new Refusal('0010-0001', `"${sku}"`);
@@ -107,12 +108,23 @@ async function gamePurchase(ctx: Context, code: Plain): Promise<Purchase> {
   const drm = text(code.drm);
   if (drm !== null && !game.drms.includes(drm)) throw new Refusal('0010-0003', `"${sku}" has no ${drm}`);
   const price = priced(ctx, `game "${sku}"`, game.prices, game.defaultCurrency);
-  return {
-    kind: 'game',
-    drm,
-    drms: game.drms,
-    lines: [{ sku, name: localize(game.name, ctx.language, sku), quantity: 1, price, image: game.image, delivers: { game: game.id } }],
-  };
+  return { sku, name: localize(game.name, ctx.language, sku), quantity: 1, price, image: game.image, delivers: { game: game.id, drm, drms: game.drms } };
+}
+
+/**
+ * Every key of `pin_codes.codes`, one line each. The purchase's `drm` is null when the player
+ * picks a DRM, one of `drms` (those all games whose DRM the token leaves open have), for those
+ * keys; else it is the token's (the first key's), and `drms` the DRMs all the games have.
+ */
+async function gamePurchase(ctx: Context, codes: Plain[]): Promise<Purchase> {
+  const lines: Line[] = [];
+  for (const code of codes) lines.push(await gameLine(ctx, code));
+  const games = lines.map((line) => line.delivers as Extract<Delivery, { game: number }>);
+  const open = games.filter((game) => !game.drm);
+  const among = open.length ? open : games;
+  const drms = among[0]!.drms!.filter((drm) => among.every((game) => game.drms!.includes(drm)));
+  if (open.length && !drms.length) throw new Refusal('0010-0003', 'the games whose DRM the player picks have none in common');
+  return { kind: 'game', drm: open.length ? null : games[0]!.drm!, drms, lines };
 }
 
 /** `ctx` priced in a purchase part's own `currency` when it names one (before `settings.currency`). */
@@ -144,7 +156,7 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
     return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines, ...(product ? { product } : {}) };
   }
   const codes = obj(purchase.pin_codes).codes;
-  if (Array.isArray(codes) && isObject(codes[0])) return gamePurchase(pricedIn(ctx, obj(purchase.pin_codes)), codes[0]);
+  if (Array.isArray(codes) && codes.some(isObject)) return gamePurchase(pricedIn(ctx, obj(purchase.pin_codes)), codes.filter(isObject));
   // Nothing chosen by the merchant: offer the project's biggest currency package.
   const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
   if (!pack) throw new Refusal('1000-0003');

@@ -118,7 +118,7 @@ export function reportEntry({ status, payment: p, projectName, userCustom, curre
   return {
     payment_details: { payment: { ...money, amount_from_ps: p.amount }, sales_tax: { amount: 0, percent: 0 } },
     purchase: {
-      pin_codes: p.kind === 'game' ? { ...money, content: p.lines[0]?.sku ?? null } : null,
+      pin_codes: p.kind === 'game' ? { ...money, content: p.lines.map((line) => line.sku).join(', ') || null } : null,
       simple_checkout: null,
       subscription: p.kind === 'subscription' ? { name: p.lines[0]?.name ?? null } : null,
       virtual_currency: given > 0 ? { amount: given, name: currencyName } : null,
@@ -141,13 +141,17 @@ export function reportEntry({ status, payment: p, projectName, userCustom, curre
 
 /**
  * The whole transaction (`…/details`): the report entry, and what it was made of — the lines
- * bought, the custom parameters of the token, the refund, the subscription it started.
+ * bought (a game key sold named on its line), the custom parameters of the token, the refund, the
+ * subscription it started.
  */
 export function transactionDetails(transaction: Transaction) {
   const p = transaction.payment;
   return {
     ...reportEntry(transaction),
-    lines: p.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unit_price: line.unitPrice, currency: p.currency })),
+    lines: p.lines.map((line) => ({
+      sku: line.sku, name: line.name, quantity: line.quantity, unit_price: line.unitPrice, currency: p.currency,
+      ...(line.key !== undefined ? { drm: line.drm!, key: line.key } : {}),
+    })),
     custom_parameters: p.customParameters ?? null,
     refund: p.refund ?? null,
     subscription: p.subscription ? { id: p.subscription.id, plan_id: p.subscription.planId } : null,

@@ -11,8 +11,11 @@ export interface Price {
   currency: string;
 }
 
-/** What a paid line gives the player (the server's to deliver). */
-export type Delivery = { item: number } | { currency: number } | { game: number } | null;
+/**
+ * What a paid line gives the player (the server's to deliver). A game's key: of the DRM the token
+ * names (`drm`), else of the one the player picks among the game's `drms`.
+ */
+export type Delivery = { item: number } | { currency: number } | { game: number; drm?: string | null; drms?: string[] } | null;
 
 export interface Line {
   sku: string | null;
@@ -39,7 +42,10 @@ export type Purchase =
       /** `operation: change_plan`: the player's subscription whose plan this purchase changes. */
       changes?: number;
     }
-  /** A game's key; `drm` null: the player picks one of `drms`. */
+  /**
+   * Game keys, a line each (`pin_codes.codes`); `drm` null: the player picks one of `drms` for the
+   * keys whose DRM the token leaves open (each line's `delivers` says its own).
+   */
   | { kind: 'game'; lines: Line[]; drm: string | null; drms: string[] };
 
 export interface Session {
@@ -61,11 +67,19 @@ export interface Session {
   purchase: Purchase;
 }
 
-/** What a paid purchase gave: its invoice (the transaction), and the game key it handed out. */
+/** A game key sold: the game's SKU, its DRM and the key. */
+export interface SoldKey {
+  sku: string;
+  drm: string;
+  code: string;
+}
+
+/** What a paid purchase gave: its invoice (the transaction), and the game keys it handed out (`key`: the first). */
 export interface Paid {
   invoice: number;
   status: 'done';
   key?: { drm: string; code: string };
+  keys?: SoldKey[];
 }
 
 /**

@@ -17,6 +17,9 @@ export interface PaymentLine {
   name: string;
   quantity: number;
   unitPrice: number;
+  /** A game key sold: its DRM and the key. */
+  drm?: string;
+  key?: string;
 }
 
 /** A payment the mock UI took: what the webhooks are made of. */
@@ -44,8 +47,12 @@ const user = (p: PaymentRecord): WebhookUser => ({ id: p.user.id, email: p.user.
 
 /** A game's key is a digital good to the webhooks (the kit's item types have no type of its own for it). */
 const ITEM_TYPE = { items: 'virtual_good', virtual_currency: 'virtual_currency', subscription: 'subscription', game: 'virtual_good' } as const;
+/** The lines bought; a game key sold is named (`key`, with its `drm`). */
 const items = (p: PaymentRecord): WebhookItem[] =>
-  p.lines.map((line) => ({ sku: line.sku, type: ITEM_TYPE[p.kind], name: line.name, quantity: line.quantity, amount: Math.round(line.unitPrice * line.quantity * 100) / 100 }));
+  p.lines.map((line) => ({
+    sku: line.sku, type: ITEM_TYPE[p.kind], name: line.name, quantity: line.quantity, amount: Math.round(line.unitPrice * line.quantity * 100) / 100,
+    ...(line.key !== undefined ? { drm: line.drm!, key: line.key } : {}),
+  }));
 
 const order = (p: PaymentRecord, status: WebhookOrder['status']): WebhookOrder =>
   ({ id: p.id, status, mode: p.mode, amount: p.amount, currency: p.currency, external_id: p.externalId });

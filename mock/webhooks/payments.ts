@@ -9,7 +9,7 @@
  * what a stopped process left in it is sent by `resume` at the service's start (mock/webhooks/outbox.ts).
  */
 import { randomInt } from 'node:crypto';
-import { total, type Paid, type Purchase, type Session, type SessionResult } from '../ui/session';
+import { total, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../ui/session';
 import { UI_ERRORS } from '../shared/ui-errors';
 import { hasFreeKey, takeKey } from '../store/sellables';
 import type { TokenMode } from '../shared/token';
@@ -33,7 +33,7 @@ export type PayResult =
   | { ok: false; code: string; message: string }
   /** The token has paid already, this (a token serves one rendering): nothing more is paid with it. */
   | { ok: false; paid: Paid; message: string }
-  /** `key`: a game's key the purchase handed out. */
+  /** `keys`: the game keys the purchase handed out (`key`: the first). */
   | ({ ok: true } & Paid)
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' }
   | { ok: true; invoice: number; status: 'troubled'; reason: 'user_refused'; code: string };
@@ -47,7 +47,7 @@ export interface PayRequest {
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */
   ip: string;
-  /** The DRM the player picked, for a game whose token names none. */
+  /** The DRM the player picked, for the games whose token names none. */
   drm?: string;
 }
 
@@ -100,20 +100,36 @@ function creditOf(session: Session): Credit {
   return credit;
 }
 
-/** The game and DRM of a game purchase: the token's DRM, else the player's pick among the game's. */
-function gameOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | undefined) {
-  const drm = purchase.drm ?? picked;
-  const delivers = purchase.lines[0]!.delivers;
-  if (!drm || !purchase.drms.includes(drm) || !delivers || !('game' in delivers)) {
-    return { ok: false as const, message: drm ? `"${drm}" is not a DRM of this game` : `pick one of: ${purchase.drms.join(', ')}` };
+/** A key a game purchase sells: its line, its game and its DRM. */
+interface KeyWanted {
+  line: number;
+  gameId: number;
+  drm: string;
+}
+
+/** The keys of a game purchase: each line's, of the DRM the token names, else of the player's pick among the game's. */
+function keysOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | undefined): { ok: true; keys: KeyWanted[] } | { ok: false; message: string } {
+  const keys: KeyWanted[] = [];
+  for (const [line, { sku, delivers }] of purchase.lines.entries()) {
+    if (!delivers || !('game' in delivers)) continue;
+    // A session kept before lines carried their DRM: the purchase's.
+    const drms = delivers.drms ?? purchase.drms;
+    const drm = (delivers.drm === undefined ? purchase.drm : delivers.drm) ?? picked;
+    if (!drm) return { ok: false, message: `pick one of: ${drms.join(', ')}` };
+    if (!drms.includes(drm)) return { ok: false, message: `"${drm}" is not a DRM of "${sku}"` };
+    keys.push({ line, gameId: delivers.game, drm });
   }
-  return { ok: true as const, gameId: delivers.game, drm };
+  return { ok: true, keys };
 }
 
 /** Thrown in a payment's transaction when its token turns out to have paid already: the transaction is undone. */
 class TokenSpent extends Error {}
 /** Thrown in a payment's transaction when the game's last key went to another sale: the transaction is undone. */
-class SoldOut extends Error {}
+class SoldOut extends Error {
+  constructor(readonly key: KeyWanted) {
+    super('sold out');
+  }
+}
 /** Thrown in a plan change's transaction when the subscription ended while the payment waited: the transaction is undone. */
 class PlanGone extends Error {}
 
@@ -248,12 +264,13 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       const token = params.get('access_token');
       const spends = token === null ? null : tokenHash(token);
       const { purchase } = session;
-      // A game's key: of the DRM the token names, else the one the player picked; one must be left.
-      const game = purchase.kind === 'game' ? gameOf(purchase, picked) : null;
+      // A game's keys: of the DRM the token names, else the one the player picked; one must be left of each.
+      const game = purchase.kind === 'game' ? keysOf(purchase, picked) : null;
       if (game && !game.ok) return { ok: false, code: '0010-0003', message: `${UI_ERRORS['0010-0003']} (${game.message})` };
-      const soldOut = (drm: string): PayResult => ({ ok: false, code: '0010-0001', message: `${UI_ERRORS['0010-0001']} (no ${drm} key of "${purchase.lines[0]!.sku}" is left)` });
-      if (game?.ok && !(await hasFreeKey(db.sql, game.gameId, game.drm))) return soldOut(game.drm);
-      if (game?.ok) await at('key');
+      const keys = game?.ok ? game.keys : [];
+      const soldOut = (key: KeyWanted): PayResult => ({ ok: false, code: '0010-0001', message: `${UI_ERRORS['0010-0001']} (no ${key.drm} key of "${purchase.lines[key.line]!.sku}" is left)` });
+      for (const key of keys) if (!(await hasFreeKey(db.sql, key.gameId, key.drm))) return soldOut(key);
+      if (keys.length) await at('key');
       const record: PaymentRecord = {
         id: await newId(db.sql),
         merchantId: session.merchantId,
@@ -293,7 +310,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (changed) await at('plan');
       // The payment stands whatever becomes of its webhooks: a full queue refuses them, and the
       // sender logs that with the reason (GET /mock/webhooks), as the service would not undo a payment.
-      const paid = (key?: Paid['key']): Paid => ({ invoice: record.id, status: 'done', ...(key ? { key } : {}) });
+      const paid = (sold: SoldKey[] = []): Paid => ({
+        invoice: record.id, status: 'done', ...(sold.length ? { key: { drm: sold[0]!.drm, code: sold[0]!.code }, keys: sold } : {}),
+      });
       const keep = async (sql: Sql): Promise<Paid> => {
         // First, the conditional write that makes this the token's one payment: a second one, even
         // sent at the same time, finds the token spent and its whole transaction is undone.
@@ -302,19 +321,26 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           bought = purchase.changes ? await changePlan(sql, record, purchase) : await subscribe(sql, record, purchase, outcome === 'declined_renewals');
         }
         if (trial) return paid();
+        // Each game key is named on its line, so the webhooks and the reports say which was sold.
+        const sold: SoldKey[] = [];
+        for (const key of keys) {
+          const code = await takeKey(sql, key.gameId, key.drm, record.id);
+          // The last key went to a sale at the same moment: this one is undone, token and all.
+          if (code === null) throw new SoldOut(key);
+          const line = record.lines[key.line]!;
+          Object.assign(line, { drm: key.drm, key: code });
+          sold.push({ sku: line.sku!, drm: key.drm, code });
+        }
         await sql.query(
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
         const user = { user_id: session.user.id, user_name: session.user.name ?? '', email: session.user.email ?? '' };
         await creditUser(sql, record.projectId, user, credit, new Date(record.date));
-        if (!game?.ok) return paid();
-        const code = await takeKey(sql, game.gameId, game.drm, record.id);
-        // The last key went to a sale at the same moment: this one is undone, token and all.
-        if (code === null) throw new SoldOut();
-        const withKey = paid({ drm: game.drm, code });
-        if (spends) await updatePaid(sql, spends, withKey);
-        return withKey;
+        if (!sold.length) return paid();
+        const withKeys = paid(sold);
+        if (spends) await updatePaid(sql, spends, withKeys);
+        return withKeys;
       };
       try {
         const done = await commit(db, record.projectId, keep, (_paid, variant) => (
@@ -326,7 +352,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       } catch (error) {
         const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));
         if (spent) return alreadyPaid(spent.paid);
-        if (error instanceof SoldOut && game?.ok) return soldOut(game.drm);
+        if (error instanceof SoldOut) return soldOut(error.key);
         if (error instanceof PlanGone) return { ok: false, code: '1004-0001', message: `${UI_ERRORS['1004-0001']} (the subscription ended while the payment waited)` };
         throw error;
       }

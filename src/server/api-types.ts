@@ -2828,6 +2828,10 @@ export interface components {
                 quantity: number;
                 unit_price: number;
                 currency: string;
+                /** @description A game key sold: its DRM. */
+                drm?: string;
+                /** @description A game key sold: the key. */
+                key?: string;
             }[];
             /** @description The token's `custom_parameters` */
             custom_parameters: Record<string, never> | null;
@@ -3310,6 +3314,10 @@ export interface components {
                 keys: {
                     key: string;
                     used: boolean;
+                    /** @description A sold key: the transaction that sold it. */
+                    transaction_id?: number;
+                    /** @description A sold key: the user it went to. */
+                    user_id?: string | null;
                 }[];
             }[];
         };
@@ -3399,11 +3407,17 @@ export interface components {
             status: "done" | "troubled";
             transaction_id: number;
             invoice_id: number;
-            /** @description The game key sold. */
+            /** @description The game key sold (the first, when several were). */
             key?: {
                 drm?: string;
                 code?: string;
             };
+            /** @description Every game key sold, one per `pin_codes.codes` entry. */
+            keys?: {
+                sku: string;
+                drm: string;
+                code: string;
+            }[];
             /** @enum {string} */
             reason?: "declined" | "user_refused";
             /** @description The listener's refusal code (user_refused). */
@@ -3495,6 +3509,10 @@ export interface components {
             quantity: number;
             /** @description Price of the line (unit price × quantity). */
             amount: number;
+            /** @description A game key sold: its DRM (`steam`, …). */
+            drm?: string;
+            /** @description A game key sold: the key itself, to hand to the player. */
+            key?: string;
         };
         WebhookOrder: {
             /** @description The transaction id: the same number as `transaction.id` and the payment UI's invoice. */

@@ -72,15 +72,21 @@ async function gameOf(sql: Sql, call: OpCall): Promise<Data> {
 
 /** The pool of each of the game's DRMs: its counts and its keys, oldest first. */
 async function pool(sql: Sql, id: number, data: Data) {
-  const { rows } = await sql.query<{ drm: string; code: string; used: boolean }>(
-    'SELECT drm, code, transaction_id IS NOT NULL AS used FROM game_keys WHERE game_id = $1 ORDER BY id',
+  // A sold key says to whom: its transaction and the user it went to (a payment undone meanwhile leaves it unused).
+  const { rows } = await sql.query<{ drm: string; code: string; transaction_id: string | null; user_id: string | null }>(
+    `SELECT k.drm, k.code, k.transaction_id, p.data->'user'->>'id' AS user_id
+       FROM game_keys k LEFT JOIN payments p ON p.id = k.transaction_id WHERE k.game_id = $1 ORDER BY k.id`,
     [id],
   );
   const drms = Array.isArray(data.drm) ? (data.drm as { id: number; name: string }[]) : [];
   return {
     game_id: id,
     drm: drms.map((drm) => {
-      const keys = rows.filter((row) => row.drm === String(drm.id)).map((row) => ({ key: row.code, used: row.used }));
+      const keys = rows.filter((row) => row.drm === String(drm.id)).map((row) => ({
+        key: row.code,
+        used: row.transaction_id !== null,
+        ...(row.transaction_id !== null ? { transaction_id: Number(row.transaction_id), user_id: row.user_id } : {}),
+      }));
       const used = keys.filter((key) => key.used).length;
       return { drm_id: drm.id, name: drm.name, total: keys.length, active: keys.length - used, used, keys };
     }),

@@ -1,0 +1,112 @@
+// The whole token at the backend (DESIGN.md §8b "The whole token"): what a token asks for reaches
+// the merchant's backend when it is paid without a browser (POST /mock/payments, the payment UI's
+// own Pay): the webhooks, the report, the key pool, the balance and inventory.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callMerchantApi } from '../fixtures/merchant-call';
+import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+
+let world: ServiceWorld;
+let listener: Awaited<ReturnType<typeof recordingListener>>;
+beforeAll(async () => {
+  world = await startWorld();
+  listener = await recordingListener();
+  world.sender.configure(200001, { url: listener.url, secret: 'whole-token-secret', variant: 'combined' });
+});
+afterAll(async () => {
+  await world.close();
+  await listener.server.close();
+});
+
+const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const v2 = (path: string) => `/merchant/v2${path}`;
+
+/** A token of project 200001 (sandbox, USD) for `user` with this purchase (and more of the token's body in `extra`). */
+async function token(user: string, purchase: object, extra: { user?: object; settings?: object } = {}): Promise<string> {
+  const answer = await merchant('POST', v2('/merchants/100001/token'), {
+    user: { id: { value: user }, email: { value: `${user}@example.test` }, ...extra.user },
+    settings: { project_id: 200001, mode: 'sandbox', currency: 'USD', ...extra.settings },
+    purchase,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token;
+}
+
+/** POST /mock/payments: the token is the credential. */
+async function pay(body: object): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The webhook of `type` for transaction `id`, once the listener has it. */
+async function webhookOf(type: string, id: number): Promise<Received> {
+  await expect.poll(() => listener.received.some((r) => r.type === type && (r.body.transaction?.id ?? r.body.order?.id) === id)).toBe(true);
+  return listener.received.find((r) => r.type === type && (r.body.transaction?.id ?? r.body.order?.id) === id)!;
+}
+
+const details = async (id: number) => (await merchant('GET', v2(`/merchants/100001/reports/transactions/${id}/details`))).body;
+
+/** A game of project 200001 with Steam (id 1) and GOG (id 2) keys. */
+async function game(sku: string, keys: { steam?: string[]; gog?: string[] }): Promise<number> {
+  const created = await merchant('POST', v2('/projects/200001/game_delivery'), {
+    sku, name: { en: sku }, description: { en: 'A game' }, system_requirements: '-', default_currency: 'USD',
+    drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }, { id: 2, name: 'GOG', prices: [{ currency: 'USD', amount: 9.99 }] }],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  for (const [drm, codes] of [[1, keys.steam], [2, keys.gog]] as const) {
+    if (codes) expect((await merchant('POST', `/mock/projects/200001/game_delivery/${created.body.id}/keys`, { drm_id: drm, keys: codes })).status).toBe(200);
+  }
+  return created.body.id;
+}
+
+describe('game keys', () => {
+  it('every pin_codes.codes entry is sold; each key is named in order_paid, the report details and the key pool (with whom it went to)', async () => {
+    const first = await game('keys-first', { steam: ['FIRST-STEAM-1'], gog: ['FIRST-GOG-1'] });
+    const second = await game('keys-second', { steam: ['SECOND-STEAM-1'], gog: ['SECOND-GOG-1'] });
+    // The first key's DRM is the token's; the second's is left to the player, who picks GOG.
+    const accessToken = await token('key-buyer', { pin_codes: { codes: [{ digital_content: 'keys-first', drm: 'steam' }, { digital_content: 'keys-second' }] } });
+    const paid = await pay({ access_token: accessToken, drm: 'gog' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.keys).toEqual([
+      { sku: 'keys-first', drm: 'steam', code: 'FIRST-STEAM-1' },
+      { sku: 'keys-second', drm: 'gog', code: 'SECOND-GOG-1' },
+    ]);
+    const id = paid.body.transaction_id;
+    const orderPaid = await webhookOf('order_paid', id);
+    expect(orderPaid.body.items).toEqual([
+      expect.objectContaining({ sku: 'keys-first', drm: 'steam', key: 'FIRST-STEAM-1', amount: 9.99 }),
+      expect.objectContaining({ sku: 'keys-second', drm: 'gog', key: 'SECOND-GOG-1', amount: 9.99 }),
+    ]);
+    expect(orderPaid.body.order.amount).toBe(19.98);
+    const report = await details(id);
+    expect(report.lines).toEqual([
+      expect.objectContaining({ sku: 'keys-first', drm: 'steam', key: 'FIRST-STEAM-1' }),
+      expect.objectContaining({ sku: 'keys-second', drm: 'gog', key: 'SECOND-GOG-1' }),
+    ]);
+    expect(report.purchase.pin_codes).toMatchObject({ amount: 19.98, content: 'keys-first, keys-second' });
+    const pool = (await merchant('GET', `/mock/projects/200001/game_delivery/${second}/keys`)).body;
+    expect(pool.drm.find((d: any) => d.name === 'GOG').keys).toEqual([{ key: 'SECOND-GOG-1', used: true, transaction_id: id, user_id: 'key-buyer' }]);
+    expect(pool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'SECOND-STEAM-1', used: false }]);
+    const firstPool = (await merchant('GET', `/mock/projects/200001/game_delivery/${first}/keys`)).body;
+    expect(firstPool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'FIRST-STEAM-1', used: true, transaction_id: id, user_id: 'key-buyer' }]);
+  });
+
+  it('with drm omitted the player chooses: none picked, or one the game does not offer, is the payment UI\'s 0010-0003 and sells nothing', async () => {
+    await game('keys-choose', { steam: ['CHOOSE-STEAM-1'], gog: ['CHOOSE-GOG-1'] });
+    const accessToken = await token('key-chooser', { pin_codes: { codes: [{ digital_content: 'keys-choose' }] } });
+    const none = await pay({ access_token: accessToken });
+    expect(none).toMatchObject({ status: 422, body: { message: '0010-0003', extended_message: { global_errors: [expect.stringContaining('steam, gog')] } } });
+    const other = await pay({ access_token: accessToken, drm: 'xbox' });
+    expect(other).toMatchObject({ status: 422, body: { message: '0010-0003' } });
+    const picked = await pay({ access_token: accessToken, drm: 'steam' });
+    expect(picked.body.keys).toEqual([{ sku: 'keys-choose', drm: 'steam', code: 'CHOOSE-STEAM-1' }]);
+  });
+
+  it('when one of the keys is sold out, nothing is sold: 0010-0001, no key taken', async () => {
+    const gameId = await game('keys-short', { steam: ['SHORT-STEAM-1'] });
+    const accessToken = await token('key-short', { pin_codes: { codes: [{ digital_content: 'keys-short', drm: 'steam' }, { digital_content: 'keys-short', drm: 'steam' }] } });
+    const refused = await pay({ access_token: accessToken });
+    expect(refused).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+    const pool = (await merchant('GET', `/mock/projects/200001/game_delivery/${gameId}/keys`)).body;
+    expect(pool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'SHORT-STEAM-1', used: false }]);
+  });
+});
