@@ -16,7 +16,8 @@ import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
 import { clockOf } from './store/clock';
 import { oneTimerRound } from './store/due-lock';
-import { createPayments, type Payments } from './webhooks/payments';
+import { createPayments, type PayRequest, type Payments } from './webhooks/payments';
+import { TEST_FAILURES } from './spec/ui-errors';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { writeWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
@@ -36,6 +37,10 @@ export const PAYMENT_UI_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
+/** The payment UI's test outcomes: it succeeds, is declined, its renewals are declined, or it meets one of the test failures. */
+const OUTCOMES: readonly PayRequest['outcome'][] = ['success', 'declined', 'declined_renewals', ...TEST_FAILURES];
+const isOutcome = (value: unknown): value is PayRequest['outcome'] => (OUTCOMES as readonly unknown[]).includes(value);
+
 /** `POST /api/payments` of the payment UI: the player pressed Pay (see mock/webhooks/payments.ts). */
 async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const fail = (status: number, message: string, headers: Record<string, string> = {}) => sendAnswer(res, serviceError(status, message), headers);
@@ -46,8 +51,8 @@ async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMes
   const body = await readJson(req, 16 * 1024);
   if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
   const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
-  if (typeof search !== 'string' || (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') || (drm !== undefined && typeof drm !== 'string')) {
-    return fail(400, 'expected {"search": "<the page\'s query string>", "outcome": "success" | "declined" | "declined_renewals", "drm"?: "<the DRM picked>"}');
+  if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string')) {
+    return fail(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>"}`);
   }
   const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
   // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code

@@ -14,6 +14,17 @@ export const UI_ERRORS = {
   '1000-0003': 'This project sells nothing yet.',
   '0007-0009': 'The plan cannot be changed here: the new plan is charged in another currency than the current one.',
   '1004-0001': 'Changing the subscription plan is not possible.',
+  '0003-0001': 'Payment is not possible from the chosen country.',
+  '0004-0002': 'The payment’s digital signature is incorrect.',
+  '1000-0001': 'The payment service does not answer. Try again in a moment.',
 } as const;
 
 export type UiErrorCode = keyof typeof UI_ERRORS;
+
+/**
+ * The errors a payment can be made to meet on purpose (the payment UI's test outcomes, and
+ * `outcome` of `POST /mock/payments`), which nothing offline meets by itself: a country the
+ * service forbids, a bad signature, the service's API not answering. Nothing is paid.
+ */
+export const TEST_FAILURES = ['0003-0001', '0004-0002', '1000-0001'] as const satisfies readonly UiErrorCode[];
+export type TestFailure = (typeof TEST_FAILURES)[number];

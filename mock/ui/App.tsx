@@ -4,12 +4,17 @@ import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
 import { fetchSession, total, type Paid, type Session } from './session';
 import { httpAddress } from '../shared/plain';
+import { TEST_FAILURES, type TestFailure } from '../spec/ui-errors';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
-/** `declined_renewals` (a plan's purchase only): it goes through, and every renewal of the subscription declines. */
-export type Outcome = 'success' | 'declined' | 'declined_renewals';
-const OUTCOMES: readonly Outcome[] = ['success', 'declined', 'declined_renewals'];
+/**
+ * `declined_renewals` (a plan's purchase only): it goes through, and every renewal of the
+ * subscription declines; a test failure (`0003-0001`, …): the payment meets that error.
+ */
+export type Outcome = 'success' | 'declined' | 'declined_renewals' | TestFailure;
+const OUTCOMES: readonly Outcome[] = ['success', 'declined', 'declined_renewals', ...TEST_FAILURES];
 const OUTCOME_LABELS = { success: 'outcomeSuccess', declined: 'outcomeDeclined', declined_renewals: 'outcomeDeclinedRenewals' } as const;
+const outcomeLabel = (t: Translate, outcome: Outcome) => (outcome in OUTCOME_LABELS ? t(OUTCOME_LABELS[outcome as keyof typeof OUTCOME_LABELS]) : t('outcomeError', { code: outcome }));
 
 /** How long each payment step shows before the next status: long enough to see, short for tests. */
 export const STEP_MS = 400;
@@ -242,7 +247,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
         )}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
-          {(session.purchase.kind === 'subscription' ? OUTCOMES : OUTCOMES.slice(0, 2)).map((value) => (
+          {OUTCOMES.filter((value) => value !== 'declined_renewals' || session.purchase.kind === 'subscription').map((value) => (
             <label key={value} class="choice">
               <input
                 type="radio"
@@ -251,7 +256,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
                 checked={outcome.value === value}
                 onChange={() => (outcome.value = value)}
               />
-              {t(OUTCOME_LABELS[value])}
+              {outcomeLabel(t, value)}
             </label>
           ))}
         </fieldset>

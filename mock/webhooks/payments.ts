@@ -10,7 +10,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { total, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../ui/session';
-import { UI_ERRORS } from '../shared/ui-errors';
+import { UI_ERRORS, type TestFailure } from '../spec/ui-errors';
 import { hasFreeKey, takeKey } from '../store/sellables';
 import type { TokenMode } from '../shared/token';
 import { is2xx } from '../shared/plain';
@@ -41,8 +41,11 @@ export type PayResult =
 export interface PayRequest {
   /** The payment UI's own query string (`access_token` or `access_data`). */
   search: string;
-  /** `declined_renewals`: the purchase goes through, every renewal of the plan it buys declines. */
-  outcome: 'success' | 'declined' | 'declined_renewals';
+  /**
+   * `declined_renewals`: the purchase goes through, every renewal of the plan it buys declines; a
+   * test failure (`0003-0001`, …): the payment meets that error, and nothing is paid.
+   */
+  outcome: 'success' | 'declined' | 'declined_renewals' | TestFailure;
   /** Which origin took it (live or sandbox). */
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */
@@ -260,6 +263,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
+      // A test outcome that fails the payment: the page opened, the payment meets the error.
+      if (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') return { ok: false, code: outcome, message: UI_ERRORS[outcome] };
       // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
       const token = params.get('access_token');
       const spends = token === null ? null : tokenHash(token);

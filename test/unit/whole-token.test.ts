@@ -110,3 +110,24 @@ describe('game keys', () => {
     expect(pool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'SHORT-STEAM-1', used: false }]);
   });
 });
+
+describe('test outcomes of the remaining codes', () => {
+  const search = (accessToken: string) => `?${new URLSearchParams({ access_token: accessToken })}`;
+  /** The payment UI's own Pay (POST /api/payments of the sandbox origin). */
+  const payInUi = async (accessToken: string, outcome: string) => {
+    const response = await fetch(`${world.ui.sandbox}/api/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ search: search(accessToken), outcome }) });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it.each(['0003-0001', '0004-0002', '1000-0001'])('%s: headless and in the payment UI the payment meets the error, and nothing is paid', async (code) => {
+    const user = `outcome-${code}`;
+    const headless = await pay({ access_token: await token(user, { virtual_currency: { quantity: 5 } }), outcome: code });
+    expect(headless).toMatchObject({ status: 422, body: { message: code, extended_message: { global_errors: [expect.any(String)] } } });
+    const accessToken = await token(user, { virtual_currency: { quantity: 5 } });
+    expect(await payInUi(accessToken, code)).toMatchObject({ status: 422, body: { message: code } });
+    const report = await merchant('GET', v2(`/merchants/100001/reports/transactions/search.json?user_id=${user}&show_dry_run=true`));
+    expect(report.body).toEqual([]);
+    // The token has not paid: it pays once the player picks success.
+    expect(await payInUi(accessToken, 'success')).toMatchObject({ status: 200, body: { ok: true, status: 'done' } });
+  });
+});
