@@ -193,6 +193,7 @@ async function sessionOf(
     returnUrl: httpAddress(settings.return_url),
     externalId: text(settings.external_id),
     customParameters: isObject(custom) ? custom : null,
+    ...(Number.isSafeInteger(settings.payment_method) ? { paymentMethod: settings.payment_method as number } : {}),
     purchase: resolved,
   };
   return { ok: true, session };

@@ -12,7 +12,8 @@
  *   any case; `phone` the same digits (`+1 555-0100` finds `+15550100`); the others exactly.
  * - Every transaction of the payment UI is of type `payment`; the other types select none (the
  *   offline service has no coupons, in-game purchases or internal transfers).
- * - The payment method is the sandbox's test card, `{id: 1, name: "Test card"}`; no sales tax.
+ * - The payment method is the token's `settings.payment_method` (`{id, name: "Payment method <id>"}`:
+ *   the offline service lists no payment systems), else the sandbox's test card, `{id: 1, name: "Test card"}`; no sales tax.
  */
 import type { components, operations } from 'payui-embed/server';
 import type { KeptPayment } from '../webhooks/payments';
@@ -129,7 +130,7 @@ export function reportEntry({ status, payment: p, projectName, userCustom, curre
       external_id: p.externalId,
       dry_run: p.mode === 'sandbox' ? 1 : 0,
       is_refund_allowed: status === 'done' ? 1 : 0,
-      payment_method: { ...TEST_CARD },
+      payment_method: p.paymentMethod === undefined ? { ...TEST_CARD } : { id: p.paymentMethod, name: `Payment method ${p.paymentMethod}` },
       project: { id: p.projectId, name: projectName },
       refund_reason: p.refund?.reason ?? null,
       status,

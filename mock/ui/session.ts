@@ -64,6 +64,8 @@ export interface Session {
   externalId: string | null;
   /** `custom_parameters` of the token or `access_data`, carried into the webhooks. */
   customParameters: Record<string, unknown> | null;
+  /** `settings.payment_method` of the token: the id of the method the payment is made with (absent: the test card). */
+  paymentMethod?: number;
   purchase: Purchase;
 }
 

@@ -38,6 +38,8 @@ export interface PaymentRecord {
   /** ISO 8601. */
   date: string;
   customParameters?: Record<string, unknown>;
+  /** The id of the method it was paid with (`settings.payment_method`); absent: the test card. */
+  paymentMethod?: number;
   /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
   subscription?: { id: number; planId: string; trialDays: number };
   refunded: boolean;
@@ -58,7 +60,7 @@ const order = (p: PaymentRecord, status: WebhookOrder['status']): WebhookOrder =
   ({ id: p.id, status, mode: p.mode, amount: p.amount, currency: p.currency, external_id: p.externalId });
 
 const transaction = (p: PaymentRecord): WebhookTransaction =>
-  ({ id: p.id, external_id: p.externalId, project_id: p.projectId, dry_run: p.mode === 'sandbox', payment_date: p.date, payment_method: 'test-card' });
+  ({ id: p.id, external_id: p.externalId, project_id: p.projectId, dry_run: p.mode === 'sandbox', payment_date: p.date, payment_method: p.paymentMethod === undefined ? 'test-card' : String(p.paymentMethod) });
 
 const payment = (p: PaymentRecord) => ({ amount: p.amount, currency: p.currency });
 const custom = (p: PaymentRecord) => (p.customParameters ? { custom_parameters: p.customParameters } : {});

@@ -289,6 +289,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         lines: purchase.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount })),
         date: now(session.merchantId).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
+        ...(session.paymentMethod !== undefined ? { paymentMethod: session.paymentMethod } : {}),
         ...(purchase.kind === 'subscription'
           ? { subscription: { id: purchase.changes ?? (await newId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
           : {}),

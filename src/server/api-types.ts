@@ -3535,6 +3535,7 @@ export interface components {
             dry_run: boolean;
             /** Format: date-time */
             payment_date: string;
+            /** @description `test-card`, or the id (as text) of the token's `settings.payment_method`. */
             payment_method: string;
         };
         WebhookPayment: {

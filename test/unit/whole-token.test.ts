@@ -131,3 +131,15 @@ describe('test outcomes of the remaining codes', () => {
     expect(await payInUi(accessToken, 'success')).toMatchObject({ status: 200, body: { ok: true, status: 'done' } });
   });
 });
+
+describe('settings.payment_method', () => {
+  it('is the transaction\'s method: in the webhook and the report; without it, the test card', async () => {
+    const paid = await pay({ access_token: await token('method-payer', { virtual_currency: { quantity: 5 } }, { settings: { payment_method: 1380 } }) });
+    expect(paid.status).toBe(200);
+    expect((await webhookOf('order_paid', paid.body.transaction_id)).body.transaction.payment_method).toBe('1380');
+    expect((await details(paid.body.transaction_id)).transaction.payment_method).toEqual({ id: 1380, name: 'Payment method 1380' });
+    const card = await pay({ access_token: await token('method-payer', { virtual_currency: { quantity: 5 } }) });
+    expect((await webhookOf('order_paid', card.body.transaction_id)).body.transaction.payment_method).toBe('test-card');
+    expect((await details(card.body.transaction_id)).transaction.payment_method).toEqual({ id: 1, name: 'Test card' });
+  });
+});
