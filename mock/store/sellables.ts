@@ -41,6 +41,8 @@ export interface Sellable {
   image: string | null;
   /** Virtual currency a package gives (0 for an item). */
   amount: number;
+  /** An item's `user_attribute_conditions` (which players it is offered to: mock/store/attributes.ts); none for a package. */
+  conditions: unknown[];
 }
 
 const number = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN);
@@ -80,6 +82,7 @@ export async function sellables(sql: Sql, projectId: number, skus: string[]): Pr
       defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
       image: imageOf(row.data),
       amount: row.kind === 'package' ? number(row.data.amount) || 0 : 0,
+      conditions: row.kind === 'item' && Array.isArray(row.data.user_attribute_conditions) ? row.data.user_attribute_conditions : [],
     });
   }
   return found;

@@ -15,6 +15,7 @@ import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
 import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
 import { findUser } from './users';
+import { offeredTo, skippedWhenMissing } from './attributes';
 import { spentToken, tokenHash } from './spent-tokens';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -36,6 +37,10 @@ interface Context {
   project: ProjectRecord;
   language: string;
   currency: string;
+  /** The token's `user.attributes`, which the items' `user_attribute_conditions` are checked against. */
+  attributes: Plain;
+  /** The project's attribute keys whose conditions hold when the token lacks them (read once, when an item has conditions). */
+  skip?: Promise<Set<string>>;
 }
 
 const round = (amount: number) => Math.round(amount * 100) / 100;
@@ -71,6 +76,9 @@ async function itemLines(ctx: Context, items: unknown[]): Promise<Line[]> {
     const quantity = typeof item.amount === 'number' ? item.amount : 1;
     const found = known.get(sku);
     if (!found || !found.enabled) throw new Refusal('0010-0001', `"${sku}"`);
+    if (found.conditions.length && !offeredTo(found.conditions, ctx.attributes, await (ctx.skip ??= skippedWhenMissing(ctx.sql, ctx.project.id)))) {
+      throw new Refusal('0010-0001', `"${sku}" is not offered to this player: its user_attribute_conditions do not hold for the token's user.attributes`);
+    }
     if (found.kind === 'package') {
       lines.push(await packageLine(ctx, found, quantity));
       continue;
@@ -171,7 +179,7 @@ async function sessionOf(
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
   if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
-  const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD' };
+  const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes) };
   let resolved: Purchase;
   try {
     resolved = await purchaseOf(ctx, purchase);

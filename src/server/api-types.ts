@@ -1847,8 +1847,15 @@ export interface components {
             prices?: {
                 [key: string]: number | string;
             };
-            /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
-            user_attribute_conditions?: Record<string, never>[];
+            /** @description Conditions on user attributes that make the item visible: the item is offered to a player when every condition holds for the token's `user.attributes` (a condition on an attribute the token lacks holds only when the project's user attribute of that key has `skip_condition_on_nonexistent_key`). The spec does not show their shape: `{attribute, operator, value}` is the offline service's. */
+            user_attribute_conditions?: {
+                /** @description The key of `user.attributes` in the token. */
+                attribute: string;
+                /** @enum {string} */
+                operator: "eq" | "ne" | "gt" | "ge" | "lt" | "le" | "in";
+                /** @description What the attribute is compared with (numbers as numbers, else as text); for `in`, a list or a comma-separated text. */
+                value: unknown;
+            }[];
             /** @description Price in the project's virtual currency, or null for none. Not in the spec's write body, whose list entry shows it: the offline service takes it here (a number, or a numeric string like `prices`; whole units when the currency is discrete). */
             virtual_currency_price?: number | string | null;
         };
@@ -1902,7 +1909,7 @@ export interface components {
             image_url?: string;
             permanent: boolean;
             prices: components["schemas"]["CurrencyAmounts"];
-            /** @description Conditions on user attributes that make the item visible (objects; their shape is not shown). */
+            /** @description Conditions on user attributes that make the item visible, each `{attribute, operator, value}`. */
             user_attribute_conditions?: Record<string, never>[];
             localized_name: string;
             virtual_currency_price: number | null;

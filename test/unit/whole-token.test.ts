@@ -143,3 +143,44 @@ describe('settings.payment_method', () => {
     expect((await details(card.body.transaction_id)).transaction.payment_method).toEqual({ id: 1, name: 'Test card' });
   });
 });
+
+describe('user.attributes', () => {
+  /** An item of project 200001 offered when `conditions` hold. */
+  async function item(sku: string, conditions: object[]) {
+    const created = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku, name: { en: sku }, prices: { USD: 1.5 }, user_attribute_conditions: conditions });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+  }
+  const buy = async (user: string, sku: string, attributes?: object) =>
+    pay({ access_token: await token(user, { virtual_items: { items: [{ sku, amount: 1 }] } }, attributes ? { user: { attributes } } : {}) });
+  /** The user's items: what the inventory holds. */
+  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
+
+  it('an item is sold when every one of its user_attribute_conditions holds for the token\'s user.attributes, else 0010-0001', async () => {
+    await item('veteran-badge', [{ attribute: 'level', operator: 'ge', value: 10 }, { attribute: 'region', operator: 'in', value: ['eu', 'us'] }, { attribute: 'banned', operator: 'ne', value: 'yes' }]);
+    const sold = await buy('attr-veteran', 'veteran-badge', { level: 12, region: 'eu', banned: 'no' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect((await webhookOf('order_paid', sold.body.transaction_id)).body.items).toEqual([expect.objectContaining({ sku: 'veteran-badge' })]);
+    expect(await inventory('attr-veteran')).toEqual([expect.objectContaining({ sku: 'veteran-badge', quantity: 1 })]);
+    for (const attributes of [{ level: 9, region: 'eu', banned: 'no' }, { level: 12, region: 'asia', banned: 'no' }, { level: 12, region: 'us', banned: 'yes' }, { region: 'us', banned: 'no' }]) {
+      const refused = await buy('attr-newcomer', 'veteran-badge', attributes);
+      expect(refused, JSON.stringify(attributes)).toMatchObject({ status: 422, body: { message: '0010-0001', extended_message: { global_errors: [expect.stringContaining('user_attribute_conditions')] } } });
+    }
+    expect(await inventory('attr-newcomer')).toEqual([]);
+  });
+
+  it('a condition on an attribute the token lacks holds when the project\'s attribute says skip_condition_on_nonexistent_key', async () => {
+    await item('guild-banner', [{ attribute: 'guild_rank', operator: 'le', value: 3 }]);
+    expect(await buy('attr-loner', 'guild-banner')).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+    const attribute = await merchant('POST', v2('/projects/200001/user_attributes'), { key: 'guild_rank', name: { en: 'Guild rank' }, type: 'int', skip_condition_on_nonexistent_key: true });
+    expect(attribute.status, JSON.stringify(attribute.body)).toBe(201);
+    expect(await buy('attr-loner', 'guild-banner')).toMatchObject({ status: 200, body: { status: 'done' } });
+    // Carried, it is checked.
+    expect(await buy('attr-loner', 'guild-banner', { guild_rank: 5 })).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+  });
+
+  it('the merchant API takes conditions as {attribute, operator, value} only', async () => {
+    const bad = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku: 'odd-conditions', name: { en: 'Odd' }, prices: { USD: 1 }, user_attribute_conditions: [{ attribute: 'level', operator: 'between', value: 1 }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.extended_message.property_errors)).toEqual(['user_attribute_conditions[0].operator']);
+  });
+});
