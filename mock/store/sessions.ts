@@ -10,7 +10,7 @@ import { httpAddress, isObject, type Plain } from '../shared/plain';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
-import type { Delivery, Line, Purchase, Session, SessionResult } from '../ui/session';
+import type { Delivery, Gift, Line, Purchase, Session, SessionResult } from '../ui/session';
 import type { Database, Sql } from './database';
 import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
 import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
@@ -171,6 +171,21 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   return { kind: 'virtual_currency', quantity: pack.amount, lines: [{ ...(await packageLine(ctx, pack, 1)), sku: null }] };
 }
 
+/** `purchase.gift`: to `friends[0]`, who must have an `id` to be given to; null when the token gives nothing. */
+function giftOf(purchase: Plain, userId: string): Gift | null {
+  if (!isObject(purchase.gift)) return null;
+  const { gift } = purchase;
+  const friend = Array.isArray(gift.friends) ? gift.friends[0] : undefined;
+  const id = isObject(friend) ? text(friend.id) : null;
+  if (!isObject(friend) || id === null) throw new Refusal('0010-0001', 'the gift names no friend to give to: purchase.gift.friends[0].id');
+  return {
+    receiver: { id, name: text(friend.name), email: text(friend.email) },
+    giverId: text(gift.giver_id) ?? userId,
+    message: text(gift.message),
+    hideGiver: gift.hide_giver_from_receiver !== 'false',
+  };
+}
+
 async function sessionOf(
   sql: Sql, project: ProjectRecord, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain, custom: unknown,
 ): Promise<SessionResult> {
@@ -181,7 +196,9 @@ async function sessionOf(
   if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
   const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes) };
   let resolved: Purchase;
+  let gift: Gift | null;
   try {
+    gift = giftOf(purchase, userId);
     resolved = await purchaseOf(ctx, purchase);
   } catch (error) {
     if (error instanceof Refusal) return fail(error.code, error.detail);
@@ -202,6 +219,7 @@ async function sessionOf(
     externalId: text(settings.external_id),
     customParameters: isObject(custom) ? custom : null,
     ...(Number.isSafeInteger(settings.payment_method) ? { paymentMethod: settings.payment_method as number } : {}),
+    ...(gift ? { gift } : {}),
     purchase: resolved,
   };
   return { ok: true, session };

@@ -143,7 +143,7 @@ export function reportEntry({ status, payment: p, projectName, userCustom, curre
 /**
  * The whole transaction (`…/details`): the report entry, and what it was made of — the lines
  * bought (a game key sold named on its line), the custom parameters of the token, the refund, the
- * subscription it started.
+ * subscription it started, the gift (to whom it went).
  */
 export function transactionDetails(transaction: Transaction) {
   const p = transaction.payment;
@@ -156,6 +156,7 @@ export function transactionDetails(transaction: Transaction) {
     custom_parameters: p.customParameters ?? null,
     refund: p.refund ?? null,
     subscription: p.subscription ? { id: p.subscription.id, plan_id: p.subscription.planId } : null,
+    ...(p.gift ? { gift: { receiver: p.gift.receiver, giver_id: p.gift.giverId, message: p.gift.message, hide_giver_from_receiver: p.gift.hideGiver } } : {}),
   };
 }
 

@@ -48,6 +48,16 @@ export type Purchase =
    */
   | { kind: 'game'; lines: Line[]; drm: string | null; drms: string[] };
 
+/** A gift: who gets what is bought, and what the giver says with it. */
+export interface Gift {
+  receiver: { id: string; name: string | null; email: string | null };
+  /** `giver_id` of the token, else the token's user. */
+  giverId: string;
+  message: string | null;
+  /** `hide_giver_from_receiver` (default true). */
+  hideGiver: boolean;
+}
+
 export interface Session {
   /** The merchant whose project this is. */
   merchantId: number;
@@ -64,6 +74,8 @@ export interface Session {
   externalId: string | null;
   /** `custom_parameters` of the token or `access_data`, carried into the webhooks. */
   customParameters: Record<string, unknown> | null;
+  /** `purchase.gift`: what is bought goes to `friends[0]` (the receiver); the token's user is the giver, who pays. */
+  gift?: Gift;
   /** `settings.payment_method` of the token: the id of the method the payment is made with (absent: the test card). */
   paymentMethod?: number;
   purchase: Purchase;

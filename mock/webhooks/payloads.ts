@@ -7,9 +7,10 @@
 import document from '../spec/openapi.json' with { type: 'json' };
 import type {
   NotificationType, OrderCanceledWebhook, OrderPaidWebhook, PaymentWebhook, RefundWebhook, SubscriptionWebhook, UserValidationWebhook,
-  Webhook, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
+  Webhook, WebhookGift, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
 } from 'payui-embed/server';
 import type { SubscriptionData } from '../store/subscriptions';
+import type { Gift } from '../ui/session';
 import type { Variant } from './sender';
 
 export interface PaymentLine {
@@ -38,6 +39,8 @@ export interface PaymentRecord {
   /** ISO 8601. */
   date: string;
   customParameters?: Record<string, unknown>;
+  /** A gift: the friend who gets what was bought (`user` is the giver, who paid). */
+  gift?: Gift;
   /** The id of the method it was paid with (`settings.payment_method`); absent: the test card. */
   paymentMethod?: number;
   /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
@@ -46,6 +49,23 @@ export interface PaymentRecord {
 }
 
 const user = (p: PaymentRecord): WebhookUser => ({ id: p.user.id, email: p.user.email, ...(p.user.name ? { name: p.user.name } : {}), country: p.user.country });
+
+/** Who gets what a payment bought: a gift's receiver, else the payer. */
+export const recipientOf = (p: PaymentRecord): { id: string; name: string | null; email: string } =>
+  p.gift ? { id: p.gift.receiver.id, name: p.gift.receiver.name, email: p.gift.receiver.email ?? '' } : { id: p.user.id, name: p.user.name, email: p.user.email };
+
+/**
+ * The user of a webhook about what was bought (`order_paid`, `order_canceled`, the subscription
+ * webhooks): who gets it, a gift's receiver (with `gift`: who gave it and why), else the payer.
+ */
+function receiver(p: PaymentRecord): { user: WebhookUser; gift?: WebhookGift } {
+  if (!p.gift) return { user: user(p) };
+  const { receiver: to, giverId, message, hideGiver } = p.gift;
+  return {
+    user: { id: to.id, email: to.email ?? '', ...(to.name ? { name: to.name } : {}), country: p.user.country },
+    gift: { giver_id: giverId, message, hide_giver_from_receiver: hideGiver },
+  };
+}
 
 /** A game's key is a digital good to the webhooks (the kit's item types have no type of its own for it). */
 const ITEM_TYPE = { items: 'virtual_good', virtual_currency: 'virtual_currency', subscription: 'subscription', game: 'virtual_good' } as const;
@@ -76,7 +96,7 @@ export function webhookSubscription(s: SubscriptionData): WebhookSubscription {
 export function subscriptionWebhook<T extends 'create_subscription' | 'update_subscription' | 'cancel_subscription'>(
   type: T, p: PaymentRecord, s: SubscriptionData,
 ): SubscriptionWebhook<T> {
-  return { notification_type: type, user: user(p), subscription: webhookSubscription(s) };
+  return { notification_type: type, ...receiver(p), subscription: webhookSubscription(s) };
 }
 
 export function userValidation(p: PaymentRecord, ip: string): UserValidationWebhook {
@@ -88,9 +108,9 @@ export function paidWebhooks(p: PaymentRecord, variant: Variant, bought?: Subscr
   const list: Webhook[] = [];
   if (variant === 'separate') {
     list.push({ notification_type: 'payment', user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies PaymentWebhook);
-    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), user: user(p), ...custom(p) } satisfies OrderPaidWebhook);
+    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), ...receiver(p), ...custom(p) } satisfies OrderPaidWebhook);
   } else {
-    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies OrderPaidWebhook);
+    list.push({ notification_type: 'order_paid', order: order(p, 'paid'), items: items(p), ...receiver(p), transaction: transaction(p), payment: payment(p), ...custom(p) } satisfies OrderPaidWebhook);
   }
   if (bought) list.push(subscriptionWebhook('create_subscription', p, bought));
   return list;
@@ -102,9 +122,9 @@ export function refundWebhooks(p: PaymentRecord, variant: Variant, reason: strin
   const refund = { reason, date };
   if (variant === 'separate') {
     list.push({ notification_type: 'refund', user: user(p), transaction: transaction(p), payment: payment(p), refund, ...custom(p) } satisfies RefundWebhook);
-    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), user: user(p), transaction: { id: p.id } } satisfies OrderCanceledWebhook);
+    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), ...receiver(p), transaction: { id: p.id } } satisfies OrderCanceledWebhook);
   } else {
-    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), user: user(p), transaction: transaction(p), payment: payment(p), refund } satisfies OrderCanceledWebhook);
+    list.push({ notification_type: 'order_canceled', order: order(p, 'canceled'), items: items(p), ...receiver(p), transaction: transaction(p), payment: payment(p), refund } satisfies OrderCanceledWebhook);
   }
   if (canceled) list.push(subscriptionWebhook('cancel_subscription', p, canceled));
   return list;

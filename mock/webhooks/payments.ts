@@ -19,7 +19,7 @@ import { sharedMemoryDatabase } from '../store/memory';
 import { resolveSession } from '../store/sessions';
 import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-tokens';
 import { creditUser, debitUser, type Credit } from '../store/users';
-import { paidWebhooks, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
+import { paidWebhooks, recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
 import { clockOf, type ClockMove } from '../store/clock';
 import { lockDueWork } from '../store/due-lock';
 import {
@@ -178,7 +178,7 @@ async function refundIn(sql: Sql, id: number, reason: string, date: string): Pro
     throw new Conflict(kept ? notRefundable(id, kept) : `transaction ${id} is gone`);
   }
   const payment = rows[0].data;
-  if (payment.credit) await debitUser(sql, payment.projectId, payment.user.id, payment.credit);
+  if (payment.credit) await debitUser(sql, payment.projectId, recipientOf(payment).id, payment.credit);
   const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id, true));
   if (!row) return { payment, canceled: undefined };
   if (row.data.status !== 'canceled') {
@@ -290,6 +290,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         date: now(session.merchantId).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(session.paymentMethod !== undefined ? { paymentMethod: session.paymentMethod } : {}),
+        ...(session.gift ? { gift: session.gift } : {}),
         ...(purchase.kind === 'subscription'
           ? { subscription: { id: purchase.changes ?? (await newId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
           : {}),
@@ -341,8 +342,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           'INSERT INTO payments (id, merchant_id, project_id, status, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [record.id, record.merchantId, record.projectId, 'done', JSON.stringify({ ...record, credit } satisfies KeptPayment), record.date],
         );
-        const user = { user_id: session.user.id, user_name: session.user.name ?? '', email: session.user.email ?? '' };
-        await creditUser(sql, record.projectId, user, credit, new Date(record.date));
+        // To whom it goes: the token's user, or the friend a gift is for.
+        const to = recipientOf(record);
+        await creditUser(sql, record.projectId, { user_id: to.id, user_name: to.name ?? '', email: to.email }, credit, new Date(record.date));
         if (!sold.length) return paid();
         const withKeys = paid(sold);
         if (spends) await updatePaid(sql, spends, withKeys);
@@ -561,7 +563,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       date_end: null,
       date_last_charge: trial ? null : record.date,
       date_next_charge: trial ? shift(record.date, purchase.trialDays, 'day') : shift(record.date, purchase.period.value, purchase.period.type),
-      user: { id: record.user.id, name: record.user.name ?? '' },
+      user: { id: recipientOf(record).id, name: recipientOf(record).name ?? '' },
       plan: { id: purchase.planId, external_id: plan?.externalId ?? null },
       product: purchase.product ?? null,
       period: purchase.period,
@@ -571,7 +573,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       failures: 0,
       model: record,
     };
-    const row: SubscriptionRow = { id: data.id, merchantId: record.merchantId, projectId: record.projectId, planId: purchase.planId, userId: record.user.id, data };
+    const row: SubscriptionRow = { id: data.id, merchantId: record.merchantId, projectId: record.projectId, planId: purchase.planId, userId: recipientOf(record).id, data };
     await saveSubscription(sql, row, true);
     if (!trial) await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
     return data;

@@ -2851,6 +2851,17 @@ export interface components {
                 id: number;
                 plan_id: string;
             } | null;
+            /** @description A gift (`purchase.gift` of the token): the friend who got what was bought; the transaction's `user` is the giver, who paid. */
+            gift?: {
+                receiver: {
+                    id: string;
+                    name: string | null;
+                    email: string | null;
+                };
+                giver_id: string;
+                message: string | null;
+                hide_giver_from_receiver: boolean;
+            };
         };
         /** @description Payment system entry. The path that lists payment systems is not shown by the spec, so no operation answers it; the record is here for completeness. */
         PaymentSystem: {
@@ -3573,6 +3584,13 @@ export interface components {
             date_end: string | null;
             trial_days: number;
         };
+        /** @description A gift (the token's `purchase.gift`): `user` is the friend who gets what was bought; this says who gave it. */
+        WebhookGift: {
+            /** @description `giver_id` of the token, else the token's user (who paid). */
+            giver_id: string;
+            message: string | null;
+            hide_giver_from_receiver: boolean;
+        };
         /** @description `custom_parameters` of the token, when it had them. */
         WebhookCustomParameters: {
             [key: string]: unknown;
@@ -3617,6 +3635,7 @@ export interface components {
             order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             transaction?: never;
             payment?: never;
             custom_parameters?: components["schemas"]["WebhookCustomParameters"];
@@ -3628,6 +3647,7 @@ export interface components {
             order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             transaction: components["schemas"]["WebhookTransaction"];
             payment: components["schemas"]["WebhookPayment"];
             custom_parameters?: components["schemas"]["WebhookCustomParameters"];
@@ -3641,6 +3661,7 @@ export interface components {
             order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             transaction: {
                 /** @description The canceled transaction (equal to `order.id`). */
                 id: number;
@@ -3655,6 +3676,7 @@ export interface components {
             order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             transaction: components["schemas"]["WebhookTransaction"];
             payment: components["schemas"]["WebhookPayment"];
             refund: components["schemas"]["WebhookRefund"];
@@ -3666,6 +3688,7 @@ export interface components {
             /** @constant */
             notification_type: "create_subscription";
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             subscription: components["schemas"]["WebhookSubscription"];
         };
         /** @description A subscription renewed or changed (plan change, renewals declined, a grace period). The same in both variants. */
@@ -3673,6 +3696,7 @@ export interface components {
             /** @constant */
             notification_type: "update_subscription";
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             subscription: components["schemas"]["WebhookSubscription"];
         };
         /** @description A subscription ended: refunded, canceled, or expired. The same in both variants. */
@@ -3680,6 +3704,7 @@ export interface components {
             /** @constant */
             notification_type: "cancel_subscription";
             user: components["schemas"]["WebhookUser"];
+            gift?: components["schemas"]["WebhookGift"];
             subscription: components["schemas"]["WebhookSubscription"];
         };
     };

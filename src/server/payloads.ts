@@ -25,6 +25,8 @@ export type WebhookTransaction = Schemas['WebhookTransaction'];
 export type WebhookPayment = Schemas['WebhookPayment'];
 export type WebhookRefund = Schemas['WebhookRefund'];
 export type WebhookSubscription = Schemas['WebhookSubscription'];
+/** A gift (the token's `purchase.gift`): the webhook's `user` is the friend who gets it; this says who gave it. */
+export type WebhookGift = Schemas['WebhookGift'];
 
 export type UserValidationWebhook = Schemas['UserValidationWebhook'];
 /** Separate variant only. */

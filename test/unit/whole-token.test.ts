@@ -184,3 +184,43 @@ describe('user.attributes', () => {
     expect(Object.keys(bad.body.extended_message.property_errors)).toEqual(['user_attribute_conditions[0].operator']);
   });
 });
+
+describe('purchase.gift', () => {
+  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
+  const balance = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/${user}`))).body?.balance ?? 0;
+  const gift = { giver_id: 'gift-giver', message: 'Happy launch day', friends: [{ id: 'gift-friend', name: 'Friend', email: 'friend@example.test' }] };
+
+  it('delivers to friends[0]: the friend\'s inventory and order_paid\'s user; the token\'s user pays and is named the giver; a refund takes it back from the friend', async () => {
+    const paid = await pay({ access_token: await token('gift-giver', { virtual_items: { items: [{ sku: 'plasma-drill', amount: 2 }] }, gift }) });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const id = paid.body.transaction_id;
+    expect(await inventory('gift-friend')).toEqual([expect.objectContaining({ sku: 'plasma-drill', quantity: 2 })]);
+    expect(await inventory('gift-giver')).toEqual([]);
+    const orderPaid = (await webhookOf('order_paid', id)).body;
+    expect(orderPaid.user).toMatchObject({ id: 'gift-friend', email: 'friend@example.test', name: 'Friend' });
+    expect(orderPaid.gift).toEqual({ giver_id: 'gift-giver', message: 'Happy launch day', hide_giver_from_receiver: true });
+    const report = await details(id);
+    expect(report.user).toMatchObject({ id: 'gift-giver' });
+    expect(report.gift).toMatchObject({ receiver: { id: 'gift-friend' }, giver_id: 'gift-giver' });
+    expect((await merchant('POST', `/mock/transactions/${id}/refund`)).status).toBe(200);
+    expect(await inventory('gift-friend')).toEqual([]);
+    expect((await webhookOf('order_canceled', id)).body.user).toMatchObject({ id: 'gift-friend' });
+  });
+
+  it('virtual currency and a plan go to the friend too', async () => {
+    await pay({ access_token: await token('gift-giver-2', { virtual_currency: { quantity: 100 }, gift: { friends: [{ id: 'gift-friend-2' }] } }) });
+    expect(await balance('gift-friend-2')).toBe(100);
+    expect(await balance('gift-giver-2')).toBe(0);
+    const plan = await pay({ access_token: await token('gift-giver-2', { subscription: { plan_id: 'captain-monthly' }, gift: { friends: [{ id: 'gift-friend-2' }] } }) });
+    expect(plan.status).toBe(200);
+    const subscriptions = (await merchant('GET', '/mock/projects/200001/subscriptions?user_id=gift-friend-2')).body;
+    expect(subscriptions).toEqual([expect.objectContaining({ status: 'active', plan: expect.objectContaining({ external_id: 'captain-monthly' }) })]);
+    expect((await merchant('GET', '/mock/projects/200001/subscriptions?user_id=gift-giver-2')).body).toEqual([]);
+    await expect.poll(() => listener.received.some((r) => r.type === 'create_subscription' && r.body.user.id === 'gift-friend-2')).toBe(true);
+  });
+
+  it('a gift that names no friend to give to is 0010-0001, nothing paid', async () => {
+    const refused = await pay({ access_token: await token('gift-giver-3', { virtual_currency: { quantity: 5 }, gift: { message: 'For nobody' } }) });
+    expect(refused).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+  });
+});

@@ -72,9 +72,9 @@ async function gameOf(sql: Sql, call: OpCall): Promise<Data> {
 
 /** The pool of each of the game's DRMs: its counts and its keys, oldest first. */
 async function pool(sql: Sql, id: number, data: Data) {
-  // A sold key says to whom: its transaction and the user it went to (a payment undone meanwhile leaves it unused).
+  // A sold key says to whom: its transaction and the user it went to (a gift's receiver; a payment undone meanwhile leaves it unused).
   const { rows } = await sql.query<{ drm: string; code: string; transaction_id: string | null; user_id: string | null }>(
-    `SELECT k.drm, k.code, k.transaction_id, p.data->'user'->>'id' AS user_id
+    `SELECT k.drm, k.code, k.transaction_id, coalesce(p.data->'gift'->'receiver'->>'id', p.data->'user'->>'id') AS user_id
        FROM game_keys k LEFT JOIN payments p ON p.id = k.transaction_id WHERE k.game_id = $1 ORDER BY k.id`,
     [id],
   );
