@@ -309,7 +309,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         refuseInput(rawQuery);
         refuseInput(request.body);
         if (secured) await checkQueryProject(rawQuery, merchantId);
-        const ruled = secured ? options.faults?.take(merchantId, operation.operationId, request.method, path) : null;
+        const ruled = secured ? await options.faults?.take(merchantId, operation.operationId, request.method, path) : null;
         if (ruled && (await fail(ruled, request, reply))) return reply;
         const call: Call<Context> = {
           operationId: operation.operationId,

@@ -2,9 +2,11 @@
  * Failing on purpose (DESIGN.md §8b): a merchant's rules that make its own next requests to an
  * operation fail (a status and body, a latency, or a connection closed with no answer), each rule
  * for `count` requests; and the `X-Payui-Mock-Fault` header, which fails the one request that
- * carries it. A merchant's rules touch only requests made with its own credentials. In memory:
- * a restart forgets them.
+ * carries it. A merchant's rules touch only requests made with its own credentials. Kept in the
+ * database (every process of a shared one sees them), outside its exports.
  */
+import type { Database } from '../store/database';
+
 export interface FaultRule {
   /** An operationId of openapi.json, or `method` + `path` (a path of openapi.json, `{…}` included). */
   operation?: string;
@@ -34,41 +36,62 @@ export interface ListedFault extends FaultRule {
 }
 
 export interface Faults {
-  add(merchantId: number, rule: FaultRule): number;
-  list(merchantId: number): ListedFault[];
-  remove(merchantId: number, id: number): boolean;
+  add(merchantId: number, rule: FaultRule): Promise<number>;
+  list(merchantId: number): Promise<ListedFault[]>;
+  remove(merchantId: number, id: number): Promise<boolean>;
   /** Drops every rule of the merchant (its reset, its removal). */
-  forget(merchantId: number): void;
+  forget(merchantId: number): Promise<void>;
   /** The fault the merchant's rules give this request (counted down), or null. */
-  take(merchantId: number, operationId: string, method: string, path: string): Fault | null;
+  take(merchantId: number, operationId: string, method: string, path: string): Promise<Fault | null>;
 }
 
 const faultOf = (rule: FaultRule): Fault => ({ latencyMs: rule.latency_ms ?? 0, status: rule.status ?? null, body: rule.body, drop: rule.drop === true });
 
-export function createFaults(): Faults {
-  let next = 1;
-  const rules = new Map<number, ListedFault & { merchantId: number }>();
+/**
+ * The rules in the database (`fault_rules`, migration 9), so that every process on a shared
+ * Postgres server sees them: a rule is counted down by one conditional write (a rule of count 1
+ * fails one request, whichever process takes it). Not part of an export: a test's rules are the
+ * test's, not the state it saves.
+ */
+export function createFaults(db: Database): Faults {
   return {
-    add(merchantId, rule) {
-      const id = next++;
-      rules.set(id, { ...rule, id, remaining: rule.count ?? 1, merchantId });
-      return id;
+    async add(merchantId, rule) {
+      const { rows } = await db.sql.query<{ id: string }>(
+        'INSERT INTO fault_rules (merchant_id, rule, remaining) VALUES ($1, $2, $3) RETURNING id',
+        [merchantId, JSON.stringify(rule), rule.count ?? 1],
+      );
+      return Number(rows[0]!.id);
     },
-    list: (merchantId) => [...rules.values()].filter((r) => r.merchantId === merchantId).map(({ merchantId: _, ...rule }) => rule),
-    remove: (merchantId, id) => rules.get(id)?.merchantId === merchantId && rules.delete(id),
-    forget(merchantId) {
-      for (const [id, rule] of rules) if (rule.merchantId === merchantId) rules.delete(id);
+    async list(merchantId) {
+      const { rows } = await db.sql.query<{ id: string; rule: FaultRule; remaining: number }>(
+        'SELECT id, rule, remaining FROM fault_rules WHERE merchant_id = $1 AND remaining > 0 ORDER BY id',
+        [merchantId],
+      );
+      return rows.map((row) => ({ id: Number(row.id), ...row.rule, remaining: row.remaining }));
     },
-    take(merchantId, operationId, method, path) {
-      for (const rule of rules.values()) {
-        if (rule.merchantId !== merchantId) continue;
-        const matches = rule.operation !== undefined ? rule.operation === operationId : rule.method?.toUpperCase() === method && rule.path === path;
-        if (!matches) continue;
-        rule.remaining -= 1;
-        if (rule.remaining <= 0) rules.delete(rule.id);
-        return faultOf(rule);
-      }
-      return null;
+    async remove(merchantId, id) {
+      const { rows } = await db.sql.query('DELETE FROM fault_rules WHERE merchant_id = $1 AND id = $2 AND remaining > 0 RETURNING id', [merchantId, id]);
+      return rows.length > 0;
+    },
+    async forget(merchantId) {
+      await db.sql.query('DELETE FROM fault_rules WHERE merchant_id = $1', [merchantId]);
+    },
+    async take(merchantId, operationId, method, path) {
+      // The first rule that matches, counted down while it has requests left; one spent is dropped.
+      const { rows } = await db.sql.query<{ id: string; rule: FaultRule; remaining: number }>(
+        `UPDATE fault_rules SET remaining = remaining - 1
+         WHERE remaining > 0 AND id = (
+           SELECT id FROM fault_rules
+           WHERE merchant_id = $1 AND remaining > 0
+             AND (rule->>'operation' = $2 OR (rule->>'operation' IS NULL AND upper(rule->>'method') = $3 AND rule->>'path' = $4))
+           ORDER BY id LIMIT 1 FOR UPDATE)
+         RETURNING id, rule, remaining`,
+        [merchantId, operationId, method.toUpperCase(), path],
+      );
+      const taken = rows[0];
+      if (!taken) return null;
+      if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
+      return faultOf(taken.rule);
     },
   };
 }

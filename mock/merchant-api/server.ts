@@ -62,7 +62,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     now: options.now ?? ((merchantId) => clockOf(db).now(merchantId)),
     origin: options.origin ?? (() => fallbackOrigin),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
-    faults: createFaults(),
+    faults: createFaults(db),
     fixtures: () => (fixtures ??= readSnapshot(options.fixtures ?? demoFixtures)),
     startWebhooks: options.startWebhooks ?? {},
   };

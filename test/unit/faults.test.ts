@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantClient, MerchantApiError } from '../../src/server/index';
 import { callMerchantApi, DEMO_AUTH } from '../fixtures/merchant-call';
 import { startWorld, type ServiceWorld } from './service-world';
+import { createMerchantApi } from '../../mock/merchant-api/server';
+import { listenLoopback } from '../../mock/http/listen';
 
 let world: ServiceWorld;
 beforeAll(async () => {
@@ -67,6 +69,22 @@ describe('/mock/faults', () => {
     expect(made.status).toBe(201);
     expect((await call('GET', '/merchant/v2/projects/200001')).status).toBe(200);
     expect((await call('GET', '/mock/faults')).body).toEqual([]);
+  });
+
+  it('are seen by every process on the database: a rule made through one fails a request through another, a count of 1 once among them', async () => {
+    // A second merchant API on the same database, as a second process on a shared Postgres server is.
+    const second = await listenLoopback(await createMerchantApi({ db: world.db, sender: world.sender }), 0);
+    try {
+      const through = [world.origin, `http://127.0.0.1:${second.port}`];
+      const made = await call('POST', '/mock/faults', { operation: 'getProject', status: 507 });
+      expect((await callMerchantApi(through[1]!, 'GET', '/mock/faults')).body).toEqual([expect.objectContaining({ id: made.body.id, remaining: 1 })]);
+      const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => callMerchantApi(through[i % 2]!, 'GET', '/merchant/v2/projects/200001').then((r) => r.status)));
+      expect(statuses.filter((s) => s === 507)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect((await call('GET', '/mock/faults')).body).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('refuses a rule that names nothing, or does not say how to fail, at its field', async () => {

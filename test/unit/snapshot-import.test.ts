@@ -11,7 +11,7 @@ import { memoryDatabase } from '../../mock/store/memory';
 import type { Database } from '../../mock/store/database';
 import { exportState, importState, SnapshotError, type Snapshot } from '../../mock/store/snapshot';
 import { ROWS } from '../../mock/store/snapshot-rows';
-import { PROCESS_TABLES } from '../../mock/store/migrations';
+import { NOT_EXPORTED } from '../../mock/store/migrations';
 import { checkPassword, hashPassword } from '../../mock/login/password';
 import { authenticate } from '../../mock/api/auth';
 
@@ -104,7 +104,7 @@ describe('what the service writes imports as it was', () => {
     );
     const columns: Record<string, string[]> = {};
     for (const { table_name: table, column_name: column } of rows) {
-      if (!(PROCESS_TABLES as readonly string[]).includes(table)) (columns[table] ??= []).push(column);
+      if (!(NOT_EXPORTED as readonly string[]).includes(table)) (columns[table] ??= []).push(column);
     }
     const described = Object.fromEntries(Object.entries(ROWS).map(([table, schema]) => [table, Object.keys((schema as { properties: object }).properties).sort()]));
     expect(described).toEqual(columns);

@@ -16,12 +16,12 @@ export const createFault: Op = async (call) => {
     if (!item[(rule.method ?? '').toLowerCase()]) throw fieldError('method', `${rule.path} has no ${rule.method}`);
   }
   if (rule.status === undefined && rule.latency_ms === undefined && rule.drop !== true) throw fieldError('status', 'say how to fail: a status, latency_ms or drop');
-  return { status: 201, body: { id: call.context.faults.add(call.merchantId, rule) } };
+  return { status: 201, body: { id: await call.context.faults.add(call.merchantId, rule) } };
 };
 
-export const listFaults: Op = (call) => ({ body: call.context.faults.list(call.merchantId) });
+export const listFaults: Op = async (call) => ({ body: await call.context.faults.list(call.merchantId) });
 
-export const deleteFault: Op = (call) => {
-  if (!call.context.faults.remove(call.merchantId, Number(call.params.fault_id))) throw notFound(`no fault ${call.params.fault_id}`);
+export const deleteFault: Op = async (call) => {
+  if (!(await call.context.faults.remove(call.merchantId, Number(call.params.fault_id)))) throw notFound(`no fault ${call.params.fault_id}`);
   return { status: 204 };
 };

@@ -29,7 +29,7 @@ async function changed(context: ServiceContext, merchantId: number, change: Merc
   for (const row of change.after?.webhook_settings ?? []) {
     context.sender.configure(Number(row.project_id), { url: String(row.url), secret: String(row.secret), variant: row.variant as WebhookSettings['variant'] });
   }
-  context.faults.forget(merchantId);
+  await context.faults.forget(merchantId);
   await clockOf(context.db).load();
 }
 
