@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { startMockService, type MockService } from '../../mock/server';
 import { onServer } from '../../mock/store/server-database';
-import { callMerchantApi } from '../fixtures/merchant-call';
+import { payCrystals } from './service-processes';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 const name = `payui_outbox_${process.pid}`;
@@ -64,17 +64,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     return service;
   }
 
-  /** Pays 10 crystals headless through `service`; answers the transaction id. */
-  async function pay(service: MockService, player: string): Promise<number> {
-    const token = await callMerchantApi(service.merchantApi, 'POST', '/merchant/v2/merchants/100001/token', {
-      user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } },
-    });
-    expect(token.status, JSON.stringify(token.body)).toBe(200);
-    const answer = await fetch(`${service.merchantApi}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
-    const body = await answer.json();
-    expect(answer.status, JSON.stringify(body)).toBe(200);
-    return body.transaction_id;
-  }
+  const pay = (service: MockService, player: string) => payCrystals(service.merchantApi, player);
 
   const leased = async (service: MockService) =>
     (await service.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_leases WHERE owner IS NOT NULL')).rows[0]!.n;
