@@ -16,7 +16,7 @@ fixtures.tables.merchants[0]!.api_key = `image-test-${process.pid}`;
 const cached = join(tmpdir(), 'payui-mock-images', imageName(fixtures));
 
 // The embedded engine's: on a Postgres server (npm run test:server) an "in memory" database is a scratch database there.
-describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database image', () => {
+describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database image', { timeout: 60_000 }, () => {
   it('is made by the first start, loaded by the next, and holds the same state', async () => {
     rmSync(cached, { force: true });
     expect(findImage(fixtures)).toBeNull();

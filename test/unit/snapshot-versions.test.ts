@@ -36,7 +36,8 @@ async function exportOfVersion(version: number, snapshot: Snapshot): Promise<Sna
   }
 }
 
-describe('an export of an older payui-mock', () => {
+// Each import of an older file makes a scratch cluster of its own (~10 s on a busy 2-core machine).
+describe('an export of an older payui-mock', { timeout: 60_000 }, () => {
   it('of the version before this one is imported: every row it holds is there, the newer tables start empty', async () => {
     const older = await exportOfVersion(MIGRATIONS.length - 1, current);
     expect(older.version).toBe(MIGRATIONS.length - 1);
@@ -90,7 +91,7 @@ describe('versions this payui-mock cannot read', () => {
   });
 });
 
-describe('a data directory of an older payui-mock', () => {
+describe('a data directory of an older payui-mock', { timeout: 60_000 }, () => {
   it('is upgraded when opened, and keeps what it held', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payui-old-'));
     try {
