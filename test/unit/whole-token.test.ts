@@ -224,3 +224,43 @@ describe('purchase.gift', () => {
     expect(refused).toMatchObject({ status: 422, body: { message: '0010-0001' } });
   });
 });
+
+describe('purchase.subscription', () => {
+  const subscriptionsOf = async (user: string) => (await merchant('GET', `/mock/projects/200001/subscriptions?user_id=${user}`)).body;
+  const since = (start: number, user: string) => listener.received.slice(start).filter((r) => r.body.user?.id === user).map((r) => r.type);
+
+  it('trial_days starts a new subscription with that trial: create_subscription with status new, nothing charged until it ends', async () => {
+    const start = listener.received.length;
+    const paid = await pay({ access_token: await token('trial-token-pilot', { subscription: { plan_id: 'captain-monthly', trial_days: 14 } }) });
+    expect(paid).toMatchObject({ status: 200, body: { status: 'done' } });
+    await expect.poll(() => since(start, 'trial-token-pilot')).toEqual(['user_validation', 'create_subscription']);
+    const created = listener.received.slice(start).find((r) => r.type === 'create_subscription')!.body;
+    expect(created.subscription).toMatchObject({ status: 'new', trial_days: 14 });
+    const [s] = await subscriptionsOf('trial-token-pilot');
+    expect(s).toMatchObject({ status: 'new', date_last_charge: null });
+    expect(Date.parse(s.date_next_charge) - Date.parse(s.date_create)).toBe(14 * 86_400_000);
+    const report = await merchant('GET', v2('/merchants/100001/reports/transactions/search.json?user_id=trial-token-pilot&show_dry_run=true'));
+    expect(report.body).toEqual([]);
+  });
+
+  it('operation change_plan moves the subscription to the new plan (update_subscription); 1004-0001 where it cannot, 0007-0009 for another currency', async () => {
+    const first = await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-monthly' } }) });
+    expect(first.status).toBe(200);
+    await world.sender.idle();
+    const start = listener.received.length;
+    const changed = await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) });
+    expect(changed).toMatchObject({ status: 200, body: { status: 'done' } });
+    await expect.poll(() => since(start, 'change-token-pilot')).toEqual(['user_validation', 'order_paid', 'update_subscription']);
+    const updated = listener.received.slice(start).find((r) => r.type === 'update_subscription')!.body;
+    expect(updated.subscription).toMatchObject({ plan_id: 'captain-yearly', status: 'active', amount: 59.99 });
+    expect(await subscriptionsOf('change-token-pilot')).toEqual([expect.objectContaining({ plan: expect.objectContaining({ external_id: 'captain-yearly' }) })]);
+    // The plan it already is, and a player with no subscription: forbidden.
+    expect(await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '1004-0001' } });
+    expect(await pay({ access_token: await token('change-token-nobody', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '1004-0001' } });
+    const euro = await merchant('POST', v2('/projects/200001/subscriptions/plans'), {
+      external_id: 'euro-captain', name: { en: 'Euro captain' }, group_id: 'captains', charge: { amount: 5, currency: 'EUR', period: { value: 1, type: 'month' } },
+    });
+    expect(euro.status, JSON.stringify(euro.body)).toBe(201);
+    expect(await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'euro-captain', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '0007-0009' } });
+  });
+});
