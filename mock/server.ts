@@ -4,14 +4,15 @@
  * `mock/dist/server.js`) runs it on its own for merchants' offline tests.
  */
 import { readFile } from 'node:fs/promises';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorldConfig } from './config';
 import { listenLoopback, type Listening } from './http/listen';
-import { readJson } from './http/body';
-import { answerAlways, serveStatic } from './http/static';
+import { serveStatic } from './http/static';
 import { serviceError, serviceShape } from './http/service-error';
-import { refuseBody, sendAnswer } from './http/answer';
+import { sendAnswer } from './http/answer';
+import { ApiError, createServiceApp } from './http/service-app';
 import { createMerchantApi, openServiceDatabase } from './merchant-api/server';
 import type { Database } from './store/database';
 import { clockOf } from './store/clock';
@@ -41,76 +42,75 @@ export const PAYMENT_UI_CSP = [
 const OUTCOMES: readonly PayRequest['outcome'][] = ['success', 'declined', 'declined_renewals', ...TEST_FAILURES];
 const isOutcome = (value: unknown): value is PayRequest['outcome'] => (OUTCOMES as readonly unknown[]).includes(value);
 
-/** `POST /api/payments` of the payment UI: the player pressed Pay (see mock/webhooks/payments.ts). */
-async function takePayment(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const fail = (status: number, message: string, headers: Record<string, string> = {}) => sendAnswer(res, serviceError(status, message), headers);
-  if (req.method !== 'POST') return fail(405, 'Method Not Allowed', { allow: 'POST' });
-  // Same origin only: the payment UI's own page, never a merchant page or another site.
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${req.headers.host}`) return fail(403, 'only the payment UI itself may pay');
-  const body = await readJson(req, 16 * 1024);
-  if (!body.ok) return refuseBody(req, res, serviceError(body.status, body.message));
-  const { search, outcome, drm } = (body.value ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
-  if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string')) {
-    return fail(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>"}`);
-  }
-  const result = await payments.pay({ search, outcome, pageMode: mode, ip: req.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
-  // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
-  // (0004-0001, …) as its message, for the page to show.
-  if (!result.ok && 'paid' in result) return sendAnswer(res, serviceError(409, result.message));
-  if (!result.ok) return sendAnswer(res, serviceError(422, result.code, { global_errors: [result.message], property_errors: {} }));
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(result));
-}
+/** The largest body the payment UI takes (its Pay: the page's query string and the outcome). */
+const PAYMENT_BODY_LIMIT = 16 * 1024;
 
 /**
- * `GET /api/session?<the page's query string>` of the payment UI: what the page sells, resolved
- * from the catalogue in the database (mock/store/sessions.ts), or the payment UI error code.
+ * The payment UI's origin (live or sandbox) on the service's HTTP stack (mock/http/service-app.ts,
+ * as the merchant API): its page, told which environment this origin is; its built files; `GET
+ * /api/session` (what the page sells, resolved from the catalogue, or the payment UI's error code)
+ * and `POST /api/payments` (the player pressed Pay: mock/webhooks/payments.ts). Every error is the
+ * service's body, written by the stack's one error handler.
  */
-async function answerSession(payments: Payments, mode: TokenMode, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendAnswer(res, serviceError(405, 'Method Not Allowed'), { allow: 'GET, HEAD' });
-  const { search } = new URL(req.url ?? '/', 'http://mock');
-  let result: SessionResult;
-  try {
-    result = await payments.session(search, mode);
-  } catch (error) {
-    // Logged here, without the address: it carries the access token.
-    console.error('payui: GET /api/session failed:', error instanceof Error ? error.message : error);
-    return sendAnswer(res, serviceError(500, 'Internal Server Error'));
-  }
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(result));
-}
-
-/** Serves the built payment UI, telling the page which environment this origin is, and takes its payments. */
 export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): RequestListener {
+  const { app, listener } = createServiceApp({ bodyLimit: PAYMENT_BODY_LIMIT });
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
-  const notFound = (res: ServerResponse) => sendAnswer(res, serviceError(404, 'Not Found'));
-  let page: Promise<string> | undefined;
-  return answerAlways((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://mock');
-    if (pathname === '/api/payments') return takePayment(payments, mode, req, res);
-    if (pathname === '/api/session') return answerSession(payments, mode, req, res);
-    if (pathname === '/' || pathname === '/index.html') {
-      // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
-      page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
-        (html) => html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
-        (error: unknown) => {
-          page = undefined;
-          throw error;
-        },
-      );
-      void page.then(
-        (html) => {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
-          res.end(req.method === 'HEAD' ? undefined : html);
-        },
-        () => notFound(res),
-      );
-      return;
+  const allowed: Record<string, string> = { '/api/payments': 'POST', '/api/session': 'GET, HEAD' };
+
+  // Same origin only, checked before the body is read: the payment UI's own page, never a merchant page or another site.
+  const ownPage = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new ApiError(403, 'only the payment UI itself may pay');
+  };
+  app.post('/api/payments', { onRequest: ownPage }, async (request, reply) => {
+    const { search, outcome, drm } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
+    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string')) {
+      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>"}`);
     }
-    return serveStatic(uiRoot, req, res, { headers }).then((served) => served || notFound(res));
-  }, serviceShape);
+    const result = await payments.pay({ search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
+    // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
+    // (0004-0001, …) as its message, for the page to show.
+    if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
+    if (!result.ok) throw new ApiError(422, result.code, { global_errors: [result.message], property_errors: {} });
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+  });
+  // `?<the page's query string>`; HEAD too. A failure is the error handler's 500, logged without the address (it carries the token).
+  app.get('/api/session', async (request, reply) => {
+    const result: SessionResult = await payments.session(new URL(request.url, 'http://mock').search, mode);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+  });
+
+  // Read once and kept; a failed read is forgotten, so the page is served once the build is there.
+  let page: Promise<string> | undefined;
+  const answerPage = async (_request: FastifyRequest, reply: FastifyReply) => {
+    page ??= readFile(join(uiRoot, 'index.html'), 'utf8').then(
+      (html) => html.replace('name="payui-mock-mode" content="live"', `name="payui-mock-mode" content="${mode}"`),
+      (error: unknown) => {
+        page = undefined;
+        throw error;
+      },
+    );
+    const html = await page.catch(() => null);
+    if (html === null) throw new ApiError(404, 'Not Found');
+    return reply.type('text/html; charset=utf-8').headers(headers).send(html);
+  };
+  app.get('/', answerPage);
+  app.get('/index.html', answerPage);
+
+  // The page's built files; a known path asked with another method is 405; anything else 404.
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const allow = allowed[pathname.replace(/\/$/, '')];
+    if (allow) throw new ApiError(405, `Method Not Allowed: ${pathname} answers ${allow}`, null, { allow });
+    reply.hijack();
+    if (await serveStatic(uiRoot, request.raw, reply.raw, { headers })) return;
+    sendAnswer(reply.raw, serviceError(404, 'Not Found'));
+  });
+
+  const ready = listener();
+  // Ready before a server listens (listen.ts); a request that comes earlier waits for it.
+  void ready.catch(() => undefined);
+  return (req, res) => void ready.then((answer) => answer(req, res), () => sendAnswer(res, serviceError(500, 'Internal Server Error')));
 }
 
 export interface MockService {

@@ -38,8 +38,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
 import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/shared/catalog';
-import { readJson } from '../mock/http/body';
-import { answerAlways, serveStatic } from '../mock/http/static';
+import { serveStatic } from '../mock/http/static';
+import { answerAlways, readJson } from './http';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';
 import { createMailboxes, createPlayerSessions, mailTo, SignInRefused, type Player, type PlayerSessions } from './login';
 import { createShop, type ShopItem } from './shop';

@@ -8,12 +8,11 @@
  * Why Fastify: it routes, parses and limits bodies, and validates with Ajv (which reads OpenAPI
  * 3.1's JSON Schema as it is), so the document is the one rule book and the code is handlers only.
  */
-import { createServer, type RequestListener } from 'node:http';
-import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RequestListener } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { ExtendedMessage } from '../merchant-api/validate';
-import { refuseBody } from '../http/answer';
+import { ApiError, createServiceApp, requestError, STATUS_TEXT } from '../http/service-app';
 import { createValidators, extendedMessage, pointerPart } from './validation';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';
@@ -29,17 +28,7 @@ const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
 export const MAX_BODY_BYTES = 1024 * 1024;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** An answer other than success, in the service's error shape. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extended: ExtendedMessage | null = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 /** The tries of each service's credentials (one `Credentials` function a service). */
 const guessesOf = new WeakMap<Credentials, Guesses>();
@@ -149,13 +138,6 @@ export interface OpenApiDocument {
   security?: object[];
 }
 
-const errorBody = (request: FastifyRequest, status: number, message: string, extended: ExtendedMessage | null = null) =>
-  ({ http_status_code: status, message, extended_message: extended, request_id: request.id });
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 501: 'Not Implemented',
-};
 
 /** Two sets of 422 findings as one. */
 function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
@@ -177,39 +159,14 @@ function refuseInput(value: unknown): void {
   if (problem) throw fieldError(problem.path, problem.message);
 }
 
-/**
- * A 500's line in the log: where, the request's id and the error's kind and stack frames, but not
- * its message nor its fields: a database error carries the query's parameters (a webhook secret,
- * a player's password hash) in them and often quotes a value in its message.
- */
-function logFailure(request: FastifyRequest, error: Error & { code?: unknown }): void {
-  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
-  const code = typeof error.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(error.code) ? ` ${error.code}` : '';
-  const route = request.routeOptions.url ?? request.url.split('?')[0];
-  console.error(`payui-mock: 500 for ${request.method} ${route} (request ${request.id}): ${error.name}${code}\n${frames}`);
-}
-
 /** `/merchant/{version}/projects/{project_id}` → a test of concrete paths, for 405's `Allow`. */
 const pathTest = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
 
 export async function createApiApp<Context>(options: ApiOptions<Context>): Promise<{ app: FastifyInstance; listener: RequestListener }> {
   const { document } = options;
   const validators = createValidators(document);
-  let listener: RequestListener | undefined;
-  const app = Fastify({
-    bodyLimit: MAX_BODY_BYTES,
-    genReqId: () => randomUUID(),
-    // The loopback server (mock/http/listen.ts) owns the socket; Fastify only routes.
-    serverFactory: (handler) => {
-      listener = handler as RequestListener;
-      return createServer(handler);
-    },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-  });
-
+  const { app, listener } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('cache-control', 'no-store');
     if (options.corsPrefix && request.url.startsWith(options.corsPrefix)) return cors(request, reply);
   });
 
@@ -232,20 +189,6 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     reply.header('access-control-max-age', '600');
     return reply.code(204).send();
   }
-
-  // JSON only, parsed as sent; anything else that has a body is 415.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_request, text, done) => {
-    if (text === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text as string));
-    } catch {
-      done(new ApiError(400, 'Bad Request: the request body is not valid JSON'), undefined);
-    }
-  });
-  app.addContentTypeParser('*', (request, _payload, done) => {
-    done(new ApiError(415, `Unsupported Media Type: send the body as application/json, not ${request.headers['content-type'] ?? 'without a type'}`), undefined);
-  });
 
   const allowed: { test: RegExp; methods: string[] }[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -349,7 +292,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       return true;
     }
     if (fault.status === null) return false;
-    const body = fault.body !== undefined ? fault.body : errorBody(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
+    const body = fault.body !== undefined ? fault.body : requestError(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
     await reply.code(fault.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     return true;
   }
@@ -383,30 +326,12 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     const route = allowed.find((r) => r.test.test(pathname));
     if (route && !route.methods.includes(request.method)) {
       reply.header('allow', route.methods.join(', '));
-      return reply.code(405).send(errorBody(request, 405, `Method Not Allowed: ${pathname} answers ${route.methods.join(', ')}`));
+      return reply.code(405).send(requestError(request, 405, `Method Not Allowed: ${pathname} answers ${route.methods.join(', ')}`));
     }
-    return reply.code(404).send(errorBody(request, 404, 'Not Found'));
+    return reply.code(404).send(requestError(request, 404, 'Not Found'));
   });
 
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return reply.code(error.status).send(errorBody(request, error.status, error.message, error.extended));
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 413) {
-      // Answered at once; the rest of the upload is read and dropped, so the client sees the answer.
-      reply.hijack();
-      const body = JSON.stringify(errorBody(request, 413, `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes`));
-      return refuseBody(request.raw, reply.raw, { status: 413, headers: { 'x-request-id': request.id }, body });
-    }
-    if (status === 500) logFailure(request, error);
-    const message = status === 500 ? 'Internal Server Error' : `${STATUS_TEXT[status] ?? 'Error'}: ${error.message}`;
-    return reply.code(status).send(errorBody(request, status, message));
-  });
-
-  await app.ready();
-  return { app, listener: listener! };
+  return { app, listener: await listener() };
 }
 
 export type { Credentials };

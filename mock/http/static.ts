@@ -3,7 +3,6 @@ import { pipeline } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { sendAnswer, type ErrorShape } from './answer';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -69,26 +68,4 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   } catch {
     return false;
   }
-}
-
-/**
- * Wraps a request handler so that every request is answered: a handler that throws or rejects
- * gives a 500 in the server's error shape (or ends an answer already begun), never an unhandled
- * rejection that stops the server.
- */
-export function answerAlways(handler: (req: IncomingMessage, res: ServerResponse) => unknown, shape: ErrorShape): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    const fail = (error: unknown) => {
-      // The path only (a query may carry a token) and the error's kind (its message may quote a value).
-      const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
-      const kind = error instanceof Error ? `${error.name}${typeof code === 'string' ? ` ${code}` : ''}` : typeof error;
-      console.error(`payui: ${req.method} ${(req.url ?? '').split('?')[0]} failed: ${kind}\n${error instanceof Error ? (error.stack ?? '').split('\n').slice(1).join('\n') : ''}`);
-      sendAnswer(res, shape(500, 'INTERNAL_ERROR', 'Internal error'));
-    };
-    try {
-      void Promise.resolve(handler(req, res)).catch(fail);
-    } catch (error) {
-      fail(error);
-    }
-  };
 }

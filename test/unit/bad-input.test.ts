@@ -5,7 +5,7 @@
 // line carries no parameter of the request or its query.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_LOGIN } from '../../mock/shared/catalog';
-import { answerAlways } from '../../mock/http/static';
+import { answerAlways } from '../../server/http';
 import { listenLoopback } from '../../mock/http/listen';
 import { codeError } from '../../src/server/http';
 import { DEMO_AUTH } from '../fixtures/merchant-call';

@@ -54,6 +54,23 @@ describe('the service\'s shape: {http_status_code, message, extended_message, re
     expect(response.headers.get('x-request-id')).toBe(body.request_id);
   });
 
+  it('the payment UI and the merchant API are one stack: the same failure gets the same answer from both, its id on every answer', async () => {
+    const both = async (init: RequestInit) => Promise.all([url('api', '/merchant/v2/merchants/100001/token'), url('ui', '/api/payments')].map(async (address) => {
+      const response = await fetch(address, init);
+      const body = (await response.json()) as Record<string, unknown>;
+      return [response.status, body.message];
+    }));
+    const [api, ui] = await both(json('{', { authorization: AUTH }));
+    expect(ui).toEqual(api);
+    expect(ui).toEqual([400, 'Bad Request: the request body is not valid JSON']);
+    // A body that is not JSON is refused before it is read, by both.
+    const [apiType, uiType] = await both({ method: 'POST', headers: { 'content-type': 'text/plain', authorization: AUTH }, body: '{"search":"?access_token=nope","outcome":"success"}' });
+    expect(uiType).toEqual(apiType);
+    expect(uiType![0]).toBe(415);
+    const page = await fetch(url('ui', '/api/session?access_token=nope'));
+    expect(page.headers.get('x-request-id')).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+  });
+
   it('the payment UI\'s refusal carries its payment UI error code, for the page to show', async () => {
     const response = await fetch(url('ui', '/api/payments'), json('{"search":"?access_token=nope","outcome":"success"}'));
     expect(await response.json()).toMatchObject({ http_status_code: 422, message: '0004-0001' });
