@@ -1,8 +1,10 @@
 // `npm run bench:service`: how fast payui-mock starts, as a merchant's test suite meets it (DESIGN
 // §8b budgets). Each start is a new Node process running the built package's startPayuiMock
 // (mock/dist/index.js), so nothing is warm but the system's file cache; prints the median and range
-// of: in memory, ready (every server answers); a restart on a data directory; RSS after load.
-// Figures only: no assertion (the machine's load moves them).
+// of: in memory, ready (every server answers); a restart on a data directory; RSS after load; a
+// sandbox made and reset; token requests per second and their p99 on the embedded database, one
+// Postgres server process and two (PAYUI_POSTGRES_URL). Figures only: no assertion (the machine's
+// load moves them).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,4 +61,92 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
   const { times, resets } = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').pop());
   row('a sandbox made (POST /mock/sandboxes)', times.map((ms) => ({ ms })), '≤ 50 ms');
   row('a sandbox reset (POST /mock/reset)', resets.map((ms) => ({ ms })), 'report');
+}
+
+// Token requests (POST …/token, the call a shop's backend makes most) per second and their p99, with
+// eight under way at once (a merchant's requests under way count against its wrong-key limit of
+// ten, mock/api/guesses.ts): the embedded database, then, when PAYUI_POSTGRES_URL names a Postgres
+// server (a role that may create databases), one server process and two server processes on one
+// database (the requests taken in turn by each, as behind one address).
+{
+  const { spawn } = await import('node:child_process');
+  const REQUESTS = Number(process.env.TOKEN_REQUESTS ?? 1500);
+  const CONCURRENCY = 8;
+  const auth = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
+  const body = JSON.stringify({ user: { id: { value: 'bench-player' }, email: { value: 'bench@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } } });
+  /** startPayuiMock(options) in a process of its own, until `stop()`. */
+  const startProcess = (options) => new Promise((resolve, reject) => {
+    const script = `
+      const { startPayuiMock } = await import(${JSON.stringify(index)});
+      const mock = await startPayuiMock(${JSON.stringify(options)});
+      process.once('SIGTERM', () => mock.stop().then(() => process.exit(0)));
+      console.log(JSON.stringify({ url: mock.merchantApiUrl }));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const ended = new Promise((done) => child.once('exit', done));
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ url: JSON.parse(line).url, stop: () => (child.kill('SIGTERM'), ended) });
+    });
+    child.once('exit', (code) => reject(new Error(`a service process ended before it started (${code})`)));
+  });
+  /** REQUESTS token requests, CONCURRENCY at a time, the n-th to urls[n % urls.length]: per second and p99 (ms). */
+  async function load(urls) {
+    const latencies = [];
+    let next = 0;
+    const lane = async () => {
+      while (next < REQUESTS) {
+        const n = next++;
+        const t0 = performance.now();
+        const response = await fetch(`${urls[n % urls.length]}/merchant/v2/merchants/100001/token`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
+        latencies.push(performance.now() - t0);
+      }
+    };
+    // A warm-up, not counted.
+    for (const url of urls) for (let i = 0; i < 50; i++) await (await fetch(`${url}/merchant/v2/merchants/100001/token`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body })).arrayBuffer();
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+    const seconds = (performance.now() - t0) / 1000;
+    const sorted = latencies.sort((a, b) => a - b);
+    return { rps: REQUESTS / seconds, p99: sorted[Math.ceil(sorted.length * 0.99) - 1] };
+  }
+  const tokenRow = (name, { rps, p99 }) => console.log(`${name.padEnd(44)} ${String(Math.round(rps)).padStart(5)} req/s  p99 ${p99.toFixed(1)} ms  (${REQUESTS} requests, ${CONCURRENCY} at a time)`);
+  async function measure(name, starts) {
+    const processes = [];
+    try {
+      for (const options of starts) processes.push(await startProcess(options));
+      tokenRow(name, await load(processes.map((p) => p.url)));
+    } finally {
+      await Promise.all(processes.map((p) => p.stop()));
+    }
+  }
+  await measure('token requests: embedded (in memory)', [{}]);
+  const server = process.env.PAYUI_POSTGRES_URL;
+  if (server) {
+    const { default: pg } = await import('pg');
+    const database = `payui_bench_${process.pid}`;
+    const admin = async (statement) => {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${database}`);
+    const at = new URL(server);
+    at.pathname = `/${database}`;
+    try {
+      await measure('token requests: one server process', [{ databaseUrl: at.toString() }]);
+      await measure('token requests: two server processes', [{ databaseUrl: at.toString() }, { databaseUrl: at.toString() }]);
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  } else {
+    console.log('token requests on a Postgres server: skipped (set PAYUI_POSTGRES_URL=postgres://… to measure one and two server processes)');
+  }
 }
