@@ -113,6 +113,10 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   return (req, res) => void ready.then((answer) => answer(req, res), () => sendAnswer(res, serviceError(500, 'Internal Server Error')));
 }
 
+/**
+ * The running service: what it serves where, its state, and its one stop (servers, the webhooks
+ * under way, the payments' timers, then the database), which any number of asks share.
+ */
 export interface MockService {
   merchantApi: string;
   /** The service's state. */
@@ -155,7 +159,10 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     oneTimerRound(db, () => runAllDue(db, payments)).catch((error: unknown) => console.error('payui: renewals failed:', error instanceof Error ? error.message : error));
   }, 60_000);
   ticks.unref();
-  const stop = async () => {
+  // One stop, however often it is asked (Ctrl-C, then SIGTERM): a second ask waits for the first.
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stopAll());
+  const stopAll = async () => {
     clearInterval(ticks);
     // The attempts under way end first (what they delivered is taken out of the outbox), then the database.
     await Promise.all([sender.close(), ...running.map((s) => s.close())]);
