@@ -182,7 +182,7 @@ export interface paths {
         put?: never;
         /**
          * Fail the caller's next requests on purpose
-         * @description The offline service's own operation: the real service has no such path. The caller's next `count` requests (made with the same merchant's credentials) to `operation` (an operationId), or to `method` + `path` (a path of this document, as written here), fail as the rule says: `status` with `body` (default: the service's error body), after `latency_ms`, or `drop` (the connection is closed with no answer); `latency_ms` alone answers late but as usual. Rules are kept in memory (a restart forgets them). One request alone fails with the header `X-Payui-Mock-Fault: status=503` (or `latency=2000`, `drop`, several separated by commas), sent to any operation; a value it does not understand is 422 at `X-Payui-Mock-Fault`.
+         * @description The offline service's own operation: the real service has no such path. The caller's next `count` requests (made with the same merchant's credentials) to `operation` (an operationId), or to `method` + `path` (a path of this document, as written here), fail as the rule says: `status` with `body` (default: the service's error body), after `latency_ms`, or `drop` (the connection is closed with no answer); `latency_ms` alone answers late but as usual. `{"webhooks": {"duplicate": true} | {"delay_ms": n} | {"order": "reverse"}, "count": n}` instead fails the caller's next webhooks: sent twice, late, or out of order, to test a listener's idempotency. Rules are kept in the database (every process of a shared one sees them), not in exports; a reset or a removed sandbox drops its merchant's. One request alone fails with the header `X-Payui-Mock-Fault: status=503` (or `latency=2000`, `drop`, several separated by commas), sent to any operation; a value it does not understand is 422 at `X-Payui-Mock-Fault`.
          */
         post: operations["createFault"];
         delete?: never;
@@ -520,6 +520,10 @@ export interface components {
                 keys: {
                     key: string;
                     used: boolean;
+                    /** @description A sold key: the transaction that sold it. */
+                    transaction_id?: number;
+                    /** @description A sold key: the user it went to. */
+                    user_id?: string | null;
                 }[];
             }[];
         };
@@ -547,12 +551,20 @@ export interface components {
             latency_ms?: number;
             /** @description Close the connection with no answer. */
             drop?: boolean;
+            /** @description Instead of a request: the caller's next `count` webhooks (those its events send through the outbox; not `user_validation`, which is a question asked once) are sent twice (`duplicate`), `delay_ms` late (the project's later webhooks wait behind them), or held until all `count` were made and then sent last first (`order: reverse`; held at most 10 s, then sent as they are, last first). */
+            webhooks?: {
+                /** @constant */
+                duplicate?: true;
+                delay_ms?: number;
+                /** @enum {string} */
+                order?: "reverse";
+            };
             /**
-             * @description How many requests fail.
+             * @description How many requests (or webhooks) fail.
              * @default 1
              */
             count?: number;
-        } & (unknown | unknown);
+        } & (unknown | unknown | unknown);
         /** @description The answer of a create whose answer the spec does not show (DESIGN §8). */
         Created: {
             /** @description The id of the new record. */
@@ -569,6 +581,11 @@ export interface components {
             body?: unknown;
             latency_ms?: number;
             drop?: boolean;
+            webhooks?: {
+                duplicate?: boolean;
+                delay_ms?: number;
+                order?: string;
+            };
             count?: number;
         };
         /** @description A payment made as the payment UI's Pay makes it. */
@@ -594,11 +611,17 @@ export interface components {
             status: "done" | "troubled";
             transaction_id: number;
             invoice_id: number;
-            /** @description The game key sold. */
+            /** @description The game key sold (the first, when several were). */
             key?: {
                 drm?: string;
                 code?: string;
             };
+            /** @description Every game key sold, one per `pin_codes.codes` entry. */
+            keys?: {
+                sku: string;
+                drm: string;
+                code: string;
+            }[];
             /** @enum {string} */
             reason?: "declined" | "user_refused";
             /** @description The listener's refusal code (user_refused). */

@@ -19,7 +19,26 @@ export interface FaultRule {
   latency_ms?: number;
   /** Close the connection with no answer. */
   drop?: boolean;
+  /** Instead of a request: the merchant's next webhooks sent twice, late, or last first (mock/webhooks/webhook-faults.ts). */
+  webhooks?: WebhookFaultRule;
   count?: number;
+}
+
+/** One of these: how the next webhooks go wrong. */
+export interface WebhookFaultRule {
+  duplicate?: true;
+  delay_ms?: number;
+  order?: 'reverse';
+}
+
+/** A webhook fault taken for one webhook: the rule, and how many more webhooks it holds for (0: this was its last). */
+export interface WebhookFault {
+  rule: WebhookFaultRule;
+  /** The rule's id: webhooks held back together (`order: reverse`) share it. */
+  id: number;
+  remaining: number;
+  /** The rule's count: how many webhooks a reverse holds. */
+  count: number;
 }
 
 export interface Fault {
@@ -43,6 +62,8 @@ export interface Faults {
   forget(merchantId: number): Promise<void>;
   /** The fault the merchant's rules give this request (counted down), or null. */
   take(merchantId: number, operationId: string, method: string, path: string): Promise<Fault | null>;
+  /** The webhook fault the merchant's rules give its next webhook (counted down), or null. */
+  takeWebhook(merchantId: number): Promise<WebhookFault | null>;
 }
 
 const faultOf = (rule: FaultRule): Fault => ({ latencyMs: rule.latency_ms ?? 0, status: rule.status ?? null, body: rule.body, drop: rule.drop === true });
@@ -92,6 +113,19 @@ export function createFaults(db: Database): Faults {
       if (!taken) return null;
       if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
       return faultOf(taken.rule);
+    },
+    async takeWebhook(merchantId) {
+      const { rows } = await db.sql.query<{ id: string; rule: FaultRule; remaining: number }>(
+        `UPDATE fault_rules SET remaining = remaining - 1
+         WHERE remaining > 0 AND id = (
+           SELECT id FROM fault_rules WHERE merchant_id = $1 AND remaining > 0 AND rule ? 'webhooks' ORDER BY id LIMIT 1 FOR UPDATE)
+         RETURNING id, rule, remaining`,
+        [merchantId],
+      );
+      const taken = rows[0];
+      if (!taken) return null;
+      if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
+      return { rule: taken.rule.webhooks!, id: Number(taken.id), remaining: taken.remaining, count: taken.rule.count ?? 1 };
     },
   };
 }

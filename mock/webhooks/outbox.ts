@@ -24,7 +24,8 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
-import type { Variant, WebhookSender } from './sender';
+import type { KeptWebhook, Variant, WebhookSender } from './sender';
+import { noFaults, type Shaped, type Shaper } from './webhook-faults';
 
 /** A webhook in the outbox. */
 export interface OutboxRow {
@@ -72,32 +73,44 @@ interface Row {
 }
 const rowOf = (row: Row): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
 
-export function createOutbox(db: Database, sender: WebhookSender): Outbox {
-  return db.shared ? sharedOutbox(db, sender) : ownOutbox(db, sender);
+/** `shape`: what the merchants' webhook faults make of the rows on their way to the sender (mock/webhooks/webhook-faults.ts). */
+export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper = noFaults): Outbox {
+  return db.shared ? sharedOutbox(db, sender, shape) : ownOutbox(db, sender, shape);
 }
 
 /** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
 const removeRow = (db: Database, id: number) => db.sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]).then(() => undefined, () => undefined);
 
-/** Hands `rows` (in id order) to the sender, a project's in one go; `settle` makes each row's settle. */
-function handOver(sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>): void {
-  const projects = [...new Set(rows.map((row) => row.projectId))];
-  for (const project of projects) {
-    sender.sendKept(project, rows.filter((row) => row.projectId === project).map((row) => ({ type: row.type, body: row.body, settle: settle(row) })));
-  }
+/**
+ * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them; `settle`
+ * makes each row's settle (a second copy of a row has none: the row leaves the outbox once).
+ */
+async function handOver(sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>, shape: Shaper): Promise<void> {
+  if (rows.length === 0) return;
+  // The faults are a test's; a failure to read them (a database closing) sends the webhooks as they are.
+  const hand = (shaped: Shaped[]) => {
+    const projects = [...new Set(shaped.map(({ row }) => row.projectId))];
+    for (const project of projects) {
+      sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
+        { type: row.type, body: row.body, settle: settle(row), ...(delayMs ? { delayMs } : {}) },
+        ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),
+      ]));
+    }
+  };
+  await shape(rows, hand).catch(() => noFaults(rows, hand));
 }
 
 /** The outbox of a database this process alone has (the embedded one): everything in it is this process's to send. */
-function ownOutbox(db: Database, sender: WebhookSender): Outbox {
-  const deliver = (rows: OutboxRow[]) => handOver(sender, rows, (row) => () => removeRow(db, row.id));
+function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
+  const settle = (row: OutboxRow) => () => removeRow(db, row.id);
   return {
     async deliver(rows) {
-      deliver(rows);
+      await handOver(sender, rows, settle, shape);
     },
     async restore() {
       const { rows } = await db.sql.query<Row>('SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id');
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
-      for (const row of rows) deliver([rowOf(row)]);
+      for (const row of rows) await handOver(sender, [rowOf(row)], settle, noFaults);
     },
     // The sender is told of every change of the settings (one process), and tests may give it settings of its own.
     variant: async (_sql, projectId) => sender.settings(projectId)?.variant ?? null,
@@ -106,7 +119,7 @@ function ownOutbox(db: Database, sender: WebhookSender): Outbox {
 }
 
 /** The outbox of a database other processes share: this process sends what it claimed (see the top of the file). */
-function sharedOutbox(db: Database, sender: WebhookSender): Outbox {
+function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
   const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Project → how many of its rows the sender holds, not yet settled. */
   const held = new Map<number, number>();
@@ -170,12 +183,12 @@ function sharedOutbox(db: Database, sender: WebhookSender): Outbox {
     // The settings of now, as the table holds them (another process may have changed them).
     for (const { project_id, url, secret, variant } of claimed.settings) sender.configure(Number(project_id), { url, secret, variant });
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
-    handOver(sender, claimed.rows, (row) => async () => {
+    await handOver(sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id);
       const left = (held.get(row.projectId) ?? 1) - 1;
       held.set(row.projectId, left);
       if (left === 0) void serial(() => release(row.projectId)).then(claim, () => undefined);
-    });
+    }, shape);
     for (const project of claimed.projects) if (!held.get(project)) void serial(() => release(project)).catch(() => undefined);
   }
 

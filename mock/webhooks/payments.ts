@@ -27,6 +27,7 @@ import {
 } from '../store/subscriptions';
 import { answerCode, type Variant, type WebhookSender } from './sender';
 import { createOutbox, keepWebhooks, type OutboxRow } from './outbox';
+import { webhookFaults } from './webhook-faults';
 import type { Webhook } from 'payui-embed/server';
 
 export type PayResult =
@@ -201,7 +202,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   const at = async (point: HookPoint) => hook?.(point);
   const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
     await clockOf(db).load();
-    outbox = createOutbox(db, sender);
+    outbox = createOutbox(db, sender, webhookFaults(db));
     return db;
   });
   let outbox: ReturnType<typeof createOutbox>;

@@ -167,6 +167,8 @@ export interface KeptWebhook {
   type: string;
   body: string;
   settle(): Promise<void>;
+  /** Milliseconds its first attempt waits (a webhook fault's delay); the project's later webhooks wait behind it. */
+  delayMs?: number;
 }
 
 /** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
@@ -227,6 +229,7 @@ interface Outgoing {
   type: string;
   body: string;
   settle?: () => Promise<void>;
+  delayMs?: number;
 }
 const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_type, body: JSON.stringify(payload) });
 
@@ -239,6 +242,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   const log: Attempt[] = [];
   /** Delivery id → how to take it out of the outbox, for the deliveries the outbox keeps. */
   const settles = new Map<number, () => Promise<void>>();
+  /** Delivery id → when its first attempt may go (a webhook fault's delay). */
+  const notBefore = new Map<number, number>();
   /** Ends each backoff wait under way at once (close() calls them). */
   const wakes = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
@@ -261,13 +266,14 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   }
 
   /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body, settle }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle, delayMs }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
       id: nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
     if (settle) settles.set(delivery.id, settle);
+    if (delayMs) notBefore.set(delivery.id, Date.now() + delayMs);
     changed();
     return delivery;
   }
@@ -328,6 +334,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     let delay = retry.firstDelayMs;
     while (queue.length > 0 && !closed) {
       const head = queue[0]!;
+      // A delayed webhook (a webhook fault) waits its time, and the project's later ones behind it.
+      const wait = (notBefore.get(head.id) ?? 0) - Date.now();
+      notBefore.delete(head.id);
+      if (wait > 0) {
+        head.next_attempt = new Date(Date.now() + wait).toISOString();
+        changed();
+        await backoff(wait);
+        if (closed) break;
+      }
       const target = settings.get(projectId);
       if (!target) break; // Settings removed: the queue waits for new ones.
       head.state = 'sending';

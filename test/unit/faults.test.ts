@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantClient, MerchantApiError } from '../../src/server/index';
 import { callMerchantApi, DEMO_AUTH } from '../fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 import { createMerchantApi } from '../../mock/merchant-api/server';
 import { listenLoopback } from '../../mock/http/listen';
 
@@ -113,5 +113,65 @@ describe('X-Payui-Mock-Fault', () => {
     const answer = await withHeader('status=200');
     expect(answer.status).toBe(422);
     expect(Object.keys((await answer.json()).extended_message.property_errors)).toEqual(['X-Payui-Mock-Fault']);
+  });
+});
+
+describe('webhook faults', () => {
+  /** A headless payment of `quantity` crystals by a new player; its transaction id. */
+  async function pay(player: string, quantity: number): Promise<number> {
+    const token = await call('POST', TOKEN, { user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' }, purchase: { virtual_currency: { quantity } } });
+    const paid = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+    return (await paid.json()).transaction_id;
+  }
+  let listener: Awaited<ReturnType<typeof recordingListener>>;
+  beforeAll(async () => {
+    listener = await recordingListener();
+    world.sender.configure(200001, { url: listener.url, secret: 'fault-secret', variant: 'combined' });
+  });
+  afterAll(async () => {
+    world.sender.configure(200001, null);
+    await listener.server.close();
+  });
+  const orderPaid = () => listener.received.filter((r) => r.type === 'order_paid').map((r) => r.body.transaction.id as number);
+
+  it('duplicate sends each of the next webhooks twice, the same body; the rule is spent after count', async () => {
+    expect((await call('POST', '/mock/faults', { webhooks: { duplicate: true }, count: 1 })).status).toBe(201);
+    const first = await pay('dup-1', 3);
+    await expect.poll(orderPaid).toEqual([first, first]);
+    const bodies = listener.bodies.filter((b) => b.includes('"order_paid"'));
+    expect(bodies[0]).toBe(bodies[1]);
+    const second = await pay('dup-2', 3);
+    await expect.poll(orderPaid).toEqual([first, first, second]);
+    expect((await call('GET', '/mock/faults')).body).toEqual([]);
+  });
+
+  it('order reverse holds the next webhooks and sends them last first', async () => {
+    listener.received.length = 0;
+    expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 2 })).status).toBe(201);
+    const first = await pay('rev-1', 3);
+    const second = await pay('rev-2', 3);
+    await expect.poll(orderPaid).toEqual([second, first]);
+    expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 1 })).status).toBe(422);
+  });
+
+  it('delay_ms sends the next webhook late, and the project\'s later ones behind it', async () => {
+    listener.received.length = 0;
+    expect((await call('POST', '/mock/faults', { webhooks: { delay_ms: 600 }, count: 1 })).status).toBe(201);
+    const before = Date.now();
+    const first = await pay('late-1', 3);
+    const second = await pay('late-2', 3);
+    await expect.poll(orderPaid).toEqual([first, second]);
+    // The first went out no sooner than its delay after it was made, and the second after it.
+    const { attempts } = (await call('GET', '/mock/webhooks?type=order_paid')).body as { attempts: { notification_type: string; at: string }[] };
+    const sent = attempts.filter((a) => a.notification_type === 'order_paid').map((a) => new Date(a.at).getTime()).sort((a, b) => a - b).slice(-2);
+    expect(sent[0]! - before).toBeGreaterThanOrEqual(600);
+    expect(sent[1]!).toBeGreaterThanOrEqual(sent[0]!);
+  });
+
+  it('a webhook rule takes no request fields, and a request rule no webhooks', async () => {
+    const both = await call('POST', '/mock/faults', { operation: 'createToken', status: 503, webhooks: { duplicate: true } });
+    expect(both.status).toBe(422);
+    expect((await call('POST', '/mock/faults', { webhooks: {} })).status).toBe(422);
+    expect((await call('POST', '/mock/faults', { webhooks: { duplicate: true, order: 'reverse' } })).status).toBe(422);
   });
 });

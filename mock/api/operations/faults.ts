@@ -9,6 +9,10 @@ const OPERATION_IDS = new Set(Object.values(document.paths as Record<string, Rec
 
 export const createFault: Op = async (call) => {
   const rule = call.body as FaultRule;
+  if (rule.webhooks) {
+    if (rule.webhooks.order === 'reverse' && (rule.count ?? 1) < 2) throw fieldError('count', 'a reverse order needs 2 webhooks or more');
+    return { status: 201, body: { id: await call.context.faults.add(call.merchantId, rule) } };
+  }
   if (rule.operation !== undefined && !OPERATION_IDS.has(rule.operation)) throw fieldError('operation', `no operation "${rule.operation}" in openapi.json`);
   if (rule.operation === undefined) {
     const item = (document.paths as Record<string, Record<string, unknown>>)[rule.path ?? ''];
