@@ -441,7 +441,7 @@ describe('the clock', () => {
     await importState(copy, demoFixtures);
     expect(clockOf(copy).moved(100001)).toBe(false);
     await copy.close();
-  });
+  }, 60_000); // the copy is a database made from an export: a new cluster (~10 s on a busy machine)
 });
 
 describe('a restart', () => {
