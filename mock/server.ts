@@ -22,7 +22,7 @@ import { TEST_FAILURES } from './spec/ui-errors';
 import { createWebhookSender, type RetryPolicy, type WebhookSender, type WebhookSettings } from './webhooks/sender';
 import { writeWebhookSettings } from './store/webhook-settings';
 import type { TokenMode } from './shared/token';
-import type { SessionResult } from './ui/session';
+import { isChoice, type SessionResult } from './ui/session';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
 export const PAYMENT_UI_CSP = [
@@ -63,11 +63,13 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
     if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new ApiError(403, 'only the payment UI itself may pay');
   };
   app.post('/api/payments', { onRequest: ownPage }, async (request, reply) => {
-    const { search, outcome, drm } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown };
-    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string')) {
-      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>"}`);
+    const { search, outcome, drm, choice } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown; choice?: unknown };
+    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string') || (choice !== undefined && !isChoice(choice))) {
+      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>", "choice"?: {"sku" | "package" | "plan": "…"} | {"amount": n}}`);
     }
-    const result = await payments.pay({ search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}) });
+    const result = await payments.pay({
+      search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}), ...(choice !== undefined ? { choice } : {}),
+    });
     // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
     // (0004-0001, …) as its message, for the page to show.
     if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);

@@ -123,6 +123,31 @@ export async function enabledPackages(sql: Sql, projectId: number): Promise<Sell
   return [...found.values()].filter((s) => s.kind === 'package').sort((a, b) => a.amount - b.amount);
 }
 
+/** The project's enabled items (what its store may list), with the codes of their enabled groups, in id order. */
+export async function enabledItems(sql: Sql, projectId: number): Promise<(Sellable & { groups: string[] })[]> {
+  const { rows } = await sql.query<{ sku: string; codes: string[] }>(
+    `SELECT i.sku, coalesce(array_agg(g.code ORDER BY g.id) FILTER (WHERE g.code IS NOT NULL), '{}') AS codes
+     FROM items i LEFT JOIN item_groups g ON g.project_id = i.project_id AND i.data->'groups' @> to_jsonb(g.id)
+       AND coalesce(g.data->>'enabled', 'true') <> 'false'
+     WHERE i.project_id = $1 AND coalesce(i.data->>'enabled', 'true') <> 'false' GROUP BY i.id, i.sku ORDER BY i.id`,
+    [projectId],
+  );
+  const found = await sellables(sql, projectId, rows.map((r) => r.sku));
+  return rows.flatMap((r) => {
+    const item = found.get(r.sku);
+    return item?.kind === 'item' ? [{ ...item, groups: r.codes }] : [];
+  });
+}
+
+/** The project's enabled item groups, code and localized name map, in id order. */
+export async function enabledGroups(sql: Sql, projectId: number): Promise<{ code: string; name: unknown }[]> {
+  const { rows } = await sql.query<{ code: string; name: unknown }>(
+    "SELECT code, data->'name' AS name FROM item_groups WHERE project_id = $1 AND code IS NOT NULL AND coalesce(data->>'enabled', 'true') <> 'false' ORDER BY id",
+    [projectId],
+  );
+  return rows;
+}
+
 /** Item groups of a project by code (as text), with whether each is enabled. */
 export async function groupsByCode(sql: Sql, projectId: number, codes: string[]): Promise<Map<string, boolean>> {
   const { rows } = await sql.query<{ code: string; enabled: boolean }>(

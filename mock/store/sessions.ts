@@ -10,10 +10,13 @@ import { httpAddress, isObject, type Plain } from '../shared/plain';
 import { checkTokenRequest } from '../merchant-api/validate';
 import { verifyToken, type TokenMode } from '../shared/token';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
-import type { Delivery, Gift, Line, Purchase, Session, SessionResult } from '../ui/session';
+import type { Choice, Delivery, Gift, Line, Offer, Purchase, Session, SessionResult, Store } from '../ui/session';
+import { uiSettingsOf, type UiSettings } from '../shared/ui-settings';
+import { accountOf } from './accounts';
+import { currencyOf } from './catalog';
 import type { Database, Sql } from './database';
-import { enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
-import { planByExternalId, planCharge, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
+import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
+import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
 import { findUser } from './users';
 import { offeredTo, skippedWhenMissing } from './attributes';
 import { spentToken, tokenHash } from './spent-tokens';
@@ -25,6 +28,9 @@ const valueText = (v: unknown): string | null => text(obj(v).value);
 class Refusal {
   constructor(readonly code: UiErrorCode, readonly detail?: string) {}
 }
+
+/** A session kept by a token that paid before the page had `ui` settings: the defaults. */
+const reopened = (session: Session): Session => ({ ...session, ui: session.ui ?? uiSettingsOf({}, httpAddress), account: session.account ?? null, balance: session.balance ?? null });
 
 function fail(code: UiErrorCode, detail?: string): SessionResult {
   return { ok: false, code, message: detail ? `${UI_ERRORS[code]} (${detail})` : UI_ERRORS[code] };
@@ -135,10 +141,31 @@ async function gamePurchase(ctx: Context, codes: Plain[]): Promise<Purchase> {
   return { kind: 'game', drm: open.length ? null : games[0]!.drm!, drms, lines };
 }
 
+/** A plan's purchase; `subscription` is the token's `purchase.subscription` (its operation, trial, product). */
+async function planPurchase(ctx: Context, plan: PlanRow, subscription: Plain): Promise<Purchase> {
+  const externalId = plan.externalId ?? String(plan.id);
+  const price = planCharge(plan.data);
+  const name = localize(plan.data.name, ctx.language, externalId);
+  const lines = [{ sku: externalId, name, quantity: 1, price, image: null, delivers: null }];
+  if (subscription.operation === 'change_plan') {
+    // The player's running subscription of the project changes plan: charged at once, no trial.
+    const current = await runningSubscription(ctx.sql, ctx.project.id, ctx.userId);
+    if (!current || current.planId === plan.id) throw new Refusal('1004-0001', current ? 'it is already the plan' : 'the player has no running subscription');
+    if (current.data.currency !== price.currency) throw new Refusal('0007-0009', `${current.data.currency} → ${price.currency}`);
+    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays: 0, changes: current.id, lines };
+  }
+  const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
+  // A product named by the token (checked when it was issued) and deleted since is not sold.
+  const product = subscription.product_id === undefined ? undefined : await productById(ctx.sql, ctx.project.id, subscription.product_id);
+  if (subscription.product_id !== undefined && !product) throw new Refusal('0010-0001', `no product "${String(subscription.product_id)}"`);
+  return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines, ...(product ? { product } : {}) };
+}
+
 /** `ctx` priced in a purchase part's own `currency` when it names one (before `settings.currency`). */
 const pricedIn = (ctx: Context, part: Plain): Context => ({ ...ctx, currency: text(part.currency) ?? ctx.currency });
 
-async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
+/** The purchase the token names; null when it names none (the player picks in the store). */
+async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase | null> {
   const items = obj(purchase.virtual_items).items;
   if (Array.isArray(items)) return { kind: 'items', lines: await itemLines(pricedIn(ctx, obj(purchase.virtual_items)), items) };
   const vc = obj(purchase.virtual_currency);
@@ -147,28 +174,103 @@ async function purchaseOf(ctx: Context, purchase: Plain): Promise<Purchase> {
   if (typeof subscription.plan_id === 'string') {
     const plan = await planByExternalId(ctx.sql, ctx.project.id, subscription.plan_id);
     if (!plan || plan.status !== 'active') throw new Refusal('0010-0001', `no plan "${subscription.plan_id}"`);
-    const price = planCharge(plan.data);
-    const name = localize(plan.data.name, ctx.language, subscription.plan_id);
-    const lines = [{ sku: subscription.plan_id, name, quantity: 1, price, image: null, delivers: null }];
-    if (subscription.operation === 'change_plan') {
-      // The player's running subscription of the project changes plan: charged at once, no trial.
-      const current = await runningSubscription(ctx.sql, ctx.project.id, ctx.userId);
-      if (!current || current.planId === plan.id) throw new Refusal('1004-0001', current ? 'it is already the plan' : 'the player has no running subscription');
-      if (current.data.currency !== price.currency) throw new Refusal('0007-0009', `${current.data.currency} → ${price.currency}`);
-      return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays: 0, changes: current.id, lines };
-    }
-    const trialDays = typeof subscription.trial_days === 'number' ? subscription.trial_days : planTrialDays(plan.data);
-    // A product named by the token (checked when it was issued) and deleted since is not sold.
-    const product = subscription.product_id === undefined ? undefined : await productById(ctx.sql, ctx.project.id, subscription.product_id);
-    if (subscription.product_id !== undefined && !product) throw new Refusal('0010-0001', `no product "${String(subscription.product_id)}"`);
-    return { kind: 'subscription', planId: plan.id, period: planPeriod(plan.data), trialDays, lines, ...(product ? { product } : {}) };
+    return planPurchase(ctx, plan, subscription);
   }
   const codes = obj(purchase.pin_codes).codes;
   if (Array.isArray(codes) && codes.some(isObject)) return gamePurchase(pricedIn(ctx, obj(purchase.pin_codes)), codes.filter(isObject));
-  // Nothing chosen by the merchant: offer the project's biggest currency package.
+  // Nothing chosen by the merchant: the store, where the player picks.
+  return null;
+}
+
+/** A package as the store sells it: its amount of virtual currency (the line names no SKU, as a quantity bought does). */
+const packagePurchase = async (ctx: Context, pack: Sellable): Promise<Purchase> =>
+  ({ kind: 'virtual_currency', quantity: pack.amount, lines: [{ ...(await packageLine(ctx, pack, 1)), sku: null }] });
+
+/** A refusal becomes nothing: what cannot be sold (no price, a plan change that cannot be) is not offered. */
+async function offered(make: () => Promise<Offer>): Promise<Offer[]> {
+  try {
+    return [await make()];
+  } catch (error) {
+    if (error instanceof Refusal) return [];
+    throw error;
+  }
+}
+
+/**
+ * The store of a token that names no purchase: the project's items (of `available_groups` when
+ * the token names some), packages and plans (of `available_plans`), each component only when
+ * `ui.components` does not hide it, and a typed amount of virtual currency when it allows one.
+ */
+async function storeOf(ctx: Context, purchase: Plain, ui: UiSettings): Promise<Store> {
+  const { sql, project } = ctx;
+  const shown = new Set(ui.components);
+  const items = obj(purchase.virtual_items);
+  const subscription = obj(purchase.subscription);
+  const onlyGroups = Array.isArray(items.available_groups) ? new Set(items.available_groups.map(String)) : null;
+  const onlyPlans = Array.isArray(subscription.available_plans) ? new Set(subscription.available_plans.map(String)) : null;
+  const store: Store = { groups: [], items: [], packages: [], plans: [], custom: null };
+  if (shown.has('virtual_items')) {
+    const itemCtx = pricedIn(ctx, items);
+    for (const item of await enabledItems(sql, project.id)) {
+      const groups = onlyGroups ? item.groups.filter((code) => onlyGroups.has(code)) : item.groups;
+      if (onlyGroups && !groups.length) continue;
+      store.items.push(...(await offered(async () => ({ choice: { sku: item.sku }, groups, purchase: { kind: 'items', lines: await itemLines(itemCtx, [{ sku: item.sku, amount: 1 }]) } }))));
+    }
+    const listed = new Set(store.items.flatMap((offer) => offer.groups));
+    store.groups = (await enabledGroups(sql, project.id)).filter((g) => listed.has(g.code)).map((g) => ({ code: g.code, name: localize(g.name, ctx.language, g.code) }));
+  }
+  if (shown.has('virtual_currency')) {
+    const currencyCtx = pricedIn(ctx, obj(purchase.virtual_currency));
+    for (const pack of await enabledPackages(sql, project.id)) {
+      store.packages.push(...(await offered(async () => ({ choice: { package: pack.sku }, groups: [], purchase: await packagePurchase(currencyCtx, pack) }))));
+    }
+    const vc = await virtualCurrency(sql, project.id);
+    const limits = (await currencyOf(sql, project.id)) ?? {};
+    const unit = vc && priceIn(vc.base, currencyCtx.currency, vc.defaultCurrency);
+    if (ui.customAmount && vc && unit) {
+      const bound = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
+      store.custom = { name: localize(vc.name, ctx.language, 'coins'), unit, min: bound(limits.min, 1), max: bound(limits.max, 100_000), whole: limits.is_currency_discrete !== false };
+    }
+  }
+  if (shown.has('subscriptions')) {
+    const planCtx = pricedIn(ctx, subscription);
+    for (const plan of await activePlans(sql, project.id)) {
+      const externalId = plan.externalId ?? String(plan.id);
+      if (onlyPlans && !onlyPlans.has(externalId)) continue;
+      store.plans.push(...(await offered(async () => ({ choice: { plan: externalId }, groups: [], purchase: await planPurchase(planCtx, plan, subscription) }))));
+    }
+  }
+  return store;
+}
+
+/** The store's offer `choice` names (a typed amount: bought as a quantity is), or a refusal: the store does not offer it. */
+async function chosenPurchase(ctx: Context, store: Store, choice: Choice, purchase: Plain): Promise<Purchase> {
+  if ('amount' in choice) {
+    const { custom } = store;
+    const { amount } = choice;
+    if (!custom || typeof amount !== 'number' || !(amount >= custom.min && amount <= custom.max) || (custom.whole && !Number.isInteger(amount))) {
+      throw new Refusal('0010-0001', custom ? `an amount from ${custom.min} to ${custom.max}${custom.whole ? ', whole' : ''}` : 'this store takes no typed amount');
+    }
+    return currencyPurchase(pricedIn(ctx, obj(purchase.virtual_currency)), amount);
+  }
+  const same = (offer: Offer) => JSON.stringify(offer.choice) === JSON.stringify(choice);
+  const offer = [...store.items, ...store.packages, ...store.plans].find(same);
+  if (!offer) throw new Refusal('0010-0001', `the store does not offer ${JSON.stringify(choice)}`);
+  return offer.purchase;
+}
+
+/**
+ * What the store sells when the player has picked nothing yet: `selected_item` when the store lists
+ * it, else the project's biggest currency package (what a token naming nothing always bought).
+ */
+async function firstPurchase(ctx: Context, store: Store, ui: UiSettings): Promise<Purchase> {
+  const selected = store.items.find((offer) => 'sku' in offer.choice && offer.choice.sku === ui.selectedItem);
+  if (selected) return selected.purchase;
+  const biggest = store.packages.at(-1) ?? null;
+  if (biggest) return biggest.purchase;
   const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
   if (!pack) throw new Refusal('1000-0003');
-  return { kind: 'virtual_currency', quantity: pack.amount, lines: [{ ...(await packageLine(ctx, pack, 1)), sku: null }] };
+  return packagePurchase(ctx, pack);
 }
 
 /** `purchase.gift`: to `friends[0]`, who must have an `id` to be given to; null when the token gives nothing. */
@@ -187,9 +289,10 @@ function giftOf(purchase: Plain, userId: string): Gift | null {
 }
 
 async function sessionOf(
-  sql: Sql, project: ProjectRecord, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain, custom: unknown,
+  sql: Sql, project: ProjectRecord, mode: TokenMode, tokenless: boolean, user: Plain, settings: Plain, purchase: Plain, custom: unknown, choice?: Choice,
 ): Promise<SessionResult> {
   const ui = obj(settings.ui);
+  const uiSettings = uiSettingsOf(settings, httpAddress);
   const language = text(settings.language) ?? 'en';
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
@@ -197,9 +300,15 @@ async function sessionOf(
   const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes) };
   let resolved: Purchase;
   let gift: Gift | null;
+  let store: Store | null = null;
   try {
     gift = giftOf(purchase, userId);
-    resolved = await purchaseOf(ctx, purchase);
+    const named = await purchaseOf(ctx, purchase);
+    if (named) resolved = named;
+    else {
+      store = await storeOf(ctx, purchase, uiSettings);
+      resolved = choice ? await chosenPurchase(ctx, store, choice, purchase) : await firstPurchase(ctx, store, uiSettings);
+    }
   } catch (error) {
     if (error instanceof Refusal) return fail(error.code, error.detail);
     throw error;
@@ -213,6 +322,10 @@ async function sessionOf(
     language,
     theme: ui.theme === 'default_dark' ? 'default_dark' : 'default',
     compact: ui.version === 'mobile',
+    ui: uiSettings,
+    store,
+    account: uiSettings.account ? await accountOf(sql, project.id, userId, language) : null,
+    balance: await balanceOf(ctx),
     currency: ctx.currency,
     // Only http(s): the token's signing key is public, so a token can say what the token endpoint would refuse.
     returnUrl: httpAddress(settings.return_url),
@@ -225,11 +338,21 @@ async function sessionOf(
   return { ok: true, session };
 }
 
+/** The player's virtual currency balance and the currency's name; null when the project has no virtual currency. */
+async function balanceOf(ctx: Context): Promise<Session['balance']> {
+  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  if (!vc) return null;
+  const user = await findUser(ctx.sql, ctx.project.id, ctx.userId);
+  return { amount: Number(user?.balance ?? 0), name: localize(vc.name, ctx.language, 'coins') };
+}
+
 /**
  * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
  * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant).
  */
-export async function resolveSession(db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number) = Date.now()): Promise<SessionResult> {
+export async function resolveSession(
+  db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number) = Date.now(), choice?: Choice,
+): Promise<SessionResult> {
   const { sql } = db;
   const token = search.get('access_token');
   const accessData = search.get('access_data');
@@ -241,11 +364,11 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
     if (payload.mode !== pageMode) return fail('0004-0008');
     // A token that paid reopens on what it paid, whatever became of the catalogue since.
     const spent = await spentToken(sql, tokenHash(token));
-    if (spent) return { ok: true, session: spent.session, paid: spent.paid };
+    if (spent) return { ok: true, session: { ...reopened(spent.session), store: null }, paid: spent.paid };
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
     if (project.data.payments_available === false) return fail('0002-0004');
-    return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters);
+    return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters, choice);
   }
 
   if (accessData !== null) {
@@ -274,7 +397,7 @@ export async function resolveSession(db: Database, search: URLSearchParams, page
       const first = [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0];
       return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${first}` };
     }
-    return sessionOf(sql, project, mode, true, obj(data.user), settings, obj(data.purchase), data.custom_parameters);
+    return sessionOf(sql, project, mode, true, obj(data.user), settings, obj(data.purchase), data.custom_parameters, choice);
   }
 
   return fail('0004-0001');

@@ -103,6 +103,12 @@ export async function planByExternalId(sql: Sql, projectId: number, externalId: 
   return rows[0] && planOf(rows[0]);
 }
 
+/** The project's active plans, in id order. */
+export async function activePlans(sql: Sql, projectId: number): Promise<PlanRow[]> {
+  const { rows } = await sql.query<Raw>("SELECT * FROM subscription_plans WHERE project_id = $1 AND status = 'active' ORDER BY id", [projectId]);
+  return rows.map(planOf);
+}
+
 /** The plans of a project by id, each with its subscriptions counted per state. */
 export async function planCounters(sql: Sql, ids: number[]): Promise<Map<number, Record<'active' | 'canceled' | 'frozen' | 'non_renewing', number>>> {
   const { rows } = await sql.query<{ plan_id: string; status: string; n: number }>(

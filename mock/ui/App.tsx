@@ -2,9 +2,11 @@ import { signal, useComputed, type Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
-import { fetchSession, total, type Paid, type Session } from './session';
+import { fetchSession, total, type Choice, type Paid, type Purchase, type Session } from './session';
 import { httpAddress } from '../shared/plain';
 import { TEST_FAILURES, type TestFailure } from '../spec/ui-errors';
+import type { PaymentMethod } from '../shared/ui-settings';
+import { StoreView } from './Store';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
 /**
@@ -31,15 +33,24 @@ export interface PaymentState {
   drm: Signal<string | null>;
   /** The game key a paid purchase handed out. */
   key: Signal<Paid['key'] | null>;
+  /** What is sold: the token's purchase, or what the player picked in the store (`choice`, null until they pick). */
+  purchase: Signal<Purchase>;
+  choice: Signal<Choice | null>;
+  /** How the player pays: the first of the methods the token's `payment_widget` orders. */
+  method: Signal<PaymentMethod>;
 }
 
-/** A new checkout; or, for a token that has paid (`paid`), the result of what it paid. */
-export function createPaymentState(paid?: Paid): PaymentState {
+/** A new checkout of `session`; or, for a token that has paid (`paid`), the result of what it paid. */
+export function createPaymentState(session: Session, paid?: Paid): PaymentState {
   return {
     phase: signal(paid ? 'done' : 'checkout'), outcome: signal('success'), invoice: signal(paid?.invoice ?? null), trouble: signal(null),
-    drm: signal(null), key: signal(paid?.key ?? null),
+    drm: signal(null), key: signal(paid?.key ?? null), purchase: signal(session.purchase), choice: signal(null), method: signal(session.ui.methods[0]!),
   };
 }
+
+/** `paymentInfo.paymentMethod` of each way to pay. */
+const METHOD_INFO = { card: 'test-card', paybycash: 'paybycash', giftcard: 'giftcard' } as const;
+const METHOD_LABELS = { card: 'methodCard', paybycash: 'methodCash', giftcard: 'methodGiftCard' } as const;
 
 /** What the mock service answers to Pay (mock/webhooks/payments.ts). */
 type PayAnswer =
@@ -51,12 +62,12 @@ type PayAnswer =
  * Asks the mock service to take the payment: it asks the game (`user_validation`) first and sends
  * the paid webhooks after. Never throws: a failure is a `service` trouble.
  */
-async function takePayment(outcome: Outcome, drm: string | null): Promise<PayAnswer> {
+async function takePayment(outcome: Outcome, drm: string | null, choice: Choice | null): Promise<PayAnswer> {
   try {
     const response = await fetch('/api/payments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search: location.search, outcome, ...(drm ? { drm } : {}) }),
+      body: JSON.stringify({ search: location.search, outcome, ...(drm ? { drm } : {}), ...(choice ? { choice } : {}) }),
     });
     const answer = (await response.json()) as PayAnswer | { message?: string };
     if ('ok' in answer) return answer;
@@ -72,8 +83,8 @@ async function takePayment(outcome: Outcome, drm: string | null): Promise<PayAns
   }
 }
 
-/** What the payment UI reports as `paymentInfo` with every `status`. */
-export function paymentInfo(session: Session, status: Phase, invoice: number | null) {
+/** What the payment UI reports as `paymentInfo` with every `status`; `session.purchase` is what is sold. */
+export function paymentInfo(session: Session, status: Phase, invoice: number | null, method: PaymentMethod = 'card') {
   return {
     status,
     invoice,
@@ -83,7 +94,7 @@ export function paymentInfo(session: Session, status: Phase, invoice: number | n
     foreignInvoice: session.externalId,
     amount: total(session.purchase),
     currency: session.currency,
-    paymentMethod: 'test-card',
+    paymentMethod: METHOD_INFO[method],
     sandbox: session.mode === 'sandbox',
     items: session.purchase.lines.filter((l) => l.sku !== null).map((l) => ({ sku: l.sku, quantity: l.quantity })),
     ...(session.purchase.kind === 'virtual_currency' ? { virtualCurrencyAmount: session.purchase.quantity } : {}),
@@ -99,7 +110,8 @@ export function returnLink(session: Session, status: Phase, invoice: number | nu
   url.searchParams.set('user_id', session.user.id);
   if (session.externalId) url.searchParams.set('foreigninvoice', session.externalId);
   if (invoice !== null) url.searchParams.set('invoice_id', String(invoice));
-  url.searchParams.set('status', status);
+  // Closed before paying (the header's close button): no status to tell.
+  if (status !== 'checkout') url.searchParams.set('status', status);
   return url.href;
 }
 
@@ -111,10 +123,11 @@ interface Props {
 }
 
 export function Checkout({ session, bridge, t, state }: Props) {
+  const { phase, outcome, invoice, trouble, drm, key, method } = state;
+  const purchase = state.purchase.value;
+  const sold: Session = { ...session, purchase };
   const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
-  const amount = money.format(total(session.purchase));
-  const { phase, outcome, invoice, trouble, drm, key } = state;
-  const purchase = session.purchase;
+  const amount = money.format(total(purchase));
   const drmChoices = purchase.kind === 'game' && purchase.drm === null ? purchase.drms : [];
   const busy = useComputed(() => phase.value === 'invoice' || phase.value === 'delivering');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -126,7 +139,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
 
   function report(status: Phase) {
     phase.value = status;
-    bridge.post('status', { paymentInfo: paymentInfo(session, status, invoice.value!) });
+    bridge.post('status', { paymentInfo: paymentInfo(sold, status, invoice.value!, method.value) });
   }
 
   async function pay(event: Event) {
@@ -136,7 +149,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
     invoice.value = null;
     phase.value = 'invoice';
     key.value = null;
-    const answer = await takePayment(outcome.value, drm.value);
+    const answer = await takePayment(outcome.value, drm.value, state.choice.value);
     if (!answer.ok) {
       trouble.value = { kind: 'service', code: answer.code };
       report('troubled');
@@ -158,7 +171,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
 
   if (phase.value === 'done' || phase.value === 'troubled') {
     const ok = phase.value === 'done';
-    const back = bridge.embedded ? null : returnLink(session, phase.value, invoice.value);
+    const back = bridge.embedded ? null : returnLink(sold, phase.value, invoice.value);
     return (
       <section class={`result ${ok ? 'result-ok' : 'result-failed'}`} aria-live="polite">
         <div class="result-icon" aria-hidden="true">{ok ? '✓' : '!'}</div>
@@ -199,10 +212,13 @@ export function Checkout({ session, bridge, t, state }: Props) {
 
   return (
     <form class="checkout" onSubmit={pay} aria-busy={busy.value}>
+      {session.store && (
+        <StoreView session={session} store={session.store} t={t} money={money} choice={state.choice} purchase={state.purchase} disabled={busy.value} />
+      )}
       <section aria-labelledby="order-title" class="order">
         <h2 id="order-title">{t('yourOrder')}</h2>
         <ul class="lines">
-          {session.purchase.lines.map((line) => (
+          {purchase.lines.map((line) => (
             <li key={line.name}>
               <span class="line-name">
                 {imageAddress(line.image) && <img class="line-image" src={imageAddress(line.image)!} alt="" width={32} height={32} />}
@@ -213,10 +229,10 @@ export function Checkout({ session, bridge, t, state }: Props) {
             </li>
           ))}
         </ul>
-        {session.purchase.kind === 'subscription' && (
+        {purchase.kind === 'subscription' && (
           <p class="note">
-            {t(session.purchase.period.type === 'month' && session.purchase.period.value === 12 ? 'perYear' : 'perMonth')}
-            {session.purchase.trialDays > 0 && ` · ${t('trial', { days: session.purchase.trialDays })}`}
+            {t(purchase.period.type === 'month' && purchase.period.value === 12 ? 'perYear' : 'perMonth')}
+            {purchase.trialDays > 0 && ` · ${t('trial', { days: purchase.trialDays })}`}
           </p>
         )}
         <p class="total">
@@ -230,10 +246,28 @@ export function Checkout({ session, bridge, t, state }: Props) {
         <p class="account">
           <span>{t('account')}</span> {session.user.email || session.user.id}
         </p>
-        <div class="card" aria-hidden="true">
-          <span class="card-brand">TEST</span>
-          <span class="card-number">4000 0000 0000 0002</span>
-        </div>
+        {session.ui.methods.length > 1 && (<fieldset disabled={busy.value}>
+          <legend>{t('paymentMethod')}</legend>
+          {session.ui.methods.map((value) => (
+            <label key={value} class="choice">
+              <input type="radio" name="method" value={value} checked={method.value === value} onChange={() => (method.value = value)} />
+              {t(METHOD_LABELS[value])}
+            </label>
+          ))}
+        </fieldset>)}
+        {method.value === 'card' && (
+          <div class="card" aria-hidden="true">
+            <span class="card-brand">TEST</span>
+            <span class="card-number">4000 0000 0000 0002</span>
+          </div>
+        )}
+        {method.value === 'paybycash' && <p class="method-note" data-testid="method-form">{t('cashText')}</p>}
+        {method.value === 'giftcard' && (
+          <p class="method-note" data-testid="method-form">
+            <label for="gift-card">{t('giftCardCode')}</label>
+            <input id="gift-card" name="gift-card" required autoComplete="off" disabled={busy.value} />
+          </p>
+        )}
         {drmChoices.length > 0 && (
           <fieldset disabled={busy.value}>
             <legend>{t('platform')}</legend>
@@ -247,7 +281,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
         )}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
-          {OUTCOMES.filter((value) => value !== 'declined_renewals' || session.purchase.kind === 'subscription').map((value) => (
+          {OUTCOMES.filter((value) => value !== 'declined_renewals' || purchase.kind === 'subscription').map((value) => (
             <label key={value} class="choice">
               <input
                 type="radio"
@@ -291,31 +325,71 @@ export function ErrorPage({ code, message, t }: ErrorProps) {
   );
 }
 
+/** What the header shows of a session (`settings.ui.desktop.header`, the balance): the error page has none of it. */
+export interface HeaderContent {
+  session: Session;
+  /** What is sold, its total shown for `visible_purchase`. */
+  purchase: Signal<Purchase>;
+}
+
 interface ShellProps {
   title: string;
   sandbox: boolean;
   t: Translate;
   onClose: () => void;
   showClose: Signal<boolean>;
+  header?: HeaderContent;
   children: preact.ComponentChildren;
 }
 
-export function Shell({ title, sandbox, t, onClose, showClose, children }: ShellProps) {
+export function Shell({ title, sandbox, t, onClose, showClose, header, children }: ShellProps) {
+  const ui = header?.session.ui;
+  const options = ui?.header;
+  const balance = options?.balance && header?.session.balance;
+  const close = showClose.value && (
+    <button type="button" class="close" aria-label={t('closeDialog')} onClick={onClose}>
+      <span aria-hidden="true">×</span>
+    </button>
+  );
   return (
     <div class="shell">
-      <header class="bar">
-        <h1>
-          {title}
+      {options?.visible === false ? (
+        // No header: the page's name stays for screen readers, the close button where it was.
+        <div class="bar bar-bare">
+          <h1 class="visually-hidden">{title}</h1>
           {sandbox && <span class="badge">{t('sandbox')}</span>}
-        </h1>
-        {showClose.value && (
-          <button type="button" class="close" aria-label={t('closeDialog')} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-      </header>
+          {close}
+        </div>
+      ) : (
+        <header class={options?.compact ? 'bar bar-compact' : 'bar'}>
+          <h1>
+            {options?.logo !== false && <span class="logo" aria-hidden="true">{title.slice(0, 1).toUpperCase()}</span>}
+            <span class={options?.name === false ? 'visually-hidden' : undefined}>{title}</span>
+            {sandbox && <span class="badge">{t('sandbox')}</span>}
+          </h1>
+          <div class="bar-end">
+            {balance && <span class="balance" data-testid="balance">{t('balance', { amount: balance.amount, name: balance.name })}</span>}
+            {options?.purchase !== false && header && !header.session.account && (
+              <span class="bar-total" data-testid="header-total">
+                {new Intl.NumberFormat(header.session.language, { style: 'currency', currency: header.session.currency }).format(total(header.purchase.value))}
+              </span>
+            )}
+            {close}
+          </div>
+        </header>
+      )}
       <main>{children}</main>
-      <footer class="foot">{t('secure')}</footer>
+      {ui?.footer !== false && (
+        <footer class="foot">
+          {t('secure')}
+          {ui?.licenseUrl && (
+            <>
+              {' · '}
+              <a href={ui.licenseUrl} target="_blank" rel="noopener noreferrer">{t('license')}</a>
+            </>
+          )}
+        </footer>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import type { TokenMode } from '../shared/token';
-import { Checkout, ErrorPage, Shell, createPaymentState } from './App';
+import { Checkout, ErrorPage, Shell, createPaymentState, returnLink } from './App';
+import { AccountView } from './Account';
 import { createBridge, type Bridge } from './bridge';
 import { languageOf, translator } from './i18n';
 import { fetchSession } from './session';
@@ -83,12 +84,27 @@ async function start(): Promise<void> {
   const { session } = result;
   const language = languageOf(session.language);
   const t = translator(language);
+  const state = createPaymentState(session, result.paid);
   document.documentElement.lang = language;
   document.documentElement.dataset.theme = session.theme === 'default_dark' ? 'dark' : 'light';
   document.title = `${t('checkout')} · ${session.project.name}`;
+  // `header.close_button`: a close button whatever the widget draws; framed it closes the widget,
+  // on its own it goes back to return_url (none: no button).
+  const closeTo = () => returnLink(session, state.phase.value, state.invoice.value);
+  const asked = session.ui.header.closeButton && (bridge.embedded || closeTo() !== null);
+  const showClose = asked ? signal(true) : ownClose;
+  const closeAsked = () => {
+    const back = bridge.embedded ? null : closeTo();
+    if (back) location.assign(back);
+    else close();
+  };
   render(
-    <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={close} showClose={ownClose}>
-      <Checkout session={session} bridge={bridge} t={t} state={createPaymentState(result.paid)} />
+    <Shell title={session.project.name} sandbox={session.mode === 'sandbox'} t={t} onClose={closeAsked} showClose={showClose} header={{ session, purchase: state.purchase }}>
+      {session.account && session.ui.account ? (
+        <AccountView session={session} account={session.account} sections={session.ui.account} t={t} />
+      ) : (
+        <Checkout session={session} bridge={bridge} t={t} state={state} />
+      )}
     </Shell>,
     root,
   );

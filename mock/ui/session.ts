@@ -4,6 +4,7 @@
  * this can fail maps to one payment UI error code.
  */
 import type { TokenMode } from '../shared/token';
+import type { UiSettings } from '../shared/ui-settings';
 import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
 
 export interface Price {
@@ -58,6 +59,42 @@ export interface Gift {
   hideGiver: boolean;
 }
 
+/** What the player may pick in the store (a token that names no purchase), as Pay sends it back. */
+export type Choice = { sku: string } | { package: string } | { plan: string } | { amount: number };
+
+/** A choice as Pay may send it: one key, `sku`, `package` or `plan` with text, or `amount` with a number. */
+export function isChoice(value: unknown): value is Choice {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  if (entries.length !== 1) return false;
+  const [key, given] = entries[0]!;
+  return key === 'amount' ? typeof given === 'number' && Number.isFinite(given) : ['sku', 'package', 'plan'].includes(key) && typeof given === 'string';
+}
+
+/** One thing the store offers: what picking it buys, and the item groups (codes) it is listed in. */
+export interface Offer {
+  choice: Choice;
+  purchase: Purchase;
+  groups: string[];
+}
+
+/** The store a token that names no purchase opens on, as its `settings.ui.components` and `purchase.*.available_*` say. */
+export interface Store {
+  groups: { code: string; name: string }[];
+  items: Offer[];
+  packages: Offer[];
+  plans: Offer[];
+  /** `components.virtual_currency.custom_amount`: the player types an amount, from `min` to `max`, at `unit` each (a package of that amount at its price). */
+  custom: { name: string; unit: Price; min: number; max: number; whole: boolean } | null;
+}
+
+/** `ui.mode: user_account`: what the player's account shows. */
+export interface Account {
+  balance: number;
+  history: { id: number; date: string; amount: number; currency: string; status: string; what: string }[];
+  subscriptions: { id: number; plan: string; status: string; nextCharge: string | null; amount: number; currency: string }[];
+}
+
 export interface Session {
   /** The merchant whose project this is. */
   merchantId: number;
@@ -69,6 +106,14 @@ export interface Session {
   language: string;
   theme: 'default' | 'default_dark';
   compact: boolean;
+  /** What `settings.ui` (and `payment_widget`) ask the page to show (mock/shared/ui-settings.ts). */
+  ui: UiSettings;
+  /** The token names no purchase: the player picks one here (`purchase` is the one picked first). */
+  store: Store | null;
+  /** `ui.mode: user_account`: the player's account instead of a checkout. */
+  account: Account | null;
+  /** The player's virtual currency balance and the currency's name, for the header; null without a virtual currency. */
+  balance: { amount: number; name: string } | null;
   currency: string;
   returnUrl: string | null;
   externalId: string | null;

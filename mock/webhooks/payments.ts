@@ -9,7 +9,7 @@
  * what a stopped process left in it is sent by `resume` at the service's start (mock/webhooks/outbox.ts).
  */
 import { randomInt } from 'node:crypto';
-import { total, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../ui/session';
+import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../ui/session';
 import { UI_ERRORS, type TestFailure } from '../spec/ui-errors';
 import { hasFreeKey, takeKey } from '../store/sellables';
 import type { TokenMode } from '../shared/token';
@@ -53,6 +53,8 @@ export interface PayRequest {
   ip: string;
   /** The DRM the player picked, for the games whose token names none. */
   drm?: string;
+  /** What the player picked in the store, for a token that names no purchase. */
+  choice?: Choice;
 }
 
 export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: false; status: 404 | 409; message: string };
@@ -257,10 +259,10 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return resolveSession(await opened, new URLSearchParams(search), pageMode, nowMs);
     },
 
-    async pay({ search, outcome, pageMode, ip, drm: picked }) {
+    async pay({ search, outcome, pageMode, ip, drm: picked, choice }) {
       const db = await opened;
       const params = new URLSearchParams(search);
-      const resolved = await resolveSession(db, params, pageMode, nowMs);
+      const resolved = await resolveSession(db, params, pageMode, nowMs, choice);
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;

@@ -7,11 +7,13 @@ import { Checkout, createPaymentState } from '../../mock/ui/App';
 import type { Bridge } from '../../mock/ui/bridge';
 import { translator } from '../../mock/ui/i18n';
 import type { Session } from '../../mock/ui/session';
+import { httpAddress } from '../../mock/shared/plain';
+import { uiSettingsOf } from '../../mock/shared/ui-settings';
 
 const session: Session = {
   merchantId: 100001, project: { id: 200001, name: 'Star Miners' }, mode: 'sandbox', tokenless: false,
   user: { id: 'player-42', email: 'player42@example.test', name: 'Nova', country: 'DE', phone: null },
-  language: 'en', theme: 'default', compact: false, currency: 'USD', returnUrl: null, externalId: null, customParameters: null,
+  language: 'en', theme: 'default', compact: false, ui: uiSettingsOf({}, httpAddress), store: null, account: null, balance: null, currency: 'USD', returnUrl: null, externalId: null, customParameters: null,
   purchase: { kind: 'game', drm: 'steam', drms: ['steam'], lines: [{ sku: 'star-miners', name: 'Star Miners', quantity: 1, price: { amount: 19.99, currency: 'USD' }, image: null, delivers: { game: 1 } }] },
 };
 const posted: string[] = [];
@@ -24,7 +26,7 @@ afterEach(() => {
 
 describe('the payment UI opened on a paid token', () => {
   it('shows the done page with the invoice and key it paid, and no Pay button', () => {
-    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState({ invoice: 123456789, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } })} />, document.body);
+    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session, { invoice: 123456789, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } })} />, document.body);
     expect(document.querySelector('h2')?.textContent).toBe('Payment successful');
     expect(document.querySelector('[data-testid="invoice"]')?.textContent).toBe('123456789');
     expect(document.querySelector('[data-testid="game-key"]')?.textContent).toBe('STEAM-AAAA');
@@ -33,7 +35,7 @@ describe('the payment UI opened on a paid token', () => {
   });
 
   it('a token that has not paid opens on the checkout', () => {
-    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState()} />, document.body);
+    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session)} />, document.body);
     expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toContainEqual(expect.stringMatching(/^Pay/));
   });
 });

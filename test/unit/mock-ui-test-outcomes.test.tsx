@@ -7,11 +7,13 @@ import { Checkout, createPaymentState } from '../../mock/ui/App';
 import type { Bridge } from '../../mock/ui/bridge';
 import { translator } from '../../mock/ui/i18n';
 import type { Session } from '../../mock/ui/session';
+import { httpAddress } from '../../mock/shared/plain';
+import { uiSettingsOf } from '../../mock/shared/ui-settings';
 
 const session = {
   merchantId: 100001, project: { id: 200001, name: 'Star Miners' }, mode: 'sandbox', tokenless: false,
   user: { id: 'player-42', email: 'player42@example.test', name: 'Nova', country: 'DE', phone: null },
-  language: 'en', theme: 'default', compact: false, currency: 'USD', returnUrl: null, externalId: null, customParameters: null,
+  language: 'en', theme: 'default', compact: false, ui: uiSettingsOf({}, httpAddress), store: null, account: null, balance: null, currency: 'USD', returnUrl: null, externalId: null, customParameters: null,
   purchase: { kind: 'virtual_currency', quantity: 5, lines: [{ sku: null, name: '5 Crystals', quantity: 1, price: { amount: 0.5, currency: 'USD' }, image: null, delivers: { currency: 5 } }] },
 } as Session;
 const bridge: Bridge = { embedded: true, post: () => undefined, onDetected: () => undefined };
@@ -28,7 +30,7 @@ describe('the payment UI\'s test outcomes', () => {
       sent.push(JSON.parse(String(init.body)));
       return new Response(JSON.stringify({ http_status_code: 422, message: code }), { status: 422 });
     });
-    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState()} />, document.body);
+    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session)} />, document.body);
     const option = [...document.querySelectorAll('label')].find((label) => label.textContent === `Payment fails with error ${code}`);
     expect(option).toBeDefined();
     option!.querySelector('input')!.click();

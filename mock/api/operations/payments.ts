@@ -52,7 +52,10 @@ export const createPayment: Op = async (call) => {
   // The choices the page would ask for: what the token leaves open must be what it sells.
   const choosing = body.sku !== undefined || body.package !== undefined || body.plan !== undefined;
   const opened = choosing ? await payments.session(`?${search}`, pageMode) : null;
-  if (opened?.ok && !opened.paid) {
+  // A token that names no purchase opens the store: the pick is the store's to check (0010-0001 when it does not offer it).
+  const store = opened?.ok && !opened.paid ? opened.session.store : null;
+  const choice = !store ? undefined : body.sku !== undefined ? { sku: body.sku } : body.package !== undefined ? { package: body.package } : { plan: body.plan! };
+  if (opened?.ok && !opened.paid && !store) {
     const { purchase } = opened.session;
     const skus = purchase.lines.map((line) => line.sku);
     const chosen: [keyof HeadlessPayment, boolean][] = [
@@ -72,6 +75,7 @@ export const createPayment: Op = async (call) => {
     pageMode,
     ip: call.request.ip,
     ...(body.drm !== undefined ? { drm: body.drm } : {}),
+    ...(choice ? { choice } : {}),
   });
   if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
   if (!result.ok) throw uiError(422, result.code, result.message);
