@@ -46,6 +46,8 @@ export function StoreView({ session, store, t, money, choice, purchase, disabled
   const group = useSignal(firstGroup(store, ui.selectedGroup));
   const typed = useSignal('');
   const pick = (offer: Offer) => {
+    // A package picked after an amount was typed: the typed amount is no longer what is sold.
+    typed.value = '';
     choice.value = offer.choice;
     purchase.value = offer.purchase;
   };

@@ -113,6 +113,10 @@ test.describe('the store of a token that names no purchase', () => {
     const amount = ui.getByLabel('Amount of Crystals');
     await amount.fill('0');
     await expect(ui.getByText('Type an amount from 1 to 100000.')).toBeVisible();
+    // Out of the limits, Pay takes nothing (the field holds the form back).
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('button', { name: /^Pay/ })).toBeEnabled();
+    expect(await statuses(page)).toEqual([]);
     // A package's own amount is that package's price; another amount is the unit price each.
     await amount.fill('550');
     await expect(ui.getByTestId('total')).toHaveText('€4.99');

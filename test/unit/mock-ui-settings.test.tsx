@@ -110,6 +110,8 @@ describe('the store drawn', () => {
     render(<StoreView session={session} store={store} t={translator('en')} money={money} choice={choice} purchase={purchase} disabled={false} />, document.body);
     return { choice, purchase };
   }
+  /** Preact draws a signal's change on a later tick. */
+  const rendered = () => new Promise((resolve) => setTimeout(resolve));
   const headings = () => [...document.querySelectorAll('h3')].map((h) => h.textContent);
   const radios = () => [...document.querySelectorAll<HTMLInputElement>('input[type=radio]')];
 
@@ -127,6 +129,21 @@ describe('the store drawn', () => {
     [...document.querySelectorAll('button')].find((b) => b.textContent === 'All')!.click();
     await Promise.resolve();
     expect(radios().map((r) => r.parentElement!.querySelector('.offer-name')!.textContent)).toContain('Laser drill');
+  });
+
+  it('a typed amount is what is sold while it is within the limits; a package picked after it clears it', async () => {
+    const { choice, purchase } = draw({ components: { virtual_currency: { custom_amount: true } } });
+    const input = document.querySelector<HTMLInputElement>('#custom-amount')!;
+    input.value = '250';
+    input.dispatchEvent(new Event('input'));
+    expect(choice.value).toEqual({ amount: 250 });
+    expect(purchase.value).toMatchObject({ quantity: 250 });
+    await rendered();
+    expect(radios().some((r) => r.checked)).toBe(false);
+    radios().find((r) => r.value === '{"package":"crystals-100"}')!.click();
+    await rendered();
+    expect(choice.value).toEqual({ package: 'crystals-100' });
+    expect(document.querySelector<HTMLInputElement>('#custom-amount')!.value).toBe('');
   });
 
   it('a hidden component is not drawn; the plans\' layout and the packages\' price buttons are the token\'s', () => {
