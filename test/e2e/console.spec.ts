@@ -179,13 +179,18 @@ test.describe('merchant console', () => {
     await expect(deliveries.getByRole('row').filter({ hasText: 'order_paid' }).first()).not.toContainText(`#${delivery.id} `);
   });
 
-  test('API reference: every resource of /openapi.json, each operation with its method, path, parameters and body fields', async ({ page }) => {
+  test('API reference: every resource of /openapi.json, each operation with its method, path, parameters and body fields, and every webhook with its variants', async ({ page }) => {
     await openSignedIn(page, 'reference');
     await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
-    const doc = (await (await fetch(`${world.merchantApi}/openapi.json`)).json()) as { tags: { name: string }[]; paths: Record<string, object> };
+    const doc = (await (await fetch(`${world.merchantApi}/openapi.json`)).json()) as { tags: { name: string }[]; paths: Record<string, object>; webhooks: Record<string, object> };
     for (const tag of doc.tags) await expect(page.getByRole('heading', { level: 2, name: tag.name, exact: true })).toBeVisible();
     const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'delete', 'patch'].includes(k)));
-    await expect(page.locator('details.operation')).toHaveCount(operations.length);
+    // Then the webhooks the service sends, one entry a type.
+    await expect(page.locator('details.operation')).toHaveCount(operations.length + Object.keys(doc.webhooks).length);
+    const orderPaid = page.locator('#op-webhook-order_paid');
+    await orderPaid.locator('summary').click();
+    await expect(orderPaid.getByRole('region', { name: 'Request body of webhook-order_paid: OrderPaidCombinedWebhook' }).getByRole('row').filter({ hasText: /^transaction \(required\)/ })).toBeVisible();
+    await expect(orderPaid.getByRole('region', { name: 'Request body of webhook-order_paid: OrderPaidSeparateWebhook' }).getByRole('row').filter({ hasText: /^items \(required\)/ })).toBeVisible();
 
     const createItem = page.locator('#op-createItem');
     await createItem.getByText('Create a virtual item').click();

@@ -1,7 +1,8 @@
 /**
  * The API reference, rendered here from the service's own `/openapi.json` (no network beyond this
  * origin): operations grouped by tag, each with its method and path, description, parameters,
- * request body fields and answers.
+ * request body fields and answers; then the webhooks the service sends (the document's `webhooks`),
+ * each with its payload's fields, a field per variant where the payload has two.
  */
 import { api } from '../api';
 import { Failure, TableRegion, useLoad } from '../ui';
@@ -48,6 +49,7 @@ interface Document {
   info: { title: string; version: string; description?: string };
   tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, unknown>>;
+  webhooks?: Record<string, { post?: Operation }>;
   components?: Record<string, Record<string, unknown>>;
 }
 
@@ -96,11 +98,12 @@ function Prose({ text }: { text: string | undefined }) {
   return <>{text.split(/\n{2,}/).map((paragraph, i) => <p key={i} class="prose">{paragraph}</p>)}</>;
 }
 
-function OperationView({ doc, method, path, operation, shared }: { doc: Document; method: string; path: string; operation: Operation; shared: Parameter[] }) {
+function OperationView({ doc, method, path, operation, shared, webhook = false }: { doc: Document; method: string; path: string; operation: Operation; shared: Parameter[]; webhook?: boolean }) {
   const parameters = [...shared, ...(operation.parameters ?? [])].map((p) => follow<Parameter>(doc, p));
   const body = operation.requestBody?.content?.['application/json']?.schema;
   const bodyType = body ? typeOf(doc, body) : '';
-  const fields = fieldsOf(doc, body);
+  // A body of several variants (a webhook's combined and separate) shows the fields of each.
+  const variants = body ? (follow(doc, body).oneOf ?? [body]) : [];
   const secured = (operation.security ?? []).some((s) => Object.keys(s).length > 0);
   return (
     <details class="operation" id={`op-${operation.operationId}`}>
@@ -108,7 +111,9 @@ function OperationView({ doc, method, path, operation, shared }: { doc: Document
         <span class={`method method-${method}`}>{method.toUpperCase()}</span> <code class="path">{path}</code>
         <span class="summary">{operation.summary ?? operation.operationId}</span>
       </summary>
-      <p class="muted">operationId <code>{operation.operationId}</code>{secured ? ' · Basic credentials merchant_id:api_key' : ' · no credentials'}</p>
+      {webhook
+        ? <p class="muted">notification_type <code>{path}</code> · sent to the project's webhook address, signed</p>
+        : <p class="muted">operationId <code>{operation.operationId}</code>{secured ? ' · Basic credentials merchant_id:api_key' : ' · no credentials'}</p>}
       <Prose text={operation.description} />
       {parameters.length > 0 && (
         <>
@@ -133,8 +138,9 @@ function OperationView({ doc, method, path, operation, shared }: { doc: Document
       {body && (
         <>
           <h3 class="sub">Request body <code>{bodyType}</code>{operation.requestBody?.required ? ' (required)' : ''}</h3>
-          {fields.length > 0 && (
-            <TableRegion label={`Request body of ${operation.operationId}`}>
+          {variants.map((variant) => ({ variant, fields: fieldsOf(doc, variant) })).filter((v) => v.fields.length > 0).map(({ variant, fields }) => (
+            <TableRegion key={typeOf(doc, variant)} label={variants.length > 1 ? `Request body of ${operation.operationId}: ${typeOf(doc, variant)}` : `Request body of ${operation.operationId}`}>
+              {variants.length > 1 && <h4 class="sub">{typeOf(doc, variant)}</h4>}
               <table>
                 <thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead>
                 <tbody>
@@ -148,7 +154,7 @@ function OperationView({ doc, method, path, operation, shared }: { doc: Document
                 </tbody>
               </table>
             </TableRegion>
-          )}
+          ))}
         </>
       )}
       <h3 class="sub">Answers</h3>
@@ -175,11 +181,15 @@ export function Reference() {
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] as Operation, shared: (item.parameters as Parameter[] | undefined) ?? [] })));
   const tags = doc.tags ?? [...new Set(operations.flatMap((o) => o.operation.tags ?? []))].map((name) => ({ name, description: '' }));
+  const webhooks = Object.entries(doc.webhooks ?? {}).filter(([, item]) => item.post).map(([type, item]) => ({ type, operation: { ...item.post!, operationId: `webhook-${type}` } }));
   return (
     <>
       <p>{doc.info.title}, version {doc.info.version}. The same description as <a href="/openapi.json">/openapi.json</a>, for any OpenAPI tool.</p>
       <nav aria-label="Resources" class="toc">
-        <ul>{tags.map((tag) => <li key={tag.name}><a href={`#tag-${tag.name}`}>{tag.name}</a></li>)}</ul>
+        <ul>
+          {tags.map((tag) => <li key={tag.name}><a href={`#tag-${tag.name}`}>{tag.name}</a></li>)}
+          {webhooks.length > 0 && <li><a href="#webhooks">webhooks</a></li>}
+        </ul>
       </nav>
       <details class="conventions">
         <summary>Conventions</summary>
@@ -194,6 +204,13 @@ export function Reference() {
           ))}
         </section>
       ))}
+      {webhooks.length > 0 && (
+        <section id="webhooks" aria-labelledby="webhooks-title">
+          <h2 id="webhooks-title">webhooks</h2>
+          <p class="prose">What the service sends to a project's webhook address: a POST of each notification type, its payload as below.</p>
+          {webhooks.map((w) => <OperationView key={w.type} doc={doc} method="post" path={w.type} operation={w.operation} shared={[]} webhook />)}
+        </section>
+      )}
     </>
   );
 }
