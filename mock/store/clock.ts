@@ -30,19 +30,39 @@ export interface ClockMove {
 }
 
 const clocks = new WeakMap<Database, Clock>();
+/** How old this process's copy of the clocks may get on a shared database before it reads them again. */
+const SHARED_RELOAD_MS = 1000;
 
 export function clockOf(db: Database): Clock {
   let clock = clocks.get(db);
   if (clock) return clock;
   const offsets = new Map<number, number>();
   const offset = (merchantId: number) => offsets.get(merchantId) ?? 0;
+  // On a database other processes share (a Postgres server), their moves are read again at most
+  // a second after: a clock read older than that starts a reload for the reads after it.
+  let loadedAt = 0;
+  /** Moves applied so far, and the count at each merchant's last one. */
+  let moves = 0;
+  const movedAt = new Map<number, number>();
+  let loading: Promise<void> | null = null;
+  const fresh = () => {
+    if (db.shared && !loading && Date.now() - loadedAt > SHARED_RELOAD_MS) loading = clock!.load().catch(() => undefined).finally(() => (loading = null));
+  };
   clock = {
-    now: (merchantId) => Date.now() + offset(merchantId),
+    now: (merchantId) => {
+      fresh();
+      return Date.now() + offset(merchantId);
+    },
     moved: (merchantId) => offsets.has(merchantId),
     async load() {
+      const started = moves;
       const { rows } = await db.sql.query<{ merchant_id: string; offset_ms: string }>('SELECT merchant_id, offset_ms FROM merchant_clocks');
+      loadedAt = Date.now();
+      // A move this process applied while the rows were read is newer than they are: it stays.
+      const kept = [...movedAt].filter(([, at]) => at > started).map(([merchant]) => [merchant, offsets.get(merchant)!] as const);
       offsets.clear();
       for (const row of rows) offsets.set(Number(row.merchant_id), Number(row.offset_ms));
+      for (const [merchant, value] of kept) offsets.set(merchant, value);
     },
     async set(sql, merchantId, at) {
       // Never backwards, and real time needs no offset kept.
@@ -57,6 +77,7 @@ export function clockOf(db: Database): Clock {
     apply(move) {
       if (!move) return;
       offsets.set(move.merchantId, Math.max(move.offset, offset(move.merchantId)));
+      movedAt.set(move.merchantId, ++moves);
     },
   };
   clocks.set(db, clock);

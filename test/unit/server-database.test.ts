@@ -48,4 +48,22 @@ describe.skipIf(!server)('on a Postgres server', () => {
       await Promise.all(services.map((service) => service.stop()));
     }
   });
+
+  it('a sandbox made through one service is there through the other, its clock moved through one is moved in both', async () => {
+    const services: PayuiMock[] = [];
+    try {
+      services.push(...await Promise.all([startPayuiMock({ databaseUrl: url }), startPayuiMock({ databaseUrl: url })]));
+      const sandbox = await services[0]!.sandbox();
+      const other = services[1]!.client.as({ merchantId: sandbox.merchantId, apiKey: sandbox.apiKey });
+      expect((await other.getClock()).moved).toBe(false);
+      const moved = await sandbox.client.moveClock({ body: { advance: 'P2D' } });
+      // The other process reads the clocks again within a second of its last read.
+      await expect.poll(async () => Math.abs(new Date((await other.getClock()).now).getTime() - new Date(moved.now).getTime()) < 60_000, { timeout: 5000, interval: 300 }).toBe(true);
+      expect((await other.getClock()).moved).toBe(true);
+      // The demo merchant's clock is its own in both.
+      expect((await services[1]!.client.getClock()).moved).toBe(false);
+    } finally {
+      await Promise.all(services.map((service) => service.stop()));
+    }
+  });
 });
