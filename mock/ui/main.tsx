@@ -88,11 +88,11 @@ async function start(): Promise<void> {
   document.documentElement.lang = language;
   document.documentElement.dataset.theme = session.theme === 'default_dark' ? 'dark' : 'light';
   document.title = `${t('checkout')} · ${session.project.name}`;
-  // `header.close_button`: a close button whatever the widget draws; framed it closes the widget,
-  // on its own it goes back to return_url (none: no button).
+  // `header.close_button`: on its own the page draws a close button that goes back to return_url
+  // (none: no button). Opened by the widget it has one already: the page's own, or the lightbox's
+  // (which would cover a second one), each closing it.
   const closeTo = () => returnLink(session, state.phase.value, state.invoice.value);
-  const asked = session.ui.header.closeButton && (bridge.embedded || closeTo() !== null);
-  const showClose = asked ? signal(true) : ownClose;
+  const showClose = bridge.embedded ? ownClose : signal(session.ui.header.closeButton && closeTo() !== null);
   const closeAsked = () => {
     const back = bridge.embedded ? null : closeTo();
     if (back) location.assign(back);

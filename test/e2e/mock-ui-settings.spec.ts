@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
 import { callMerchantApi } from '../fixtures/merchant-call';
 import { harness, requestToken, uiUrl } from './tokens';
+import { gotoFixture, openAndWaitReady, paymentUi, results } from './widget-page';
 import { world } from './world';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -176,6 +177,19 @@ test.describe('the header, the close button and the payment method', () => {
     await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Star Miners');
+  });
+
+  test('in the widget\'s lightbox, which draws its own close button, close_button draws no second one under it', async ({ page }) => {
+    const token = await storeToken('player-42', (body) => {
+      body.purchase = { virtual_items: { items: [{ sku: DRILL, amount: 1 }] } };
+      body.settings.ui.desktop = { header: { close_button: true } };
+    });
+    await gotoFixture(page, { token });
+    await openAndWaitReady(page);
+    await expect(paymentUi(page).getByRole('button', { name: /^Pay/ })).toBeVisible();
+    await expect(paymentUi(page).getByRole('button', { name: 'Close the payment window' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => results(page)).toEqual([expect.objectContaining({ reason: 'user' })]);
   });
 
   test('payment_widget opens its payment form first: a gift card needs its code, then pays as a gift card (in the mobile version, without its footer)', async ({ page }) => {
