@@ -261,11 +261,18 @@ async function chosenPurchase(ctx: Context, store: Store, choice: Choice, purcha
 
 /**
  * What the store sells when the player has picked nothing yet: `selected_item` when the store lists
- * it, else the project's biggest currency package (what a token naming nothing always bought).
+ * it; else, for a token that names `available_groups` or `available_plans`, the first item or plan
+ * of those it offers (the merchant asked for them); else the project's biggest currency package
+ * (what a token naming nothing always bought).
  */
-async function firstPurchase(ctx: Context, store: Store, ui: UiSettings): Promise<Purchase> {
+async function firstPurchase(ctx: Context, store: Store, ui: UiSettings, purchase: Plain): Promise<Purchase> {
   const selected = store.items.find((offer) => 'sku' in offer.choice && offer.choice.sku === ui.selectedItem);
   if (selected) return selected.purchase;
+  const named = [
+    ...(Array.isArray(obj(purchase.virtual_items).available_groups) ? store.items : []),
+    ...(Array.isArray(obj(purchase.subscription).available_plans) ? store.plans : []),
+  ];
+  if (named[0]) return named[0].purchase;
   const biggest = store.packages.at(-1) ?? null;
   if (biggest) return biggest.purchase;
   const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
@@ -307,7 +314,7 @@ async function sessionOf(
     if (named) resolved = named;
     else {
       store = await storeOf(ctx, purchase, uiSettings);
-      resolved = choice ? await chosenPurchase(ctx, store, choice, purchase) : await firstPurchase(ctx, store, uiSettings);
+      resolved = choice ? await chosenPurchase(ctx, store, choice, purchase) : await firstPurchase(ctx, store, uiSettings, purchase);
     }
   } catch (error) {
     if (error instanceof Refusal) return fail(error.code, error.detail);

@@ -264,3 +264,24 @@ describe('purchase.subscription', () => {
     expect(await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'euro-captain', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '0007-0009' } });
   });
 });
+
+describe('available_groups and available_plans', () => {
+  it('are the only choices headless too, and a token naming only them sells one of them, not the biggest currency package', async () => {
+    const group = await merchant('POST', v2('/projects/200001/virtual_items/groups'), { code: '77', name: { en: 'Hulls' } });
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    const item = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku: 'hull-plating', name: { en: 'Hull plating' }, prices: { USD: 2.25 }, groups: [group.body.id] });
+    expect(item.status).toBe(201);
+    const onlyGroup = { virtual_items: { available_groups: ['77'] } };
+    // Outside the groups: the page's refusal.
+    expect(await pay({ access_token: await token('groups-buyer', onlyGroup), sku: 'starter-pack' })).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+    // No pick: the group's item, as the page picks it first.
+    const paid = await pay({ access_token: await token('groups-buyer', onlyGroup) });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await webhookOf('order_paid', paid.body.transaction_id)).body.items).toEqual([expect.objectContaining({ sku: 'hull-plating', amount: 2.25 })]);
+    const onlyPlans = { subscription: { available_plans: ['captain-yearly'] } };
+    expect(await pay({ access_token: await token('plans-buyer', onlyPlans), plan: 'captain-monthly' })).toMatchObject({ status: 422, body: { message: '0010-0001' } });
+    const plan = await pay({ access_token: await token('plans-buyer', onlyPlans) });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(200);
+    expect((await webhookOf('order_paid', plan.body.transaction_id)).body.items).toEqual([expect.objectContaining({ sku: 'captain-yearly', type: 'subscription' })]);
+  });
+});
