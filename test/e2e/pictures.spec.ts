@@ -1,6 +1,7 @@
-// The pictures in the README: the lightbox, the phone's window and the webview launcher, taken by
+// The pictures in the README (the lightbox, the phone's window and the webview launcher) and in
+// docs/offline-service.md (the payment UI's dark store and player account), taken by
 // the browser tests on every run (test-results/pictures/). `npm run pictures` takes them into
-// docs/, where the README shows them: they are made, not drawn by hand.
+// docs/, where the docs show them: they are made, not drawn by hand.
 import { mkdirSync } from 'node:fs';
 import { devices, expect, test } from '@playwright/test';
 import { requestToken } from './tokens';
