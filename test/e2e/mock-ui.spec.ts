@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { UiMessage } from '../../src/core/protocol';
 import { callMerchantApi } from '../fixtures/merchant-call';
 import { expectContractOrder } from './event-order';
-import { disabledUserToken, expiredToken, harness, nullPayloadToken, requestToken, shortLivedToken, uiUrl, unknownProjectToken } from './tokens';
+import { disabledUserToken, expiredToken, harness, nullPayloadToken, requestToken, sandboxToken, uiUrl, unknownProjectToken } from './tokens';
 import { world } from './world';
 
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -60,11 +60,12 @@ test.describe('mock payment UI in a frame', () => {
   });
 
   test('a payment the service refuses shows the refusal\'s code (the token expired while the page was open)', async ({ page }) => {
-    const { token, expires } = await shortLivedToken(2);
+    // A sandbox's token, and its clock moved past the token's day while the page is open.
+    const { token, moveClock } = await sandboxToken();
     await page.goto(harness(uiUrl(world.sandbox, { access_token: token })));
     const ui = frame(page);
     await expect(ui.getByRole('button', { name: /^Pay/ })).toBeEnabled();
-    await expect.poll(() => Date.now(), { timeout: 5000 }).toBeGreaterThan(expires);
+    await moveClock('P2D');
     await ui.getByRole('button', { name: /^Pay/ }).click();
     await expect(ui.getByText('The payment could not be taken (0004-0001)')).toBeVisible();
   });

@@ -45,13 +45,25 @@ export function unknownProjectToken(): Promise<string> {
 }
 
 /** A sandbox token of the demo merchant that expires `seconds` from now, and when (ms since the epoch). */
-export async function shortLivedToken(seconds: number): Promise<{ token: string; expires: number }> {
-  const now = Math.floor(Date.now() / 1000);
-  const token = await signToken({
-    merchant_id: 100001, project_id: 200001, mode: 'sandbox', iat: now, exp: now + seconds,
-    user: validTokenRequest().user, settings: validTokenRequest().settings, purchase: validTokenRequest().purchase,
-  });
-  return { token, expires: (now + seconds) * 1000 };
+/**
+ * A token of a sandbox of its own (POST /mock/sandboxes), and a way to move that sandbox's clock:
+ * the token runs out when the clock passes its expiry, whatever the page's load took, and no other
+ * test's merchant sees the move.
+ */
+export async function sandboxToken(): Promise<{ token: string; moveClock(advance: string): Promise<void> }> {
+  const made = await (await fetch(`${world.merchantApi}/mock/sandboxes`, { method: 'POST' })).json() as { merchant_id: number; api_key: string; project_ids: number[] };
+  const as = { merchantId: made.merchant_id, apiKey: made.api_key };
+  const body = validTokenRequest();
+  body.settings.project_id = made.project_ids[0];
+  const json = (await callMerchantApi(world.merchantApi, 'POST', `/merchant/v2/merchants/${made.merchant_id}/token`, body, as)).body as { token?: string };
+  if (!json.token) throw new Error(`no token: ${JSON.stringify(json)}`);
+  return {
+    token: json.token,
+    async moveClock(advance) {
+      const { status } = await callMerchantApi(world.merchantApi, 'POST', '/mock/clock', { advance }, as);
+      if (status !== 200) throw new Error(`POST /mock/clock: ${status}`);
+    },
+  };
 }
 
 /** A correctly signed token whose payload is `null`: the signing key is public, so anyone can make one. */
