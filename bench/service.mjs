@@ -86,7 +86,7 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{'));
       if (line) resolve({ url: JSON.parse(line).url, stop: () => (child.kill('SIGTERM'), ended) });
     });
     child.once('exit', (code) => reject(new Error(`a service process ended before it started (${code})`)));

@@ -44,7 +44,8 @@ export function startServiceProcess(index: string, options: object): Promise<Ser
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      // A whole line only: the first may come in more than one chunk.
+      const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{'));
       if (line) resolveStart({ merchantApiUrl: JSON.parse(line).merchantApiUrl, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') });
     });
     child.once('exit', (code) => reject(new Error(`the service process ended before it started (${code})`)));
