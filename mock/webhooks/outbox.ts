@@ -71,6 +71,13 @@ interface Row {
   notification_type: string;
   body: string;
 }
+interface SettingsRow {
+  project_id: string;
+  url: string;
+  secret: string;
+  variant: Variant;
+}
+const settingsKey = (row: SettingsRow) => JSON.stringify([row.url, row.secret, row.variant]);
 const rowOf = (row: Row): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
 
 /** `shape`: what the merchants' webhook faults make of the rows on their way to the sender (mock/webhooks/webhook-faults.ts). */
@@ -130,9 +137,36 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
     chain = run.catch(() => undefined);
     return run;
   };
+  /** Project → its settings as this process last read them in the table ('' none): a change there is told to the sender. */
+  const seen = new Map<number, string>();
+  let seenAtStart: Promise<void> | null = null;
+  /** The table's settings when this process first looks (its start's, which the sender was given): none of them is a change. */
+  const lookFirst = () => (seenAtStart ??= db.sql.query<SettingsRow>('SELECT project_id, url, secret, variant FROM webhook_settings').then(({ rows }) => {
+    for (const row of rows) if (!seen.has(Number(row.project_id))) seen.set(Number(row.project_id), settingsKey(row));
+  }));
+  /**
+   * Tells the sender the project's settings in the table (`row`; none: undefined) when they changed
+   * since this process last read them: another process's change reaches this one. Settings the
+   * sender was given in code (a test's) stand until the table's change.
+   */
+  function follow(projectId: number, row: SettingsRow | undefined): void {
+    const now = row ? settingsKey(row) : '';
+    const before = seen.get(projectId);
+    seen.set(projectId, now);
+    if (before === now || (before === undefined && !row)) return;
+    sender.configure(projectId, row ? { url: row.url, secret: row.secret, variant: row.variant } : null);
+  }
   let waiting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** Stops claiming and frees this process's leases at once: what it claimed and did not see accepted goes to the next claimant. */
+  function stop(): Promise<void> {
+    closed = true;
+    clearInterval(timer);
+    return serial(() => db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE owner = $1", [me])).then(() => undefined, () => undefined);
+  }
+  // A sender that closes sends nothing more: its leases are freed then, not when they run out.
+  sender.onClose(() => void (closed || stop()));
 
   /** A claim after those under way; calls made before it starts share it. */
   function claim(): Promise<void> {
@@ -149,39 +183,42 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
   }
 
   async function claimOnce(): Promise<void> {
-    const claimed = await db.transaction(async (sql) => {
-      // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
-      await sql.query(
-        `INSERT INTO webhook_leases (project_id)
-         SELECT DISTINCT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1 ORDER BY project_id
-         ON CONFLICT DO NOTHING`,
-        [me],
-      );
-      const { rows: leased } = await sql.query<{ project_id: string }>(
-        `UPDATE webhook_leases SET owner = $1, until = now() + $2 * interval '1 millisecond'
+    await lookFirst();
+    // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
+    await db.sql.query(
+      `INSERT INTO webhook_leases (project_id)
+       SELECT DISTINCT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1 ORDER BY project_id
+       ON CONFLICT DO NOTHING`,
+      [me],
+    );
+    // One statement (so one transaction of its own): the free leases taken, and their projects' rows marked as this process's.
+    const { rows: found } = await db.sql.query<Partial<Row> & { project_id: string }>(
+      `WITH leased AS (
+         UPDATE webhook_leases SET owner = $1, until = now() + $2 * interval '1 millisecond'
          WHERE project_id IN (
            SELECT project_id FROM webhook_leases
            WHERE (owner = $1 OR owner IS NULL OR until < now())
              AND project_id IN (SELECT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1)
            ORDER BY project_id FOR UPDATE SKIP LOCKED)
-         RETURNING project_id`,
-        [me, LEASE_MS],
-      );
-      const projects = leased.map((row) => Number(row.project_id));
-      if (projects.length === 0) return null;
-      const { rows } = await sql.query<Row>(
-        'UPDATE webhook_outbox SET sent_by = $1 WHERE project_id = ANY($2::bigint[]) AND sent_by IS DISTINCT FROM $1 RETURNING id, project_id, notification_type, body',
-        [me, projects],
-      );
-      const { rows: settings } = await sql.query<{ project_id: string; url: string; secret: string; variant: Variant }>(
-        'SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = ANY($1::bigint[])',
-        [projects],
-      );
-      return { projects, rows: rows.map(rowOf).sort((a, b) => a.id - b.id), settings };
-    });
-    if (!claimed) return;
+         RETURNING project_id
+       ), claimed AS (
+         UPDATE webhook_outbox o SET sent_by = $1 FROM leased
+         WHERE o.project_id = leased.project_id AND o.sent_by IS DISTINCT FROM $1
+         RETURNING o.id, o.project_id, o.notification_type, o.body
+       )
+       SELECT project_id, NULL::bigint AS id, NULL AS notification_type, NULL AS body FROM leased
+       UNION ALL SELECT project_id, id, notification_type, body FROM claimed`,
+      [me, LEASE_MS],
+    );
+    const projects = found.filter((row) => row.id === null).map((row) => Number(row.project_id));
+    if (projects.length === 0) return;
+    const { rows: settings } = await db.sql.query<SettingsRow>(
+      'SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = ANY($1::bigint[])',
+      [projects],
+    );
+    const claimed = { projects, settings, rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as Row)).sort((a, b) => a.id - b.id) };
     // The settings of now, as the table holds them (another process may have changed them).
-    for (const { project_id, url, secret, variant } of claimed.settings) sender.configure(Number(project_id), { url, secret, variant });
+    for (const project of claimed.projects) follow(project, claimed.settings.find((row) => Number(row.project_id) === project));
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
     await handOver(sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id);
@@ -213,18 +250,17 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
       // The event committed whatever becomes of the claim: a claim that fails is the next poll's.
       if (rows.length > 0) await claim().catch(() => undefined);
     },
-    restore: claim,
+    async restore() {
+      await lookFirst();
+      await claim();
+    },
     async variant(sql, projectId) {
-      // The table's, which every process writes; else those the sender was given in code (a test's).
-      const { rows } = await sql.query<{ variant: Variant }>('SELECT variant FROM webhook_settings WHERE project_id = $1', [projectId]);
-      return rows[0]?.variant ?? sender.settings(projectId)?.variant ?? null;
+      // As the table holds them now, which every process writes.
+      await lookFirst();
+      const { rows } = await sql.query<SettingsRow>('SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = $1', [projectId]);
+      follow(projectId, rows[0]);
+      return sender.settings(projectId)?.variant ?? null;
     },
-    async close() {
-      closed = true;
-      clearInterval(timer);
-      await chain;
-      // What this process claimed and its listener did not accept (the sender closed) goes to the next claimant.
-      await db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE owner = $1", [me]).catch(() => undefined);
-    },
+    close: () => (closed ? chain.then(() => undefined) : stop()),
   };
 }

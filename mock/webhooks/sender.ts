@@ -203,6 +203,8 @@ export interface WebhookSender {
    * tick), and with `closed` true once the sender closed; the function it answers stops that.
    */
   watch(onChange: (closed: boolean) => void): () => void;
+  /** Calls `listener` once the sender closes (at once if it is closed already). */
+  onClose(listener: () => void): void;
   /** How many watch the log now (for tests: a wait that ended leaves none). */
   watching(): number;
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
@@ -253,6 +255,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   const closers: (() => void)[] = [];
   /** Those watching the log (`watch`), and whether they are to be told already. */
   const watchers = new Set<(closed: boolean) => void>();
+  /** Those told once the sender closes (`onClose`). */
+  const closeListeners: (() => void)[] = [];
   let telling = false;
 
   /** Tells the watchers, once the work under way this tick is done, that the log changed. */
@@ -419,6 +423,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       watchers.add(watcher);
       return () => void watchers.delete(watcher);
     },
+    onClose(listener) {
+      if (closed) queueMicrotask(listener);
+      else closeListeners.push(listener);
+    },
     watching: () => watchers.size,
     idle() {
       return new Promise<void>((resolve) => {
@@ -432,6 +440,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
         for (const wake of [...wakes]) wake();
         settle();
         changed();
+        for (const listener of closeListeners.splice(0)) listener();
       }
       return busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
     },
