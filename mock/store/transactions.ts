@@ -75,11 +75,16 @@ const CONDITIONS: Record<Exclude<keyof TransactionFilter, 'show_dry_run'>, (at: 
 export async function findTransactions(
   sql: Sql,
   merchantId: number,
-  filter: TransactionFilter,
+  filter: TransactionFilter & { party?: string },
   range: { offset: number; limit: number | null },
 ): Promise<{ transactions: Transaction[]; total: number }> {
   const values: unknown[] = [merchantId];
   const where = ['p.merchant_id = $1'];
+  // `party` (not a filter of the search): the user paid, or was given what was bought.
+  if (filter.party !== undefined) {
+    values.push(filter.party);
+    where.push(`(p.data->'user'->>'id' = $${values.length} OR p.data->'gift'->'receiver'->>'id' = $${values.length})`);
+  }
   if (filter.show_dry_run !== true) where.push("p.data->>'mode' = 'live'");
   for (const [name, condition] of Object.entries(CONDITIONS) as [keyof typeof CONDITIONS, (at: string) => string][]) {
     const value = filter[name];
@@ -176,17 +181,19 @@ export async function userTransactions(
   merchantId: number,
   query: { user_id: string; datetime_from: string; datetime_to: string; project_id?: number; transaction_type?: string },
 ): Promise<UserTransaction[]> {
-  // All of the user's payments: the balance after an operation counts every one before it.
-  const { transactions } = await findTransactions(sql, merchantId, { user_id: query.user_id, show_dry_run: true, ...(query.project_id ? { project_id: query.project_id } : {}) }, { offset: 0, limit: null });
+  // All of the user's payments, and the gifts they were given: the balance after an operation counts every one before it.
+  const { transactions } = await findTransactions(sql, merchantId, { party: query.user_id, show_dry_run: true, ...(query.project_id ? { project_id: query.project_id } : {}) }, { offset: 0, limit: null });
   const operations: (UserTransaction & { at: number })[] = [];
   // A payment that failed (`error`, `canceled`) moved nothing of the user's.
   for (const t of transactions.filter(({ status }) => status === 'done' || status === 'refunded')) {
     const p = t.payment;
+    // What it gave went to the user (their own purchase, or a gift to them), else to the friend they gave it to.
+    const credit = (p.gift?.receiver.id ?? p.user.id) === query.user_id ? p.credit : undefined;
     const base = {
       transaction_id: p.id, sum: p.amount, currency: p.currency, comment: null, coupon_code: null, external_id: p.externalId,
-      user_id: p.user.id, user_name: p.user.name, user_custom: t.userCustom, project: { id: p.projectId, localized_name: t.projectName },
-      amount: p.credit?.currency ?? 0, user_balance: 0,
-      virtual_items: (p.credit?.items ?? []).map((item) => ({
+      user_id: query.user_id, user_name: p.user.id === query.user_id ? p.user.name : p.gift?.receiver.name ?? null, user_custom: t.userCustom, project: { id: p.projectId, localized_name: t.projectName },
+      amount: credit?.currency ?? 0, user_balance: 0,
+      virtual_items: (credit?.items ?? []).map((item) => ({
         amount: item.quantity,
         virtual_item: { sku: item.sku, localized_name: p.lines.find((line) => line.sku === item.sku)?.name ?? item.sku },
       })),

@@ -285,3 +285,14 @@ describe('available_groups and available_plans', () => {
     expect((await webhookOf('order_paid', plan.body.transaction_id)).body.items).toEqual([expect.objectContaining({ sku: 'captain-yearly', type: 'subscription' })]);
   });
 });
+
+describe('a gift in the users\' operations', () => {
+  it('the friend\'s operations show what they were given, with their balance after it; the giver\'s show the payment and nothing added', async () => {
+    const paid = await pay({ access_token: await token('ops-giver', { virtual_currency: { quantity: 100 }, gift: { friends: [{ id: 'ops-friend', name: 'Ops Friend' }] } }) });
+    expect(paid.status).toBe(200);
+    const operations = async (user: string) =>
+      (await merchant('GET', v2(`/merchants/100001/users/transactions.json?user_id=${user}&datetime_from=2000-01-01T00:00:00Z&datetime_to=2100-01-01T00:00:00Z`))).body;
+    expect(await operations('ops-friend')).toEqual([expect.objectContaining({ transaction_id: paid.body.transaction_id, user_id: 'ops-friend', amount: 100, user_balance: 100 })]);
+    expect(await operations('ops-giver')).toEqual([expect.objectContaining({ transaction_id: paid.body.transaction_id, user_id: 'ops-giver', amount: 0, user_balance: 0, sum: expect.any(Number) })]);
+  });
+});
