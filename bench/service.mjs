@@ -64,8 +64,7 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
 }
 
 // Token requests (POST …/token, the call a shop's backend makes most) per second and their p99, with
-// eight under way at once (a merchant's requests under way count against its wrong-key limit of
-// ten, mock/api/guesses.ts): the embedded database, then, when PAYUI_POSTGRES_URL names a Postgres
+// eight under way at once: the embedded database, then, when PAYUI_POSTGRES_URL names a Postgres
 // server (a role that may create databases), one server process and two server processes on one
 // database (the requests taken in turn by each, as behind one address).
 {

@@ -52,11 +52,17 @@ export async function merchantOf(request: FastifyRequest, credentials: Credentia
   let guesses = guessesOf.get(credentials);
   if (!guesses) guessesOf.set(credentials, (guesses = createGuesses()));
   const claimed = claimedMerchant(request.headers.authorization);
-  const wait = claimed === null ? 0 : guesses.take(claimed);
-  if (wait > 0) throw new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
+  const tooMany = (wait: number) =>
+    new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
+  // Held back already: not even read.
+  const before = claimed === null ? 0 : guesses.wait(claimed);
+  if (before > 0) throw tooMany(before);
   const merchantId = await authenticate(request.headers.authorization, credentials);
+  // Judged, then counted in the same step: the wrong ones sent at once are counted one by one, and
+  // a right one that comes after the limit was reached waits as a wrong one does.
+  const after = claimed === null ? 0 : merchantId === null ? guesses.wrong(claimed) : guesses.wait(claimed);
+  if (after > 0) throw tooMany(after);
   if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
-  if (claimed !== null) guesses.giveBack(claimed);
   signedIn.set(request, merchantId);
   return merchantId;
 }

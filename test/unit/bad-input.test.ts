@@ -3,7 +3,7 @@
 // billion years. Each is a 4xx naming its path, never a 500; a request without credentials learns
 // nothing about its body (401 before 400); guessing a merchant's key meets 429; and a 500's log
 // line carries no parameter of the request or its query.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEMO_LOGIN } from '../../mock/shared/catalog';
 import { answerAlways } from '../../server/http';
 import { listenLoopback } from '../../mock/http/listen';
@@ -125,6 +125,23 @@ describe('guessing a key', () => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another merchant is not held up by it.
     expect((await call('GET', '/merchant/v2/merchants/100001/projects')).status).toBe(200);
+  });
+
+  it('counts wrong keys only: thirty requests with the right key at once are all answered, and wrong ones sent at once stop at ten', async () => {
+    await world.db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100056, 'busy-key') ON CONFLICT DO NOTHING");
+    const basic = (key: string) => `Basic ${Buffer.from(`100056:${key}`).toString('base64')}`;
+    // The key is read as from a Postgres server across a network: 20 ms, so the requests overlap.
+    const query = world.db.sql.query.bind(world.db.sql);
+    const slow = vi.spyOn(world.db.sql, 'query').mockImplementation(async (text: string, params?: unknown[]) => {
+      if (text.startsWith('SELECT api_key FROM merchants')) await new Promise((resolve) => setTimeout(resolve, 20));
+      return query(text, params);
+    });
+    onTestFinished(() => slow.mockRestore());
+    const right = await Promise.all(Array.from({ length: 30 }, () => call('GET', '/merchant/v2/merchants/100056/projects', undefined, basic('busy-key'))));
+    expect(right.map((r) => r.status)).toEqual(right.map(() => 200));
+    const wrong = await Promise.all(Array.from({ length: 30 }, (_, i) => call('GET', '/merchant/v2/merchants/100056/projects', undefined, basic(`guess-${i}`))));
+    expect(wrong.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(wrong.filter((r) => r.status === 429)).toHaveLength(20);
   });
 });
 

@@ -86,8 +86,7 @@ describe.skipIf(!server)('two service processes on one database', () => {
 
   it('40 payments split across both, eight at a time, give exactly 40 order_paid: none twice, none lost', async () => {
     const [one, two] = await startTwo();
-    // Eight at a time (four through each): a merchant's requests under way count against its
-    // wrong-key limit of ten until they are answered (mock/api/guesses.ts).
+    // Eight at a time (four through each).
     const ids: number[] = [];
     for (let wave = 0; wave < 5; wave += 1) {
       ids.push(...await Promise.all(Array.from({ length: 8 }, (_, i) => pay(i % 2 === 0 ? one : two, `split-${wave}-${i}`))));
