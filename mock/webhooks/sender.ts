@@ -246,6 +246,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   const settles = new Map<number, () => Promise<void>>();
   /** Delivery id → when its first attempt may go (a webhook fault's delay). */
   const notBefore = new Map<number, number>();
+  /** Delivery id → how to answer the question (user_validation) it is, once asked (or given up on). */
+  const questions = new Map<number, (result: SendResult & { accepted: boolean }) => void>();
   /** Ends each backoff wait under way at once (close() calls them). */
   const wakes = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
@@ -352,6 +354,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       head.state = 'sending';
       head.next_attempt = null;
       changed();
+      const asking = questions.get(head.id);
+      if (asking) {
+        // A question (user_validation) is asked once in its turn, and the queue goes on whatever it is answered.
+        questions.delete(head.id);
+        const result = await attempt(head, target, null);
+        queue.shift();
+        asking(result);
+        continue;
+      }
       const { accepted } = await attempt(head, target, delay);
       changed();
       if (accepted) {
@@ -406,15 +417,32 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       const queued = enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]);
       return { delivery: { ...original }, queued };
     },
-    async ask(projectId, payload) {
-      const target = settings.get(projectId);
-      if (!target || closed) return null;
-      const delivery = deliveryOf(projectId, outgoing(payload), 'sending');
-      const result = await attempt(delivery, target, null);
-      delivery.state = result.accepted ? 'accepted' : 'refused';
-      if (!result.accepted) delivery.reason = `not accepted (${result.status ?? result.answer}); a question is asked once`;
-      changed();
-      return { status: result.status, answer: result.answer };
+    ask(projectId, payload) {
+      if (!settings.get(projectId) || closed) return Promise.resolve(null);
+      // In the project's queue, behind its earlier webhooks (service-spec.md, webhook rule 3).
+      const queue = queues.get(projectId) ?? [];
+      queues.set(projectId, queue);
+      const delivery = deliveryOf(projectId, outgoing(payload), 'waiting');
+      return new Promise<SendResult>((resolve) => {
+        const answered = (result: SendResult & { accepted?: boolean }, reason: string | null) => {
+          clearTimeout(timer);
+          questions.delete(delivery.id);
+          delivery.state = result.accepted ? 'accepted' : 'refused';
+          delivery.reason = reason;
+          changed();
+          resolve({ status: result.status, answer: result.answer });
+        };
+        // A queue that does not move within an attempt's time leaves the question unasked: the payment goes on as without an answer.
+        const timer = setTimeout(() => {
+          const at = queue.indexOf(delivery);
+          if (!questions.has(delivery.id) || at < 0) return;
+          queue.splice(at, 1);
+          answered({ status: null, answer: `not asked: the project's earlier webhooks were still waiting after ${retry.timeoutMs} ms` }, 'not asked: the earlier webhooks were still waiting');
+        }, retry.timeoutMs);
+        questions.set(delivery.id, (result) => answered(result, result.accepted ? null : `not accepted (${result.status ?? result.answer}); a question is asked once`));
+        queue.push(delivery);
+        void drain(projectId);
+      });
     },
     deliveries: () => all.map((d) => ({ ...d })),
     attempts: () => log.map((a) => ({ ...a })),
@@ -441,6 +469,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
         settle();
         changed();
         for (const listener of closeListeners.splice(0)) listener();
+        // Questions still waiting are not asked: their payments go on as without an answer.
+        for (const answer of [...questions.values()]) answer({ status: null, answer: 'not asked: the webhook sender closed', accepted: false });
       }
       return busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
     },

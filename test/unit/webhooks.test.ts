@@ -212,15 +212,22 @@ describe('delivery one at a time per project', () => {
     sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 
     const first = (await pay(ui, await tokenFor(api, 'player-42'))).body.invoice;
-    const second = (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice;
+    // The second payment's user_validation waits behind the first order_paid (webhook rule 3: while
+    // one is not processed the next are not sent), and so does the payment.
+    const paying = pay(ui, await tokenFor(api, 'p-7'));
     await expect.poll(() => listener.received.filter((r) => r.type === 'order_paid').length, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
-    // Only the first payment's order_paid was tried: the second one waits behind it.
     const paidSoFar = listener.received.filter((r) => r.type === 'order_paid');
     expect(new Set(paidSoFar.map((r) => r.body.order.id))).toEqual(new Set([first]));
-    expect(sender.deliveries().find((d) => d.notification_type === 'order_paid' && JSON.parse(d.body).order.id === second)).toMatchObject({ state: 'waiting', attempts: 0 });
+    expect(listener.received.filter((r) => r.type === 'user_validation')).toHaveLength(1);
+    expect(sender.deliveries().filter((d) => d.notification_type === 'user_validation').at(-1)).toMatchObject({ state: 'waiting', attempts: 0 });
 
     down = false;
+    const second = (await paying).body.invoice;
     await sender.idle();
+    // The question was asked once the first order_paid was taken.
+    const types = listener.received.map((r) => r.type);
+    const firstTaken = listener.received.map((r, i) => (r.type === 'order_paid' && r.body.order.id === first ? i : -1)).reduce((a, b) => Math.max(a, b));
+    expect(types.lastIndexOf('user_validation')).toBeGreaterThan(firstTaken);
     const paidAttempts = sender.attempts().filter((a) => a.notification_type === 'order_paid');
     const accepted = paidAttempts.filter((a) => a.accepted);
     expect(accepted.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual([first, second]);
@@ -254,32 +261,41 @@ describe('delivery one at a time per project', () => {
     expect(listener.received.filter((r) => r.type === 'order_paid')).toHaveLength(1);
   });
 
-  it('bounds a project\'s queue: an event that does not fit is refused whole, with the reason in the log; the payment completes and the older webhooks go out in order', async () => {
+  it('bounds a project\'s queue: an event that does not fit is refused whole, with the reason in the log; the refund completes and the older webhooks go out in order', async () => {
     const queueLimit = 3;
     const { sender, ui, api } = await world({ demoListener: false, queueLimit });
     let down = true;
     const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : down ? 500 : 204));
     sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 
+    // Paid while the listener takes everything; then it fails, and refunds (no question asked) fill the queue.
+    down = false;
     const orders = [(await pay(ui, await tokenFor(api, 'player-42'))).body.invoice, (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice];
-    // A plan brings two webhooks (order_paid, create_subscription); with two waiting they do not fit.
     const plan = await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }));
     expect(plan.body).toMatchObject({ ok: true, status: 'done' });
+    const last = (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice;
+    await sender.idle();
+    down = true;
+    const refund = (id: number) => json(`${api}/mock/transactions/${id}/refund`, { method: 'POST', headers: { authorization: AUTH } });
+    for (const id of orders) expect((await refund(id)).status).toBe(200);
+    // A plan's refund brings two webhooks (order_canceled, cancel_subscription); with two waiting they do not fit. It is a refund all the same.
+    expect((await refund(plan.body.invoice)).status).toBe(200);
     // One more fits, behind the older ones.
-    orders.push((await pay(ui, await tokenFor(api, 'p-7'))).body.invoice);
+    expect((await refund(last)).status).toBe(200);
+    orders.push(last);
 
-    // The log (newest first) shows both of the plan's webhooks refused, never tried, and why.
+    // The log (newest first) shows both of the plan refund's webhooks refused, never tried, and why.
     const log: Delivery[] = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body.deliveries;
     const refused = log.filter((d) => d.state === 'refused');
-    expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['create_subscription', 0], ['order_paid', 0]]);
-    expect(JSON.parse(refused[1]!.body).order.id).toBe(plan.body.invoice);
+    expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['cancel_subscription', 0], ['order_canceled', 0]]);
+    expect(JSON.parse(refused[1]!.body).transaction.id).toBe(plan.body.invoice);
     for (const d of refused) expect(d.reason).toContain(`at most ${queueLimit}`);
 
     down = false;
     await sender.idle();
-    expect(listener.received.map((r) => r.type)).not.toContain('create_subscription');
-    const delivered = sender.attempts().filter((a) => a.notification_type === 'order_paid' && a.accepted);
-    expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual(orders);
+    expect(listener.received.map((r) => r.type)).not.toContain('cancel_subscription');
+    const delivered = sender.attempts().filter((a) => a.notification_type === 'order_canceled' && a.accepted);
+    expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).transaction.id)).toEqual(orders);
   });
 
   it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
