@@ -10,6 +10,7 @@ import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { startMockService, type MockService } from '../../mock/server';
 import { onServer } from '../../mock/store/server-database';
 import { payCrystals } from './service-processes';
+import { DEMO_AUTH } from '../fixtures/merchant-call';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 const name = `payui_outbox_${process.pid}`;
@@ -23,6 +24,8 @@ let listenerUrl = '';
 let up = true;
 /** The `order_paid` webhooks the listener accepted: their transaction ids, in the order they came. */
 let paid: number[] = [];
+/** The `order_canceled` webhooks the listener accepted: their transaction ids, in the order they came. */
+let canceled: number[] = [];
 const services: MockService[] = [];
 
 describe.skipIf(!server)('two services on one database share the webhook outbox', () => {
@@ -34,6 +37,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
       if (body.notification_type === 'order_paid') paid.push(body.transaction.id);
+      if (body.notification_type === 'order_canceled') canceled.push(body.transaction.id);
       res.writeHead(204).end();
     }, 0);
     listenerUrl = `http://127.0.0.1:${listener.port}/`;
@@ -42,6 +46,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     await Promise.all(services.splice(0).map((s) => s.close()));
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     paid = [];
+    canceled = [];
     up = true;
   });
   afterAll(async () => {
@@ -72,18 +77,23 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
   it('a second service started while the first retries a down listener sends none of its webhooks again', async () => {
     await admin(`CREATE DATABASE ${name}`);
     const one = await start();
-    up = false;
     const first = [await pay(one, 'shared-one'), await pay(one, 'shared-two'), await pay(one, 'shared-three')];
+    await expect.poll(() => paid.length, { timeout: 15_000 }).toBe(3);
+    // The listener goes down and three refunds (which ask nothing first) wait in the first's hands, retried.
+    up = false;
+    const refund = (id: number) => fetch(`${one.merchantApi}/mock/transactions/${id}/refund`, { method: 'POST', headers: { authorization: DEMO_AUTH } });
+    for (const id of first) expect((await refund(id)).status).toBe(200);
     // The second starts while the first holds the three, retrying; then the listener comes back.
     const two = await start();
     up = true;
-    await expect.poll(() => paid.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => canceled.length, { timeout: 15_000 }).toBe(3);
     // And what comes through the second after them goes after them.
     const later = await pay(two, 'shared-four');
     await expect.poll(() => paid.length, { timeout: 15_000 }).toBe(4);
     await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
-    // Nothing more comes: each was sent once, in the order paid; the outbox is empty and no lease is held.
+    // Nothing more comes: each was sent once, in order; the outbox is empty and no lease is held.
     await expect.poll(() => leased(one), { timeout: 15_000 }).toBe(0);
+    expect(canceled).toEqual(first);
     expect(paid).toEqual([...first, later]);
     expect((await one.db.sql.query('SELECT id FROM webhook_outbox')).rows).toEqual([]);
   }, 60_000);
