@@ -15,6 +15,7 @@ export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
  */
 export type Outcome = 'success' | 'declined' | 'declined_renewals' | TestFailure;
 const OUTCOMES: readonly Outcome[] = ['success', 'declined', 'declined_renewals', ...TEST_FAILURES];
+const isTestFailure = (outcome: Outcome): outcome is TestFailure => (TEST_FAILURES as readonly string[]).includes(outcome);
 const OUTCOME_LABELS = { success: 'outcomeSuccess', declined: 'outcomeDeclined', declined_renewals: 'outcomeDeclinedRenewals' } as const;
 const outcomeLabel = (t: Translate, outcome: Outcome) => (outcome in OUTCOME_LABELS ? t(OUTCOME_LABELS[outcome as keyof typeof OUTCOME_LABELS]) : t('outcomeError', { code: outcome }));
 
@@ -124,6 +125,12 @@ interface Props {
 
 export function Checkout({ session, bridge, t, state }: Props) {
   const { phase, outcome, invoice, trouble, drm, key, method } = state;
+  const outcomeChoice = (value: Outcome) => (
+    <label key={value} class="choice">
+      <input type="radio" name="outcome" value={value} checked={outcome.value === value} onChange={() => (outcome.value = value)} />
+      {outcomeLabel(t, value)}
+    </label>
+  );
   const purchase = state.purchase.value;
   const sold: Session = { ...session, purchase };
   const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
@@ -281,18 +288,12 @@ export function Checkout({ session, bridge, t, state }: Props) {
         )}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
-          {OUTCOMES.filter((value) => value !== 'declined_renewals' || purchase.kind === 'subscription').map((value) => (
-            <label key={value} class="choice">
-              <input
-                type="radio"
-                name="outcome"
-                value={value}
-                checked={outcome.value === value}
-                onChange={() => (outcome.value = value)}
-              />
-              {outcomeLabel(t, value)}
-            </label>
-          ))}
+          {OUTCOMES.filter((value) => !isTestFailure(value) && (value !== 'declined_renewals' || purchase.kind === 'subscription')).map(outcomeChoice)}
+          {/* The error codes nothing offline meets by itself, folded away: the page stays short enough to show Pay. */}
+          <details class="more-outcomes" open={isTestFailure(outcome.value)}>
+            <summary>{t('moreOutcomes')}</summary>
+            {TEST_FAILURES.map(outcomeChoice)}
+          </details>
         </fieldset>
         <button type="submit" class="primary pay" disabled={busy.value}>
           {busy.value ? <span class="progress" aria-hidden="true" /> : null}

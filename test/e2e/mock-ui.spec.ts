@@ -84,6 +84,9 @@ test.describe('mock payment UI in a frame', () => {
     await expect(ui.getByLabel('Payment succeeds')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(ui.getByLabel('Payment is declined')).toBeChecked();
+    // The service's error outcomes are folded away behind their summary, which Tab passes through.
+    await page.keyboard.press('Tab');
+    await expect(ui.getByText('More outcomes: the service’s errors')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(ui.getByRole('button', { name: /^Pay/ })).toBeFocused();
     await page.keyboard.press('Enter');
