@@ -23,12 +23,17 @@ async function seedOf(context: ServiceContext, seed: unknown): Promise<Snapshot 
   }
 }
 
-/** Tells the parts of the service that keep a merchant's state in memory what a reset or delete changed. */
-async function changed(context: ServiceContext, merchantId: number, change: MerchantChange): Promise<void> {
+/** Tells the sender the webhook settings of the merchant's projects as a change left them. */
+function tellSender(context: ServiceContext, change: MerchantChange): void {
   for (const project of change.before) context.sender.configure(project, null);
   for (const row of change.after?.webhook_settings ?? []) {
     context.sender.configure(Number(row.project_id), { url: String(row.url), secret: String(row.secret), variant: row.variant as WebhookSettings['variant'] });
   }
+}
+
+/** What a reset or delete changed, told to the parts that keep a merchant's state apart: the sender, the fault rules, the clocks. */
+async function changed(context: ServiceContext, merchantId: number, change: MerchantChange): Promise<void> {
+  tellSender(context, change);
   await context.faults.forget(merchantId);
   await clockOf(context.db).load();
 }
@@ -36,7 +41,8 @@ async function changed(context: ServiceContext, merchantId: number, change: Merc
 export const createSandbox: Op = async (call) => {
   const seed = await seedOf(call.context, (call.body as { seed?: unknown } | undefined)?.seed);
   const { sandbox, change } = await create(call.context.db, seed);
-  await changed(call.context, sandbox.merchant_id, change);
+  // A new merchant has no rules and a clock at real time: only its seeded webhook settings are news.
+  tellSender(call.context, change);
   return { status: 201, body: sandbox };
 };
 
