@@ -76,24 +76,39 @@ export async function openServerDatabase(url: string): Promise<Database> {
  */
 export async function scratchServerDatabase(serverUrl: string): Promise<Database> {
   const name = `payui_scratch_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = (statement: string) => onServer(serverUrl, statement);
-  await admin(`CREATE DATABASE ${name}`);
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let db: Database;
   try {
     db = await openServerDatabase(url.toString());
   } catch (error) {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(serverUrl, name);
     throw error;
   }
   return {
     ...db,
     close: async () => {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops database `name` on the server at `serverUrl`. A plain `DROP DATABASE` first: the server
+ * stops an autovacuum worker busy in it and waits up to 5 s for closed sessions to leave.
+ * `WITH (FORCE)` first would fail instead, for a role that is not a superuser, whenever autovacuum
+ * happens to be in the database: its worker belongs to no role this one may signal. FORCE only
+ * when sessions of this role are still there (`55006`, object in use).
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  try {
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name}`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '55006') throw error;
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
 }
 
 /** One statement on its own connection to `url` (`CREATE DATABASE` cannot run in a transaction or a pool's session). */

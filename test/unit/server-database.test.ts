@@ -4,7 +4,7 @@
 // writes, the other reads. Skipped where no server is given (`npm run test:unit`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayuiMock } from '../../mock/start';
-import { onServer, openServerDatabase } from '../../mock/store/server-database';
+import { dropDatabase, onServer, openServerDatabase } from '../../mock/store/server-database';
 import { MIGRATIONS } from '../../mock/store/migrations';
 import { createMerchantClient } from '../../src/server/index';
 import type { PayuiMock } from 'payui-mock';
@@ -16,13 +16,13 @@ let url = '';
 
 describe.skipIf(!server)('on a Postgres server', () => {
   beforeAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(server!, name);
     await admin(`CREATE DATABASE ${name}`);
     const at = new URL(server!);
     at.pathname = `/${name}`;
     url = at.toString();
   });
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  afterAll(() => dropDatabase(server!, name));
 
   it('makes the schema of an empty database once, with two opening it at the same moment', async () => {
     const [a, b] = await Promise.all([openServerDatabase(url), openServerDatabase(url)]);

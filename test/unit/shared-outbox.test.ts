@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { startMockService, type MockService } from '../../mock/server';
-import { onServer } from '../../mock/store/server-database';
+import { dropDatabase, onServer } from '../../mock/store/server-database';
 import { payCrystals } from './service-processes';
 import { DEMO_AUTH } from '../fixtures/merchant-call';
 
@@ -44,7 +44,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
   });
   afterEach(async () => {
     await Promise.all(services.splice(0).map((s) => s.close()));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(server!, name);
     paid = [];
     canceled = [];
     up = true;

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { onServer } from '../../mock/store/server-database';
+import { dropDatabase, onServer } from '../../mock/store/server-database';
 import { callMerchantApi } from '../fixtures/merchant-call';
 import { buildServiceEntry, payCrystals, startServiceProcess, type ServiceProcess } from './service-processes';
 
@@ -43,7 +43,7 @@ describe.skipIf(!server)('two service processes on one database', () => {
   }, 180_000);
   afterEach(async () => {
     await Promise.all(running.splice(0).map((p) => p.kill()));
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(server!, name);
     paid = [];
     canceled = [];
     up = true;
@@ -55,7 +55,7 @@ describe.skipIf(!server)('two service processes on one database', () => {
 
   /** Two processes on a new database, each sending the demo projects' webhooks to the listener. */
   async function startTwo(): Promise<[ServiceProcess, ServiceProcess]> {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(server!, name);
     await admin(`CREATE DATABASE ${name}`);
     const options = { databaseUrl: url, webhook: { url: `http://127.0.0.1:${listener.port}/`, secret: 'two-processes' } };
     // The first makes the schema and the demo merchant; the second finds them.
