@@ -49,11 +49,11 @@ function nodeBuild(outDir: string, input: Record<string, string>): UserConfig {
   };
 }
 
-/** A page of the offline service (`payui-mock`): `mock/<name>/` built into `mock/dist/<name>/`. */
-function mockPage(name: string, base: string): UserConfig {
+/** A page of the offline service (`payui-mock`): `mock/<source>/` built into `mock/dist/<name>/`. */
+function mockPage(source: string, name: string, base: string): UserConfig {
   return {
     ...shared,
-    root: root(`mock/${name}`),
+    root: root(`mock/${source}`),
     base,
     publicDir: false,
     build: { outDir: root(`mock/dist/${name}`), emptyOutDir: true, target: 'es2020' },
@@ -146,10 +146,10 @@ export default defineConfig(({ mode }): UserConfig => {
         build: { outDir: root('dist/launcher'), emptyOutDir: true, target: 'es2020', modulePreload: false },
       };
     case 'mock':
-      return mockPage('ui', './');
+      return mockPage('payment-ui', 'ui', './');
     case 'mock-console':
       // Its addresses are absolute (`/console/assets/…`): a deep link such as /console/items answers the same page.
-      return mockPage('console', '/console/');
+      return mockPage('console', 'console', '/console/');
     case 'app':
       return {
         ...shared,
@@ -186,7 +186,7 @@ export default defineConfig(({ mode }): UserConfig => {
       return nodeBuild('build/server', { start: root('server/start.ts') });
     case 'mock-server':
       // The command, and the entry for code (`import { startPayuiMock } from 'payui-mock'`).
-      return nodeBuild(root('mock/dist'), { server: root('mock/cli.ts'), index: root('mock/start.ts'), 'prepare-image': root('mock/store/prepare-image.ts') });
+      return nodeBuild(root('mock/dist'), { server: root('mock/app/cli.ts'), index: root('mock/app/start.ts'), 'prepare-image': root('mock/store/prepare-image.ts') });
     default:
       return {
         ...shared,

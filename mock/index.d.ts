@@ -1,7 +1,7 @@
 /**
  * `payui-mock` from code (DESIGN.md §8b): the offline payment service started and stopped by a
  * merchant's own test suite. The declarations are written here, by hand, and the implementation
- * (mock/start.ts, mock/client.ts) is typed by them, so the two cannot drift (test/types/payui-mock.ts).
+ * (mock/app/start.ts, mock/client.ts) is typed by them, so the two cannot drift (test/types/payui-mock.ts).
  */
 import type { components as MockComponents, operations as MockOperations } from './client-types';
 

@@ -37,7 +37,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { MerchantApiError, TokenRequestError, type TokenRequest as ServiceTokenRequest } from 'payui-embed/server';
-import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/shared/catalog';
+import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS, PROJECTS } from '../mock/fixtures/catalog';
 import { serveStatic } from '../mock/http/static';
 import { answerAlways, readJson } from './http';
 import { codeError, refuseBody, sendAnswer } from '../src/server/http';

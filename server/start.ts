@@ -4,9 +4,9 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMockService, stopOnSignals } from '../mock/server';
-import { dataDirOf, readConfig } from '../mock/config';
-import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/shared/catalog';
+import { startMockService, stopOnSignals } from '../mock/app/service';
+import { dataDirOf, readConfig } from '../mock/app/config';
+import { DEMO_LOGIN, DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../mock/fixtures/catalog';
 import { createDemoServer } from './demo';
 import { pointLoginAtDemo } from './login';
 import { USER_STORE_PATHS } from './user-store';

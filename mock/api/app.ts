@@ -1,7 +1,7 @@
 /**
  * The merchant API (and the service's own `/mock/…` calls) as a Fastify app whose routes are the
  * operations of `mock/spec/openapi.json`: each is registered from the document, its parameters and body
- * checked by the document's schemas (mock/api/validation.ts), its credentials by its `security`,
+ * checked by the document's schemas (mock/spec/validators.ts), its credentials by its `security`,
  * and answered by the operation of the same `operationId` — or 501 until a later part of the
  * service implements it. Every error, Fastify's own included, is the service's error body.
  *
@@ -11,13 +11,14 @@
 import type { RequestListener } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
-import type { ExtendedMessage } from '../merchant-api/validate';
+import type { ExtendedMessage } from '../spec/errors';
 import { ApiError, createServiceApp, requestError, STATUS_TEXT } from '../http/service-app';
-import { createValidators, extendedMessage, pointerPart } from './validation';
+import { createValidators, extendedMessage, pointerPart } from '../spec/validators';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';
-import { faultOfHeader, type Fault, type Faults } from './faults';
-import { inputProblem } from '../shared/input';
+import { type Fault, type Faults } from '../store/fault-rules';
+import { faultOfHeader } from './fault-header';
+import { inputProblem } from '../lib/input';
 
 /** `make()` once, at the first call. */
 const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
@@ -159,7 +160,7 @@ function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
   return merged;
 }
 
-/** 422 at the first place of a query or body that no request may hold (mock/shared/input.ts). */
+/** 422 at the first place of a query or body that no request may hold (mock/lib/input.ts). */
 function refuseInput(value: unknown): void {
   const problem = inputProblem(value);
   if (problem) throw fieldError(problem.path, problem.message);

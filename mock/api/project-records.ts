@@ -5,7 +5,7 @@
  * and delete (204). Another project's record is unknown (404); a duplicate of the record's unique
  * field in the project is 409 at that field; checks beyond the schema join the schema's 422.
  */
-import type { ExtendedMessage } from '../merchant-api/validate';
+import type { ExtendedMessage } from '../spec/errors';
 import { deleteProjectRecord, isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';

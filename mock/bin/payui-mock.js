@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `payui-mock` command: runs the built service, dist/server.js (mock/cli.ts, built by the
+// The `payui-mock` command: runs the built service, dist/server.js (mock/app/cli.ts, built by the
 // repository's `npm run build`). A file of its own, there before any build, because npm links a
 // workspace's command when it installs it and skips one whose file does not exist yet.
 import { existsSync } from 'node:fs';

@@ -9,7 +9,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { ExtendedMessage } from '../merchant-api/validate';
+import type { ExtendedMessage } from '../spec/errors';
 import { refuseBody } from './answer';
 import { errorBody, type ServiceErrorBody } from './service-error';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ErrorAnswer, ErrorShape } from './answer';
-import type { ExtendedMessage } from '../merchant-api/validate';
+import type { ExtendedMessage } from '../spec/errors';
 
 export interface ServiceErrorBody {
   http_status_code: number;

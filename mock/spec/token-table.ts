@@ -1,7 +1,7 @@
 /**
  * The service's token table (service-spec.md, "Payment token") as data: every path, type, enum,
  * requirement and conditional the table states, and nothing it does not. Two things come from
- * it: the mock merchant API's validation (`mock/merchant-api/validate.ts`) and openapi.json's
+ * it: the mock merchant API's validation (`mock/domain/token-request.ts`) and openapi.json's
  * `TokenRequest` schema, from which the server kit's `TokenRequest` type is generated (a unit test,
  * openapi.test.ts, fails when the schema and the table differ). `doc` is the table's Rules column.
  */

@@ -3,7 +3,7 @@
  * token table): their virtual currency balance, their purchases in the project (the `payments`
  * table, newest first) and their subscriptions with each plan's name. Read only.
  */
-import type { Account } from '../ui/session';
+import type { Account } from '../spec/session';
 import type { Sql } from './database';
 import { localize } from './sellables';
 import { findUser } from './users';

@@ -6,7 +6,7 @@
  * or a comma-separated text). A condition on an attribute the token does not carry holds only when
  * the project's user attribute of that key says `skip_condition_on_nonexistent_key`.
  */
-import { isObject, type Plain } from '../shared/plain';
+import { isObject, type Plain } from '../lib/plain';
 import type { Sql } from './database';
 
 export const OPERATORS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'in'] as const;

@@ -4,9 +4,9 @@
  * service-spec.md shows, made from the `data` the merchant wrote (which is the write body's shape,
  * with prices as numbers and ids as integers).
  */
-import type { ExtendedMessage } from '../merchant-api/validate';
+import type { ExtendedMessage } from '../spec/errors';
 import type { Sql } from './database';
-import { isObject } from '../shared/plain';
+import { isObject } from '../lib/plain';
 import { localize } from './sellables';
 
 export { isObject };

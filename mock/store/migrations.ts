@@ -254,7 +254,7 @@ export const MIGRATIONS: readonly string[] = [
     until timestamptz NOT NULL DEFAULT '-infinity'
   );
   `,
-  // 9 (issue 38): a merchant's fault rules (/mock/faults, mock/api/faults.ts), in memory before, so
+  // 9 (issue 38): a merchant's fault rules (/mock/faults, mock/store/fault-rules.ts), in memory before, so
   // that every process of a shared database sees them and a rule of count 1 fires once among them.
   `
   CREATE TABLE fault_rules (

@@ -1,6 +1,11 @@
 /** Projects as other parts of the service name them. */
 import type { Database } from './database';
-import type { LoggedProject } from '../webhooks/log';
+
+/** A project as the log names it. */
+export interface LoggedProject {
+  id: number;
+  name: string;
+}
 
 /** A merchant's projects by id with their names (in English, else any). */
 export async function projectNames(db: Database, merchantId: number): Promise<LoggedProject[]> {

@@ -3,7 +3,7 @@
  * what the payment UI sells (items and virtual currency packages by SKU, the project's virtual
  * currency, item groups, games), with names localized and prices as numbers.
  */
-import { isObject, type Plain } from '../shared/plain';
+import { isObject, type Plain } from '../lib/plain';
 import type { Sql } from './database';
 import { DRM } from '../spec/token-table';
 

@@ -7,11 +7,11 @@
  * table, row and field: `tables.projects[0] (id 200001).data: must be an object`.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../shared/address';
-import { createValidators, extendedMessage } from '../api/validation';
-import { readHash } from '../login/password';
-import { isObject } from '../shared/plain';
-import { settingsProblem } from '../webhooks/sender';
+import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../lib/address';
+import { createValidators, extendedMessage } from '../spec/validators';
+import { readHash } from '../lib/password';
+import { isObject } from '../lib/plain';
+import { settingsProblem } from './webhook-settings';
 import type { TABLES } from './migrations';
 
 type Table = (typeof TABLES)[number];

@@ -6,7 +6,7 @@
  * on it again shows that, not a new checkout. Rows are keyed by the token's SHA-256, not the token.
  */
 import { createHash } from 'node:crypto';
-import type { Paid, Session } from '../ui/session';
+import type { Paid, Session } from '../spec/session';
 import type { Sql } from './database';
 
 /** What a token paid: the session it was paid in, and the payment's result. */

@@ -5,10 +5,10 @@
  * A subscription's `due_at` is when something next happens to it on the service clock (a charge,
  * a retry, the end of a grace period or of its expiry); null when nothing will.
  */
-import { isObject, type Plain } from '../shared/plain';
+import { isObject, type Plain } from '../lib/plain';
 import { addDuration } from './clock';
 import type { Sql } from './database';
-import type { PaymentRecord } from '../webhooks/payloads';
+import type { PaymentRecord } from './payments';
 import { localize } from './sellables';
 
 export type Unit = 'day' | 'month';

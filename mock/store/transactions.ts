@@ -1,7 +1,7 @@
 /**
  * Transactions as the reports show them (service-spec.md "Report transaction entry", "User
  * transaction entry"): every payment the payment UI took, read from the `payments` table (the
- * record `mock/webhooks/payments.ts` keeps), its project, the user's record and the project's
+ * record `mock/domain/payments.ts` keeps), its project, the user's record and the project's
  * virtual currency. Nothing here writes: a payment or a refund changes what the reports show.
  *
  * Choices where the spec says "not shown" (also in openapi.json):
@@ -16,7 +16,7 @@
  *   the offline service lists no payment systems), else the sandbox's test card, `{id: 1, name: "Test card"}`; no sales tax.
  */
 import type { components, operations } from 'payui-embed/server';
-import type { KeptPayment } from '../webhooks/payments';
+import type { KeptPayment } from './payments';
 import type { Sql } from './database';
 import { localize } from './sellables';
 

@@ -6,7 +6,33 @@
  * `/mock/projects/{id}/webhooks` (which adds the variant, combined or separate).
  */
 import type { Sql } from './database';
-import type { WebhookSettings } from '../webhooks/sender';
+import { isSecureOrLoopback } from '../lib/address';
+
+export type Variant = 'combined' | 'separate';
+
+export interface WebhookSettings {
+  url: string;
+  secret: string;
+  variant: Variant;
+}
+
+/** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
+export function settingsProblem(settings: unknown): { path: string; message: string } | null {
+  const s = (typeof settings === 'object' && settings !== null ? settings : {}) as Record<string, unknown>;
+  let url: URL | null = null;
+  try {
+    url = typeof s.url === 'string' ? new URL(s.url) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || !isSecureOrLoopback(url)) {
+    return { path: 'url', message: 'must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])' };
+  }
+  if (typeof s.secret !== 'string' || s.secret === '') return { path: 'secret', message: 'must be a non-empty string' };
+  if (s.variant !== 'combined' && s.variant !== 'separate') return { path: 'variant', message: 'must be "combined" or "separate"' };
+  return null;
+}
+
 
 /** The project's webhook settings, or none (`null`: its `ipn_enabled` false; its address and key stay for a later switch on). */
 export async function writeWebhookSettings(sql: Sql, projectId: number, settings: WebhookSettings | null): Promise<void> {

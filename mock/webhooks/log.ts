@@ -6,13 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Delivery, WebhookSender } from './sender';
-import { escapeHtml } from '../shared/plain';
-
-/** A project as the log names it. */
-export interface LoggedProject {
-  id: number;
-  name: string;
-}
+import { escapeHtml } from '../lib/plain';
+import type { LoggedProject } from '../store/projects';
 
 /** Which deliveries the log answers (each left out: any). */
 export interface LogFilter {

@@ -22,37 +22,16 @@
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
-import type { KeptWebhook, Variant, WebhookSender } from './sender';
+import type { KeptWebhook, WebhookSender } from './sender';
+import type { Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-
-/** A webhook in the outbox. */
-export interface OutboxRow {
-  id: number;
-  projectId: number;
-  type: string;
-  body: string;
-}
+import type { OutboxRow } from '../store/outbox';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
 /** How often a process on a shared database claims what it may send (and renews its leases). */
 export const POLL_MS = 1_000;
-
-/** Writes an event's webhooks to the outbox, in the event's transaction `sql`; answers the rows for `deliver`. */
-export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
-  const rows: OutboxRow[] = [];
-  for (const payload of payloads) {
-    const body = JSON.stringify(payload);
-    const { rows: [row] } = await sql.query<{ id: string }>(
-      'INSERT INTO webhook_outbox (project_id, notification_type, body) VALUES ($1, $2, $3) RETURNING id',
-      [projectId, payload.notification_type, body],
-    );
-    rows.push({ id: Number(row!.id), projectId, type: payload.notification_type, body });
-  }
-  return rows;
-}
 
 export interface Outbox {
   /** Hands rows `keepWebhooks` wrote to the sender, once their transaction committed (on a shared database: claims them). */

@@ -10,43 +10,8 @@ import type {
   Webhook, WebhookGift, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
 } from 'payui-embed/server';
 import type { SubscriptionData } from '../store/subscriptions';
-import type { Gift } from '../ui/session';
-import type { Variant } from './sender';
-
-export interface PaymentLine {
-  sku: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  /** A game key sold: its DRM and the key. */
-  drm?: string;
-  key?: string;
-}
-
-/** A payment the mock UI took: what the webhooks are made of. */
-export interface PaymentRecord {
-  /** The transaction id, shown as the invoice in the payment UI. */
-  id: number;
-  merchantId: number;
-  projectId: number;
-  mode: 'live' | 'sandbox';
-  kind: 'items' | 'virtual_currency' | 'subscription' | 'game';
-  user: { id: string; email: string; name: string | null; country: string; phone: string | null };
-  externalId: string | null;
-  currency: string;
-  amount: number;
-  lines: PaymentLine[];
-  /** ISO 8601. */
-  date: string;
-  customParameters?: Record<string, unknown>;
-  /** A gift: the friend who gets what was bought (`user` is the giver, who paid). */
-  gift?: Gift;
-  /** The id of the method it was paid with (`settings.payment_method`); absent: the test card. */
-  paymentMethod?: number;
-  /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
-  subscription?: { id: number; planId: string; trialDays: number };
-  refunded: boolean;
-}
+import type { PaymentRecord } from '../store/payments';
+import type { Variant } from '../store/webhook-settings';
 
 const user = (p: PaymentRecord): WebhookUser => ({ id: p.user.id, email: p.user.email, ...(p.user.name ? { name: p.user.name } : {}), country: p.user.country });
 

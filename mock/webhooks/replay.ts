@@ -6,8 +6,8 @@
 import type { NotificationType, Webhook } from 'payui-embed/server';
 import type { SubscriptionData } from '../store/subscriptions';
 import { paidWebhooks, refundWebhooks, subscriptionWebhook } from './payloads';
-import type { KeptPayment } from './payments';
-import type { Variant } from './sender';
+import type { KeptPayment } from '../store/payments';
+import type { Variant } from '../store/webhook-settings';
 
 /** What a webhook is sent for: a transaction (its status and kept payment) or a subscription. */
 export type Source = { transaction: { status: string; payment: KeptPayment } } | { subscription: SubscriptionData };

@@ -8,18 +8,10 @@
  * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
  * accepted or refused; one still unsettled when the process ends is sent by the next start.
  */
-import { is2xx } from '../shared/plain';
-import { isSecureOrLoopback } from '../shared/address';
+import { is2xx } from '../lib/plain';
 import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
-
-export type Variant = 'combined' | 'separate';
-
-export interface WebhookSettings {
-  url: string;
-  secret: string;
-  variant: Variant;
-}
+import type { WebhookSettings } from '../store/webhook-settings';
 
 export interface Attempt {
   delivery: number;
@@ -72,23 +64,6 @@ export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_00
  */
 export const QUEUE_LIMIT = 1000;
 const LOG_SIZE = 500;
-
-/** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
-export function settingsProblem(settings: unknown): { path: string; message: string } | null {
-  const s = (typeof settings === 'object' && settings !== null ? settings : {}) as Record<string, unknown>;
-  let url: URL | null = null;
-  try {
-    url = typeof s.url === 'string' ? new URL(s.url) : null;
-  } catch {
-    url = null;
-  }
-  if (!url || !isSecureOrLoopback(url)) {
-    return { path: 'url', message: 'must be an https address, or http to a loopback address (localhost, 127.0.0.1, [::1])' };
-  }
-  if (typeof s.secret !== 'string' || s.secret === '') return { path: 'secret', message: 'must be a non-empty string' };
-  if (s.variant !== 'combined' && s.variant !== 'separate') return { path: 'variant', message: 'must be "combined" or "separate"' };
-  return null;
-}
 
 export interface SendResult {
   status: number | null;

@@ -4,11 +4,11 @@
  * (`duplicate`), late (`delay_ms`; the project's later webhooks wait behind, as behind a slow
  * attempt), or held until all `n` were made and then sent last first (`order: reverse`) — so a test
  * sees its listener take a repeated, late or out-of-order webhook. The rules are counted down in the
- * database (mock/api/faults.ts), one webhook each, whichever process sends.
+ * database (mock/store/fault-rules.ts), one webhook each, whichever process sends.
  */
-import { createFaults, type WebhookFault } from '../api/faults';
+import { createFaults, type WebhookFault } from '../store/fault-rules';
 import type { Database } from '../store/database';
-import type { OutboxRow } from './outbox';
+import type { OutboxRow } from '../store/outbox';
 
 /** A webhook on its way to the sender: sent `copies` times, the first attempt `delayMs` late. */
 export interface Shaped {
@@ -49,12 +49,10 @@ export function webhookFaults(db: Database): Shaper {
   };
   return async (rows, hand) => {
     // Most deliveries meet no rule: one look for any before a look per webhook.
-    const { rows: any } = await db.sql.query<{ found: boolean }>("SELECT EXISTS (SELECT 1 FROM fault_rules WHERE rule ? 'webhooks' AND remaining > 0) AS found");
-    if (!any[0]?.found) return hand(rows.map((row) => ({ row, copies: 1, delayMs: 0 })));
+    if (!(await faults.anyWebhookRule())) return hand(rows.map((row) => ({ row, copies: 1, delayMs: 0 })));
     const now: Shaped[] = [];
     for (const row of rows) {
-      const { rows: owner } = await db.sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [row.projectId]);
-      const fault = owner[0] ? await faults.takeWebhook(Number(owner[0].merchant_id)) : null;
+      const fault = await faults.takeWebhook(row.projectId);
       const shaped: Shaped = { row, copies: fault?.rule.duplicate ? 2 : 1, delayMs: fault?.rule.delay_ms ?? 0 };
       if (fault?.rule.order === 'reverse') hold(fault, shaped, hand);
       else now.push(shaped);

@@ -1,5 +1,5 @@
 // Tokens for browser tests: real ones from the mock merchant API, and hand-made bad ones.
-import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../mock/shared/token';
+import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../mock/domain/token';
 import { callMerchantApi } from '../fixtures/merchant-call';
 import { validTokenRequest } from '../fixtures/token-requests';
 import { world } from './world';

@@ -7,8 +7,8 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { startMockService, type MockService } from '../../mock/server';
-import { DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
+import { startMockService, type MockService } from '../../mock/app/service';
+import { DEMO_WEBHOOK_SECRETS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
 

@@ -1,8 +1,8 @@
 // Type-level test: `payui-mock`'s entry for code is typed by mock/index.d.ts, as a merchant's test
-// suite imports it, and the implementation (mock/start.ts) is exactly that function.
+// suite imports it, and the implementation (mock/app/start.ts) is exactly that function.
 import { expectTypeOf } from 'vitest';
 import { startPayuiMock, type PayuiMock, type PayuiMockOptions } from 'payui-mock';
-import { startPayuiMock as implementation } from '../../mock/start';
+import { startPayuiMock as implementation } from '../../mock/app/start';
 
 expectTypeOf(implementation).toEqualTypeOf(startPayuiMock);
 expectTypeOf(startPayuiMock).parameter(0).toEqualTypeOf<PayuiMockOptions | undefined>();

@@ -7,7 +7,7 @@
  * until the others have read too (`barrier`), the worst order a Postgres server could give.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HookPoint } from '../../mock/webhooks/payments';
+import type { HookPoint } from '../../mock/domain/payments';
 import { merchantCaller, type Called } from '../fixtures/merchant-call';
 import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
 

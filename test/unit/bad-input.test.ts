@@ -4,7 +4,7 @@
 // nothing about its body (401 before 400); guessing a merchant's key meets 429; and a 500's log
 // line carries no parameter of the request or its query.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { DEMO_LOGIN } from '../../mock/shared/catalog';
+import { DEMO_LOGIN } from '../../mock/fixtures/catalog';
 import { answerAlways } from '../../server/http';
 import { listenLoopback } from '../../mock/http/listen';
 import { codeError } from '../../src/server/http';

@@ -5,7 +5,7 @@
  * conventions (404, 409, 422 at field paths, pages with X-Total-Count).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
 import { conforms } from '../fixtures/conforms';

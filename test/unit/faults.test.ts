@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantClient, MerchantApiError } from '../../src/server/index';
 import { callMerchantApi, DEMO_AUTH } from '../fixtures/merchant-call';
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
-import { createMerchantApi } from '../../mock/merchant-api/server';
+import { createMerchantApi } from '../../mock/api/server';
 import { listenLoopback } from '../../mock/http/listen';
 
 let world: ServiceWorld;

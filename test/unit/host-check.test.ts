@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedHostsFromEnv, hostAllowed, listenLoopback, type Listening } from '../../mock/http/listen';
-import { startMockService, type MockService } from '../../mock/server';
+import { startMockService, type MockService } from '../../mock/app/service';
 import { createDemoServer } from '../../server/demo';
 import { DEMO_AUTH } from '../fixtures/merchant-call';
 

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
 import { exportState, importState } from '../../mock/store/snapshot';

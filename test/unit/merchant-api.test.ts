@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi } from '../../mock/merchant-api/server';
-import { checkTokenTable } from '../../mock/merchant-api/validate';
-import { TOKEN_LIFETIME_SECONDS, signToken, verifyToken, type TokenPayload } from '../../mock/shared/token';
+import { createMerchantApi } from '../../mock/api/server';
+import { checkTokenTable } from '../../mock/domain/token-request';
+import { TOKEN_LIFETIME_SECONDS, signToken, verifyToken, type TokenPayload } from '../../mock/domain/token';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { validTokenRequest } from '../fixtures/token-requests';
 

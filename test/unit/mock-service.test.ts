@@ -1,11 +1,11 @@
-// The service object (mock/server.ts startMockService) owns its start and its stop: what the
+// The service object (mock/app/service.ts startMockService) owns its start and its stop: what the
 // `payui-mock` command, `npm start` and startPayuiMock run. A stop asked again while one is under
 // way (Ctrl-C, then SIGTERM) is the same stop, not a second one failing on a database half closed.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startMockService } from '../../mock/server';
+import { startMockService } from '../../mock/app/service';
 
 describe('the service', () => {
   it('stops once however often it is asked, every ask settled when its servers and database are closed', async () => {

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-// The offline payment UI's checkout (mock/ui/App.tsx) opened on a token that has paid: it shows
+// The offline payment UI's checkout (mock/payment-ui/App.tsx) opened on a token that has paid: it shows
 // what the token paid, not a new checkout (the service takes no second payment with it: 409).
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Checkout, createPaymentState } from '../../mock/ui/App';
-import type { Bridge } from '../../mock/ui/bridge';
-import { translator } from '../../mock/ui/i18n';
-import type { Session } from '../../mock/ui/session';
-import { httpAddress } from '../../mock/shared/plain';
-import { uiSettingsOf } from '../../mock/shared/ui-settings';
+import { Checkout, createPaymentState } from '../../mock/payment-ui/App';
+import type { Bridge } from '../../mock/payment-ui/bridge';
+import { translator } from '../../mock/payment-ui/i18n';
+import type { Session } from '../../mock/spec/session';
+import { httpAddress } from '../../mock/lib/plain';
+import { uiSettingsOf } from '../../mock/spec/ui-settings';
 
 const session: Session = {
   merchantId: 100001, project: { id: 200001, name: 'Star Miners' }, mode: 'sandbox', tokenless: false,

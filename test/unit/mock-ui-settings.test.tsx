@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 // The payment UI's settings (issue 39, item 3): `settings.ui` as the page acts on it
-// (mock/shared/ui-settings.ts), the store's typed amount and first group (mock/ui/Store.tsx), and
+// (mock/spec/ui-settings.ts), the store's typed amount and first group (mock/payment-ui/Store.tsx), and
 // the store's components drawn in their order, a pick changing what is sold.
 import { signal } from '@preact/signals';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpAddress } from '../../mock/shared/plain';
-import { uiSettingsOf } from '../../mock/shared/ui-settings';
-import { translator } from '../../mock/ui/i18n';
-import { isChoice, type Choice, type Offer, type Purchase, type Session, type Store } from '../../mock/ui/session';
-import { StoreView, customPurchase, firstGroup } from '../../mock/ui/Store';
+import { httpAddress } from '../../mock/lib/plain';
+import { uiSettingsOf } from '../../mock/spec/ui-settings';
+import { translator } from '../../mock/payment-ui/i18n';
+import { isChoice, type Choice, type Offer, type Purchase, type Session, type Store } from '../../mock/spec/session';
+import { StoreView, customPurchase, firstGroup } from '../../mock/payment-ui/Store';
 
 const settings = (ui: object, extra: object = {}) => uiSettingsOf({ ui, ...extra }, httpAddress);
 const price = (amount: number) => ({ amount, currency: 'USD' });

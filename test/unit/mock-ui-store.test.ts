@@ -4,7 +4,7 @@
  * amount), that Pay sells only what it offers, and the user account of `ui.mode: user_account`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session, SessionResult } from '../../mock/ui/session';
+import type { Session, SessionResult } from '../../mock/spec/session';
 import { callMerchantApi, merchantCaller } from '../fixtures/merchant-call';
 import { startWorld, type ServiceWorld } from './service-world';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../mock/store/database';
 import { createHash } from 'node:crypto';
-import type { SessionResult } from '../../mock/ui/session';
+import type { SessionResult } from '../../mock/spec/session';
 import { DEMO_AUTH as AUTH, callMerchantApi, merchantCaller } from '../fixtures/merchant-call';
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 

@@ -1,16 +1,16 @@
-// The mock payment UI's own server (mock/server.ts createPaymentUi): its page, read once and kept;
+// The mock payment UI's own server (mock/app/service.ts createPaymentUi): its page, read once and kept;
 // the session it answers the page.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createPaymentUi } from '../../mock/server';
-import { createPayments, type Payments } from '../../mock/webhooks/payments';
+import { createPaymentUi } from '../../mock/payment-ui/server';
+import { createPayments, type Payments } from '../../mock/domain/payments';
 import { createWebhookSender } from '../../mock/webhooks/sender';
-import { signToken } from '../../mock/shared/token';
-import { returnLink } from '../../mock/ui/App';
-import type { Session } from '../../mock/ui/session';
+import { signToken } from '../../mock/domain/token';
+import { returnLink } from '../../mock/payment-ui/App';
+import type { Session } from '../../mock/spec/session';
 
 const running: Listening[] = [];
 afterEach(() => Promise.all(running.splice(0).map((s) => s.close())));
@@ -58,7 +58,7 @@ describe('GET /api/session', () => {
 });
 
 describe('the return link', () => {
-  // The tokens' signing key is public (mock/shared/token.ts): a token the token endpoint never saw can say anything.
+  // The tokens' signing key is public (mock/domain/token.ts): a token the token endpoint never saw can say anything.
   const forged = (returnUrl: string) => {
     const iat = Math.floor(Date.now() / 1000);
     return signToken({

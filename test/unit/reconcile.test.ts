@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/shared/catalog';
+import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';

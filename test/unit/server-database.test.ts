@@ -3,7 +3,7 @@
 // two processes start on it together, and two services on one database are one world — what one
 // writes, the other reads. Skipped where no server is given (`npm run test:unit`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPayuiMock } from '../../mock/start';
+import { startPayuiMock } from '../../mock/app/start';
 import { dropDatabase, onServer, openServerDatabase } from '../../mock/store/server-database';
 import { MIGRATIONS } from '../../mock/store/migrations';
 import { createMerchantClient } from '../../src/server/index';

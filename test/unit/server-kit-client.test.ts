@@ -1,5 +1,5 @@
 // payui-embed/server's client of every operation (DESIGN.md §13), against the offline service as it
-// runs (mock/merchant-api/server.ts, one database in memory): its paths, paged lists, errors with
+// runs (mock/api/server.ts, one database in memory): its paths, paged lists, errors with
 // the service's request id and field errors, and — against small stand-ins that fail on purpose —
 // its retries. The catalog and users tests run once the service answers those operations (until
 // then it answers 501, and `implemented` skips them).
@@ -7,8 +7,8 @@ import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import document from '../../mock/spec/openapi.json';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
-import { DEMO_MERCHANT, PROJECTS } from '../../mock/shared/catalog';
+import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
+import { DEMO_MERCHANT, PROJECTS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { createShop } from '../../server/shop';
 import {

@@ -4,8 +4,8 @@
 import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi } from '../../mock/merchant-api/server';
-import { DEMO_MERCHANT } from '../../mock/shared/catalog';
+import { createMerchantApi } from '../../mock/api/server';
+import { DEMO_MERCHANT } from '../../mock/fixtures/catalog';
 import {
   createMerchantClient, createWebhookHandler, MerchantApiError, PayUIError, signWebhook, TokenRequestError, WebhookRefusal, webhookSignature,
   type OrderPaidWebhook, type WebhookHandlerOptions, type WebhookRequest,

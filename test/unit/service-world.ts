@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
-import { createPaymentUi } from '../../mock/server';
+import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
+import { createPaymentUi } from '../../mock/payment-ui/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createPayments, type PaymentsHook } from '../../mock/webhooks/payments';
+import { createPayments, type PaymentsHook } from '../../mock/domain/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../../mock/store/memory';
 import { oneTimerRound } from '../../mock/store/due-lock';
 import type { Database } from '../../mock/store/database';
-import { createPayments } from '../../mock/webhooks/payments';
+import { createPayments } from '../../mock/domain/payments';
 import { createWebhookSender } from '../../mock/webhooks/sender';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;

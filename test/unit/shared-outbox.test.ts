@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { startMockService, type MockService } from '../../mock/server';
+import { startMockService, type MockService } from '../../mock/app/service';
 import { dropDatabase, onServer } from '../../mock/store/server-database';
 import { payCrystals } from './service-processes';
 import { DEMO_AUTH } from '../fixtures/merchant-call';

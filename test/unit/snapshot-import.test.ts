@@ -12,7 +12,7 @@ import type { Database } from '../../mock/store/database';
 import { exportState, importState, SnapshotError, type Snapshot } from '../../mock/store/snapshot';
 import { ROWS } from '../../mock/store/snapshot-rows';
 import { NOT_EXPORTED } from '../../mock/store/migrations';
-import { checkPassword, hashPassword } from '../../mock/login/password';
+import { checkPassword, hashPassword } from '../../mock/lib/password';
 import { authenticate } from '../../mock/api/auth';
 
 /** The demo merchant's state, and a database to import into. */

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_TIMEOUT_MS, listenLoopback, type Listening } from '../../mock/http/listen';
-import { startMockService, type MockService } from '../../mock/server';
+import { startMockService, type MockService } from '../../mock/app/service';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
 import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';

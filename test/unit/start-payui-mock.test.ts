@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPayuiMock } from '../../mock/start';
+import { startPayuiMock } from '../../mock/app/start';
 import { createMerchantClient } from '../../src/server/index';
 import type { PayuiMock } from 'payui-mock';
 

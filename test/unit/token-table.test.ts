@@ -4,10 +4,10 @@
 // conditional legal block; several errors at once. (The server kit's TokenRequest type is
 // generated from openapi.json, whose schema test/unit/openapi.test.ts holds to the same table.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, sharedMemoryDatabase } from '../../mock/merchant-api/server';
-import { checkTokenTable } from '../../mock/merchant-api/validate';
+import { createMerchantApi, sharedMemoryDatabase } from '../../mock/api/server';
+import { checkTokenTable } from '../../mock/domain/token-request';
 import { TOKEN_TABLE, type Format, type Leaf, type Param } from '../../mock/spec/token-table';
-import { verifyToken } from '../../mock/shared/token';
+import { verifyToken } from '../../mock/domain/token';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { everyGroup } from '../types/token-request';
 

@@ -4,7 +4,7 @@
  * `users/virtual_items/total` with their pages, and 404/409/422.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../../mock/merchant-api/server';
+import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import type { Database } from '../../mock/store/database';
 import { DEMO_AUTH as AUTH, merchantCaller } from '../fixtures/merchant-call';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { startMockService, type MockService } from '../../mock/server';
+import { startMockService, type MockService } from '../../mock/app/service';
 import { createWebhookSender, type KeptWebhook } from '../../mock/webhooks/sender';
 import { merchantCaller } from '../fixtures/merchant-call';
 

@@ -4,10 +4,11 @@
 // validates against its type's schema. The kit's payload types are generated from the same section.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { createValidators } from '../../mock/api/validation';
+import { createValidators } from '../../mock/spec/validators';
 import document from '../../mock/spec/openapi.json';
-import { startPayuiMock } from '../../mock/start';
-import { NOTIFICATION_TYPES as SERVICE_TYPES, paidWebhooks, refundWebhooks, renewalWebhooks, sampleWebhook, subscriptionWebhook, type PaymentRecord } from '../../mock/webhooks/payloads';
+import { startPayuiMock } from '../../mock/app/start';
+import { NOTIFICATION_TYPES as SERVICE_TYPES, paidWebhooks, refundWebhooks, renewalWebhooks, sampleWebhook, subscriptionWebhook } from '../../mock/webhooks/payloads';
+import { type PaymentRecord } from '../../mock/store/payments';
 import type { SubscriptionData } from '../../mock/store/subscriptions';
 import { NOTIFICATION_TYPES as KIT_TYPES } from '../../src/server/webhook';
 import { callMerchantApi } from '../fixtures/merchant-call';

@@ -4,7 +4,7 @@
 // the caller's, 422 for a type that does not fit, 409 for a project without webhook settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMerchantApi } from '../fixtures/merchant-call';
-import { parseArgs, runTrigger } from '../../mock/trigger';
+import { parseArgs, runTrigger } from '../../mock/app/trigger';
 import { verifyWebhookSignature } from '../../src/server/index';
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 

@@ -3,10 +3,11 @@
  * their total, and the errors of a missing or duplicate record.
  */
 import type { Database, Sql } from '../../store/database';
-import type { Payments } from '../../webhooks/payments';
-import type { WebhookSender, WebhookSettings } from '../../webhooks/sender';
+import type { Payments } from '../../domain/payments';
+import type { WebhookSender } from '../../webhooks/sender';
+import type { WebhookSettings } from '../../store/webhook-settings';
 import type { Snapshot } from '../../store/snapshot';
-import type { Faults } from '../faults';
+import type { Faults } from '../../store/fault-rules';
 import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
 
 export interface ServiceContext {

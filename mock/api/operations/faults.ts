@@ -1,7 +1,7 @@
-/** `/mock/faults`: a merchant's rules that fail its own next requests (mock/api/faults.ts). */
+/** `/mock/faults`: a merchant's rules that fail its own next requests (mock/store/fault-rules.ts). */
 import document from '../../spec/openapi.json' with { type: 'json' };
 import { fieldError } from '../app';
-import type { FaultRule } from '../faults';
+import type { FaultRule } from '../../store/fault-rules';
 import { notFound, type Op } from './common';
 
 const OPERATION_IDS = new Set(Object.values(document.paths as Record<string, Record<string, { operationId?: string }>>)

@@ -2,8 +2,8 @@
  * The offline service's own Login calls (`/mock/…`; the real service keeps these in its console):
  * a project's Login settings, and the mailbox the Login API "sends" to.
  */
-import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../../shared/address';
-import type { ExtendedMessage } from '../../merchant-api/validate';
+import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../../lib/address';
+import type { ExtendedMessage } from '../../spec/errors';
 import { loginProjectOf, mailOf, newSecretKey, updateLoginProject, type LoginProject, type LoginProjectChanges, type UserStoreAddress } from '../../store/login';
 import { idParam, type Op } from './common';
 

@@ -9,9 +9,9 @@ import { fieldError } from '../app';
 import {
   beginLogin, callbackOf, globalError, loggedIn, loginNow, loginProjectOfCall, mailLink, NOT_CONFIRMED, storeAddress, storeIdentity, storeProblem,
   WRONG_CREDENTIALS,
-} from '../../login/flow';
-import { checkPassword, hashPassword } from '../../login/password';
-import { callUserStore } from '../../login/user-store';
+} from '../login-flow';
+import { checkPassword, hashPassword } from '../../lib/password';
+import { callUserStore } from '../../domain/user-store';
 import { findUser, insertUser, takenFields } from '../../store/login';
 import type { UserStoreNewUserRequest, UserStorePasswordResetRequest, UserStoreVerificationRequest } from 'payui-embed/server';
 import { noContent, type Op } from './common';

@@ -5,7 +5,8 @@
  * so its effects and its errors are the page's.
  */
 import { UI_ERRORS, type UiErrorCode } from '../../spec/ui-errors';
-import { verifyToken, type TokenMode } from '../../shared/token';
+import { verifyToken } from '../../domain/token';
+import type { TokenMode } from '../../spec/session';
 import { ApiError, fieldError } from '../app';
 import type { Op } from './common';
 

@@ -5,7 +5,7 @@
  * `payment_url`, signed with `key` (checked as the service's own settings call checks them: 422 at
  * the field), `false` stops them; reads show where they go now, never the key.
  */
-import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
+import { settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
 import type { Sql } from '../../store/database';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import { fieldError } from '../app';

@@ -8,7 +8,7 @@ import { clockOf } from '../../store/clock';
 import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, type MerchantChange } from '../../store/sandboxes';
 import { readSnapshot, SnapshotError, type Snapshot } from '../../store/snapshot';
 import { writeWebhookSettings } from '../../store/webhook-settings';
-import type { WebhookSettings } from '../../webhooks/sender';
+import type { WebhookSettings } from '../../store/webhook-settings';
 import type { Op, ServiceContext } from './common';
 
 /** The seed a request names: the service's fixtures (`demo`, the default), none (`empty`), or an export. */

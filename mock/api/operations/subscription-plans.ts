@@ -6,7 +6,7 @@
  * subscriptions per state (`frozen` counts `freeze`). v1 carries `billing_retry`, v2 never.
  * Products: create `{product_id}`, update (the product), list with `group_id`/`product_id`, delete 204.
  */
-import type { Plain } from '../../shared/plain';
+import type { Plain } from '../../lib/plain';
 import { planById, planCounters, planRecord, productRecord, type PlanRow } from '../../store/subscriptions';
 import type { Sql } from '../../store/database';
 import { idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './common';

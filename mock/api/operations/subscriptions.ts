@@ -8,7 +8,7 @@
  * `cancel_subscription`) follows. `GET /mock/clock` shows the clock; `POST /mock/clock` moves it
  * forward and runs, in order, everything due in between.
  */
-import { isObject, type Plain } from '../../shared/plain';
+import { isObject, type Plain } from '../../lib/plain';
 import { addDuration, clockOf } from '../../store/clock';
 import {
   planById, planCounters, planRecord, shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,

@@ -4,8 +4,9 @@
  * every failing field at once). Valid 24 hours.
  */
 import { randomUUID } from 'node:crypto';
-import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../shared/token';
-import { checkCatalogue, type ExtendedMessage } from '../../merchant-api/validate';
+import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../domain/token';
+import { checkCatalogue } from '../../domain/token-request';
+import type { ExtendedMessage } from '../../spec/errors';
 import type { Op } from './common';
 
 export const createToken: Op = async ({ body, merchantId, context }) => {

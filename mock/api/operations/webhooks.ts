@@ -2,7 +2,7 @@
  * The offline service's own webhook calls (`/mock/…`; the real service keeps these in its console):
  * a project's settings, kept in the database; the log; a refund or a renewal on demand.
  */
-import { settingsProblem, type WebhookSettings } from '../../webhooks/sender';
+import { settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
 import { waitForLog, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
 import { writeWebhookSettings } from '../../store/webhook-settings';

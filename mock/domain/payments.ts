@@ -9,25 +9,29 @@
  * what a stopped process left in it is sent by `resume` at the service's start (mock/webhooks/outbox.ts).
  */
 import { randomInt } from 'node:crypto';
-import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../ui/session';
+import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
 import { UI_ERRORS, type TestFailure } from '../spec/ui-errors';
 import { hasFreeKey, takeKey } from '../store/sellables';
-import type { TokenMode } from '../shared/token';
-import { is2xx } from '../shared/plain';
+import type { TokenMode } from '../spec/session';
+import { is2xx } from '../lib/plain';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
-import { resolveSession } from '../store/sessions';
+import { resolveSession } from './sessions';
 import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-tokens';
 import { creditUser, debitUser, type Credit } from '../store/users';
-import { paidWebhooks, recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation, type PaymentRecord } from './payloads';
+import type { KeptPayment } from '../store/payments';
+import { paidWebhooks, recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook, userValidation } from '../webhooks/payloads';
+import { type PaymentRecord } from '../store/payments';
 import { clockOf, type ClockMove } from '../store/clock';
 import { lockDueWork } from '../store/due-lock';
 import {
   addSubscriptionPayment, dueAt, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
-import { answerCode, type Variant, type WebhookSender } from './sender';
-import { createOutbox, keepWebhooks, type OutboxRow } from './outbox';
-import { webhookFaults } from './webhook-faults';
+import { answerCode, type WebhookSender } from '../webhooks/sender';
+import { type Variant } from '../store/webhook-settings';
+import { createOutbox } from '../webhooks/outbox';
+import { keepWebhooks, type OutboxRow } from '../store/outbox';
+import { webhookFaults } from '../webhooks/webhook-faults';
 import type { Webhook } from 'payui-embed/server';
 
 export type PayResult =
@@ -142,9 +146,6 @@ class PlanGone extends Error {}
 const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
 });
-
-/** A payment as the `payments` table keeps it: the record the webhooks are made of, and what it gave. */
-export type KeptPayment = PaymentRecord & { credit?: Credit; refund?: { reason: string; date: string } };
 
 async function paymentById(sql: Sql, id: number): Promise<{ status: string; payment: KeptPayment } | undefined> {
   const { rows } = await sql.query<{ status: string; data: KeptPayment }>('SELECT status, data FROM payments WHERE id = $1', [id]);

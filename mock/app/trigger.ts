@@ -9,9 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { NotificationType, Webhook } from 'payui-embed/server';
-import { isObject, is2xx } from './shared/plain';
-import { NOTIFICATION_TYPES, sampleWebhook, type SampleFields } from './webhooks/payloads';
-import { answerCode, post, settingsProblem, signatureHeader } from './webhooks/sender';
+import { isObject, is2xx } from '../lib/plain';
+import { NOTIFICATION_TYPES, sampleWebhook, type SampleFields } from '../webhooks/payloads';
+import { answerCode, post, signatureHeader } from '../webhooks/sender';
+import { settingsProblem } from '../store/webhook-settings';
 
 export interface TriggerOptions extends SampleFields {
   type: NotificationType;

@@ -2,7 +2,7 @@
  * The formats the service checks strings against (the token table's Rules column, and
  * `x-payui-format` in openapi.json), with what a value must be, in words.
  */
-import type { Format } from '../spec/token-table';
+import type { Format } from './token-table';
 
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 const REGIONS = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

@@ -5,7 +5,7 @@
  * carries it. A merchant's rules touch only requests made with its own credentials. Kept in the
  * database (every process of a shared one sees them), outside its exports.
  */
-import type { Database } from '../store/database';
+import type { Database } from './database';
 
 export interface FaultRule {
   /** An operationId of openapi.json, or `method` + `path` (a path of openapi.json, `{…}` included). */
@@ -62,8 +62,10 @@ export interface Faults {
   forget(merchantId: number): Promise<void>;
   /** The fault the merchant's rules give this request (counted down), or null. */
   take(merchantId: number, operationId: string, method: string, path: string): Promise<Fault | null>;
-  /** The webhook fault the merchant's rules give its next webhook (counted down), or null. */
-  takeWebhook(merchantId: number): Promise<WebhookFault | null>;
+  /** The webhook fault the rules of the project's merchant give its next webhook (counted down), or null. */
+  takeWebhook(projectId: number): Promise<WebhookFault | null>;
+  /** Whether any merchant has a webhook rule left: most deliveries meet none, and need no look per webhook. */
+  anyWebhookRule(): Promise<boolean>;
 }
 
 const faultOf = (rule: FaultRule): Fault => ({ latencyMs: rule.latency_ms ?? 0, status: rule.status ?? null, body: rule.body, drop: rule.drop === true });
@@ -114,35 +116,24 @@ export function createFaults(db: Database): Faults {
       if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
       return faultOf(taken.rule);
     },
-    async takeWebhook(merchantId) {
+    async takeWebhook(projectId) {
       const { rows } = await db.sql.query<{ id: string; rule: FaultRule; remaining: number }>(
         `UPDATE fault_rules SET remaining = remaining - 1
          WHERE remaining > 0 AND id = (
-           SELECT id FROM fault_rules WHERE merchant_id = $1 AND remaining > 0 AND rule ? 'webhooks' ORDER BY id LIMIT 1 FOR UPDATE)
+           SELECT id FROM fault_rules
+           WHERE merchant_id = (SELECT merchant_id FROM projects WHERE id = $1) AND remaining > 0 AND rule ? 'webhooks'
+           ORDER BY id LIMIT 1 FOR UPDATE)
          RETURNING id, rule, remaining`,
-        [merchantId],
+        [projectId],
       );
       const taken = rows[0];
       if (!taken) return null;
       if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
       return { rule: taken.rule.webhooks!, id: Number(taken.id), remaining: taken.remaining, count: taken.rule.count ?? 1 };
     },
+    async anyWebhookRule() {
+      const { rows } = await db.sql.query<{ found: boolean }>("SELECT EXISTS (SELECT 1 FROM fault_rules WHERE rule ? 'webhooks' AND remaining > 0) AS found");
+      return rows[0]?.found === true;
+    },
   };
-}
-
-/**
- * The `X-Payui-Mock-Fault` header: `status=503`, `latency=2000`, `drop`, several separated by
- * commas or semicolons. Null when it is absent; a string saying what is wrong when it is not understood.
- */
-export function faultOfHeader(header: string | string[] | undefined): Fault | null | string {
-  if (header === undefined) return null;
-  const fault: Fault = { latencyMs: 0, status: null, body: undefined, drop: false };
-  for (const part of String(header).split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
-    const [name, value] = part.split('=').map((p) => p.trim()) as [string, string | undefined];
-    if (name === 'drop' && value === undefined) fault.drop = true;
-    else if (name === 'status' && /^[45][0-9]{2}$/.test(value ?? '')) fault.status = Number(value);
-    else if (name === 'latency' && /^[0-9]{1,5}$/.test(value ?? '') && Number(value) <= 60_000) fault.latencyMs = Number(value);
-    else return `"${part}" is not a fault: use status=<400–599>, latency=<ms, at most 60000> or drop`;
-  }
-  return fault;
 }

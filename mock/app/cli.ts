@@ -4,17 +4,17 @@
  * payment UI origins), for a merchant's own offline tests; its state in the data directory.
  * `payui-mock reset | export FILE | import FILE` work on that state; `payui-mock trigger …`
  * sends one sample webhook, or (`--transaction N`, `--subscription N`) asks a running service to
- * send the webhook of one of its payments (mock/trigger.ts).
+ * send the webhook of one of its payments (mock/app/trigger.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirOf, readConfig, webhooksFromEnv, type WorldConfig } from './config';
-import { startMockService, stopOnSignals } from './server';
+import { startMockService, stopOnSignals } from './service';
 import { parseArgs, runTrigger } from './trigger';
-import { openServiceDatabase, demoFixtures } from './merchant-api/server';
-import { exportState, importState, resetState } from './store/snapshot';
-import { redactUrl } from './store/server-database';
+import { openServiceDatabase, demoFixtures } from '../api/server';
+import { exportState, importState, resetState } from '../store/snapshot';
+import { redactUrl } from '../store/server-database';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { DEMO_WEBHOOK_SECRETS } from './shared/catalog';
-import { settingsProblem, type WebhookSettings } from './webhooks/sender';
+import { DEMO_WEBHOOK_SECRETS } from '../fixtures/catalog';
+import { DEFAULT_PORTS } from '../spec/ports';
+import { settingsProblem, type WebhookSettings } from '../store/webhook-settings';
 
 /** Ports and addresses of the offline world (DESIGN.md §8); each overridable by environment. */
 export interface WorldConfig {
@@ -22,10 +23,10 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): WorldConfig {
   return {
     host: 'localhost',
-    demoPort: port(env, 'PAYUI_DEMO_PORT', 5173),
-    merchantApiPort: port(env, 'PAYUI_MERCHANT_API_PORT', 5174),
-    liveUiPort: port(env, 'PAYUI_MOCK_LIVE_PORT', 5175),
-    sandboxUiPort: port(env, 'PAYUI_MOCK_SANDBOX_PORT', 5176),
+    demoPort: port(env, 'PAYUI_DEMO_PORT', DEFAULT_PORTS.demo),
+    merchantApiPort: port(env, 'PAYUI_MERCHANT_API_PORT', DEFAULT_PORTS.merchantApi),
+    liveUiPort: port(env, 'PAYUI_MOCK_LIVE_PORT', DEFAULT_PORTS.liveUi),
+    sandboxUiPort: port(env, 'PAYUI_MOCK_SANDBOX_PORT', DEFAULT_PORTS.sandboxUi),
   };
 }
 

@@ -4,12 +4,11 @@
  * mock payment UI (browser). The key is public on purpose: this is a mock for offline tests,
  * and nothing it signs is worth anything.
  */
+import type { TokenMode } from '../spec/session';
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
 const KEY_TEXT = 'payui-mock-signing-key: offline use only, not a secret';
 const PREFIX = 'v1';
-
-export type TokenMode = 'live' | 'sandbox';
 
 export interface TokenPayload {
   merchant_id: number;

@@ -2,10 +2,10 @@ import { signal, useComputed, type Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
-import { fetchSession, total, type Choice, type Paid, type Purchase, type Session } from './session';
-import { httpAddress } from '../shared/plain';
+import { fetchSession, total, type Choice, type Paid, type Purchase, type Session } from '../spec/session';
+import { httpAddress } from '../lib/plain';
 import { TEST_FAILURES, type TestFailure } from '../spec/ui-errors';
-import type { PaymentMethod } from '../shared/ui-settings';
+import type { PaymentMethod } from '../spec/ui-settings';
 import { StoreView } from './Store';
 
 export type Phase = 'checkout' | 'invoice' | 'delivering' | 'done' | 'troubled';
@@ -53,7 +53,7 @@ export function createPaymentState(session: Session, paid?: Paid): PaymentState 
 const METHOD_INFO = { card: 'test-card', paybycash: 'paybycash', giftcard: 'giftcard' } as const;
 const METHOD_LABELS = { card: 'methodCard', paybycash: 'methodCash', giftcard: 'methodGiftCard' } as const;
 
-/** What the mock service answers to Pay (mock/webhooks/payments.ts). */
+/** What the mock service answers to Pay (mock/domain/payments.ts). */
 type PayAnswer =
   | ({ ok: true } & Paid)
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' | 'user_refused'; code?: string }

@@ -3,7 +3,7 @@
  * path of service-spec.md's token table that changes what the player sees, with its default. One
  * pure function, shared by the service (which puts it into the session) and the page.
  */
-import { isObject, type Plain } from './plain';
+import { isObject, type Plain } from '../lib/plain';
 
 export type Layout = 'list' | 'grid';
 export type Component = 'virtual_items' | 'virtual_currency' | 'subscriptions';

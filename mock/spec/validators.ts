@@ -6,8 +6,8 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { ExtendedMessage } from '../merchant-api/validate';
-import { VALUE_FORMATS } from '../shared/formats';
+import type { ExtendedMessage } from './errors';
+import { VALUE_FORMATS } from './formats';
 
 /** The service's own formats (`x-payui-format`): [test, what the value must be]. */
 export const PAYUI_FORMATS: Record<string, [(value: string) => boolean, string]> = VALUE_FORMATS;

@@ -4,9 +4,9 @@
  * the payment accounts kept for them (the offline service keeps one: the test card), and their
  * subscriptions.
  */
-import type { AccountSection } from '../shared/ui-settings';
+import type { AccountSection } from '../spec/ui-settings';
 import type { StringKey, Translate } from './i18n';
-import type { Account, Session } from './session';
+import type { Account, Session } from '../spec/session';
 
 interface Props {
   session: Session;

@@ -5,7 +5,7 @@
  * else. The store's answer decides: 2xx accepted, 4xx refused with its message, anything else
  * (no answer, a timeout, 3xx, 5xx) is a store that did not answer.
  */
-import { isObject } from '../shared/plain';
+import { isObject } from '../lib/plain';
 import { post, signatureHeader } from '../webhooks/sender';
 
 /** How long the service waits for the store. */

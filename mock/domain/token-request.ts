@@ -8,13 +8,10 @@ import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
 import { planByExternalId, productById } from '../store/subscriptions';
 import { TOKEN_TABLE, type Param } from '../spec/token-table';
-import { VALUE_FORMATS } from '../shared/formats';
-import { isObject, type Plain } from '../shared/plain';
+import { VALUE_FORMATS } from '../spec/formats';
+import { isObject, type Plain } from '../lib/plain';
+import type { ExtendedMessage } from '../spec/errors';
 
-export interface ExtendedMessage {
-  global_errors: string[];
-  property_errors: Record<string, string[]>;
-}
 
 export type Add = (path: string, message: string) => void;
 

@@ -4,15 +4,15 @@
  * the mailed links, and the answers made of a user store's reply.
  */
 import { createHash } from 'node:crypto';
-import { ApiError, fieldError, type Answer } from '../api/app';
-import type { OpCall } from '../api/operations/common';
+import { ApiError, fieldError, type Answer } from './app';
+import type { OpCall } from './operations/common';
 import type { Sql } from '../store/database';
 import { findProject } from '../store/sellables';
 import {
   clearFailures, countLoginAttempt, loginProjectById, makeLink, sendMail, uncountLoginAttempt, type LoginLink, type LoginProject, type UserStoreAddress,
 } from '../store/login';
-import { loginRedirect, signLoginToken, type LoginIdentity } from './jwt';
-import type { StoreReply } from './user-store';
+import { loginRedirect, signLoginToken, type LoginIdentity } from '../domain/login-jwt';
+import type { StoreReply } from '../domain/user-store';
 
 /** Failed logins of one user allowed within a minute; the next is 429 until the minute has passed. */
 export const FAILED_LOGINS_PER_MINUTE = 10;
@@ -103,7 +103,7 @@ export async function loggedIn(call: OpCall, project: LoginProject, callback: st
   return { body: { login_url: loginRedirect(callback, token, rememberMe) } };
 }
 
-/** A one-time link of the service's own pages (mock/login/pages.ts), mailed to `to`. */
+/** A one-time link of the service's own pages (mock/api/login-pages.ts), mailed to `to`. */
 export async function mailLink(call: OpCall, sql: Sql, link: LoginLink, to: string): Promise<void> {
   const now = await loginNow(call, sql, (await loginProjectById(sql, link.login_project_id)) ?? { project_id: 0 });
   const token = await makeLink(sql, link, new Date(now + LINK_LIFETIME_MS[link.kind]));

@@ -2,24 +2,25 @@
  * What the payment UI is asked to sell, resolved on its server from the page's address (a signed
  * `access_token` or tokenless `access_data`) and the catalogue in the database: names localized
  * by the token's `settings.language` (English otherwise), prices and images as the merchant wrote
- * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/webhooks/payments.ts),
+ * them. The page asks for it (`GET /api/session`) and Pay resolves it again (mock/domain/payments.ts),
  * so the page can never sell what the database does not. Every failure is one payment UI error code.
  */
-import { inputProblem } from '../shared/input';
-import { httpAddress, isObject, type Plain } from '../shared/plain';
-import { checkTokenRequest } from '../merchant-api/validate';
-import { verifyToken, type TokenMode } from '../shared/token';
-import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
-import type { Choice, Delivery, Gift, Line, Offer, Purchase, Session, SessionResult, Store } from '../ui/session';
-import { uiSettingsOf, type UiSettings } from '../shared/ui-settings';
-import { accountOf } from './accounts';
-import { currencyOf } from './catalog';
-import type { Database, Sql } from './database';
-import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from './sellables';
-import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, planTrialDays, productById, runningSubscription } from './subscriptions';
-import { findUser } from './users';
-import { offeredTo, skippedWhenMissing } from './attributes';
-import { spentToken, tokenHash } from './spent-tokens';
+import { inputProblem } from '../lib/input';
+import { httpAddress, isObject, type Plain } from '../lib/plain';
+import { checkTokenRequest } from './token-request';
+import { verifyToken } from './token';
+import type { TokenMode } from '../spec/session';
+import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
+import type { Choice, Delivery, Gift, Line, Offer, Purchase, Session, SessionResult, Store } from '../spec/session';
+import { uiSettingsOf, type UiSettings } from '../spec/ui-settings';
+import { accountOf } from '../store/accounts';
+import { currencyOf } from '../store/catalog';
+import type { Database, Sql } from '../store/database';
+import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from '../store/sellables';
+import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, planTrialDays, productById, runningSubscription } from '../store/subscriptions';
+import { findUser } from '../store/users';
+import { offeredTo, skippedWhenMissing } from '../store/attributes';
+import { spentToken, tokenHash } from '../store/spent-tokens';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);

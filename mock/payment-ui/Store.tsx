@@ -6,9 +6,9 @@
  * offer changes what the checkout beside it sells.
  */
 import { useSignal, type Signal } from '@preact/signals';
-import type { Component } from '../shared/ui-settings';
+import type { Component } from '../spec/ui-settings';
 import type { Translate } from './i18n';
-import { total, type Choice, type Offer, type Purchase, type Session, type Store } from './session';
+import { total, type Choice, type Offer, type Purchase, type Session, type Store } from '../spec/session';
 
 /** The purchase of `amount` typed by the player: a package of that amount at its price, else the unit price each (as the service prices it). */
 export function customPurchase(store: Store, amount: number): Purchase | null {

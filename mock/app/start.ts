@@ -5,12 +5,12 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PayuiMock, PayuiMockOptions, startPayuiMock as Declared } from './index';
+import type { PayuiMock, PayuiMockOptions, startPayuiMock as Declared } from '../index';
 import { demoWebhooks } from './config';
-import { DEMO_MERCHANT, PROJECTS } from './shared/catalog';
-import { startMockService } from './server';
-import { redactUrl } from './store/server-database';
-import { createMockClient } from './client';
+import { DEMO_MERCHANT, PROJECTS } from '../fixtures/catalog';
+import { startMockService } from './service';
+import { redactUrl } from '../store/server-database';
+import { createMockClient } from '../client';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -32,7 +32,7 @@ export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions 
   const webhooks = webhook ? demoWebhooks(webhook, (path, message) => new TypeError(`startPayuiMock: webhook.${path} ${message}`)) : {};
   const say = log === true ? (line: string) => console.log(line) : typeof log === 'function' ? log : () => undefined;
   // Built, the payment UI's pages are in dist/ui beside this file; from source, the built copy.
-  const uiRoot = here.endsWith('dist') ? join(here, 'ui') : join(here, 'dist', 'ui');
+  const uiRoot = here.endsWith('dist') ? join(here, 'ui') : join(here, '..', 'dist', 'ui');
   const service = await startMockService(config, uiRoot, { webhooks, dataDir: dataDir ?? null, ...(databaseUrl ? { databaseUrl } : {}) });
   const state = databaseUrl ? redactUrl(databaseUrl) : dataDir ?? 'in memory';
   say(`payui-mock: merchant API ${service.merchantApi}, payment UI ${service.live} (live) and ${service.sandbox} (sandbox), state ${state}`);
@@ -53,4 +53,4 @@ export const startPayuiMock: typeof Declared = async (options: PayuiMockOptions 
   };
 };
 
-export { createMockClient, MockApiError } from './client';
+export { createMockClient, MockApiError } from '../client';

@@ -1,11 +1,13 @@
 /**
- * What the payment UI sells, as its server resolves it (mock/store/sessions.ts) from the page's
+ * What the payment UI sells, as its server resolves it (mock/domain/sessions.ts) from the page's
  * own address and the service's database: `GET /api/session?<the page's query string>`. Every way
  * this can fail maps to one payment UI error code.
  */
-import type { TokenMode } from '../shared/token';
-import type { UiSettings } from '../shared/ui-settings';
-import { UI_ERRORS, type UiErrorCode } from '../shared/ui-errors';
+import type { UiSettings } from './ui-settings';
+import { UI_ERRORS, type UiErrorCode } from './ui-errors';
+
+/** Which of the payment UI's two origins: the live one or the sandbox (a token says which it opens). */
+export type TokenMode = 'live' | 'sandbox';
 
 export interface Price {
   amount: number;
@@ -106,7 +108,7 @@ export interface Session {
   language: string;
   theme: 'default' | 'default_dark';
   compact: boolean;
-  /** What `settings.ui` (and `payment_widget`) ask the page to show (mock/shared/ui-settings.ts). */
+  /** What `settings.ui` (and `payment_widget`) ask the page to show (mock/spec/ui-settings.ts). */
   ui: UiSettings;
   /** The token names no purchase: the player picks one here (`purchase` is the one picked first). */
   store: Store | null;

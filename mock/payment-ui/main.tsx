@@ -1,17 +1,17 @@
 import { signal } from '@preact/signals';
 import { render } from 'preact';
-import type { TokenMode } from '../shared/token';
+import type { TokenMode } from '../spec/session';
 import { Checkout, ErrorPage, Shell, createPaymentState, returnLink } from './App';
 import { AccountView } from './Account';
 import { createBridge, type Bridge } from './bridge';
 import { languageOf, translator } from './i18n';
-import { fetchSession } from './session';
+import { fetchSession } from '../spec/session';
 import './styles.css';
 
 /** The width the UI asks the lightbox for; the height follows the content. */
 const PREFERRED_WIDTH = { desktop: 740, compact: 380 };
 
-/** Which origin this copy serves: the server writes it into the page (see mock/server.ts). */
+/** Which origin this copy serves: the server writes it into the page (see mock/app/service.ts). */
 function pageMode(): TokenMode {
   return document.querySelector('meta[name="payui-mock-mode"]')?.getAttribute('content') === 'sandbox' ? 'sandbox' : 'live';
 }

@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ServiceContext } from '../api/operations/common';
+import type { ServiceContext } from './operations/common';
 import type { UserStorePasswordResetRequest } from 'payui-embed/server';
 import { confirmUser, endResetLinks, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
-import { escapeHtml } from '../shared/plain';
-import { hashPassword } from './password';
-import { callUserStore } from './user-store';
+import { escapeHtml } from '../lib/plain';
+import { hashPassword } from '../lib/password';
+import { callUserStore } from '../domain/user-store';
 
 const MIN_PASSWORD = 6;
 

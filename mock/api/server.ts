@@ -7,22 +7,23 @@
  */
 import type { RequestListener } from 'node:http';
 import document from '../spec/openapi.json' with { type: 'json' };
-import { createApiApp, merchantOf, type OpenApiDocument } from '../api/app';
+import { createApiApp, merchantOf, type OpenApiDocument } from './app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
-import { createPayments, type Payments } from '../webhooks/payments';
+import { createPayments, type Payments } from '../domain/payments';
 import { clockOf } from '../store/clock';
-import { createWebhookSender, type WebhookSender, type WebhookSettings } from '../webhooks/sender';
+import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
+import { type WebhookSettings } from '../store/webhook-settings';
 import { readSnapshot, type Snapshot } from '../store/snapshot';
 import { sendLogPage } from '../webhooks/log';
-import { OPERATIONS } from '../api/operations';
+import { OPERATIONS } from './operations';
 import { projectNames } from '../store/projects';
-import { loginPages } from '../login/pages';
-import { USER_STORE_TIMEOUT_MS } from '../login/user-store';
-import { readConfig } from '../config';
-import type { ServiceContext } from '../api/operations/common';
+import { loginPages } from './login-pages';
+import { USER_STORE_TIMEOUT_MS } from '../domain/user-store';
+import { DEFAULT_PORTS } from '../spec/ports';
+import type { ServiceContext } from './operations/common';
 import { registerConsole } from './console';
-import { createFaults } from '../api/faults';
+import { createFaults } from '../store/fault-rules';
 
 export { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase };
 
@@ -52,7 +53,6 @@ export interface MerchantApiOptions {
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender();
-  const fallbackOrigin = `http://localhost:${readConfig().merchantApiPort}`;
   let fixtures: Promise<Snapshot> | undefined;
   const context: ServiceContext = {
     db,
@@ -60,7 +60,8 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     payments: options.payments ?? createPayments(sender, db),
     // The merchant's clock: real time unless a test moved it (POST /mock/clock).
     now: options.now ?? ((merchantId) => clockOf(db).now(merchantId)),
-    origin: options.origin ?? (() => fallbackOrigin),
+    // Where the Login API's links and JWTs point; the service passes its own address, a bare app the default.
+    origin: options.origin ?? (() => `http://localhost:${DEFAULT_PORTS.merchantApi}`),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
     faults: createFaults(db),
     fixtures: () => (fixtures ??= readSnapshot(options.fixtures ?? demoFixtures)),
