@@ -201,6 +201,9 @@ export default defineConfig(({ mode }): UserConfig => {
           testTimeout: 20_000,
           environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
+          // One offline service for the files that talk to it over HTTP, each in sandboxes of its
+          // own; started by the first file that asks (test/unit/shared-service.ts).
+          globalSetup: ['test/unit/shared-service.ts'],
           coverage: {
             provider: 'v8',
             include: ['src/**/*.{ts,tsx}'],

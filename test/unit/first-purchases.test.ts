@@ -2,18 +2,17 @@
 // through: the first purchase makes the user, and two that race to make it make one. On a Postgres
 // server (npm run test:server) the two transactions really run side by side.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMerchantApi } from '../fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
 });
 afterAll(() => world.close());
 
 async function token(user: string, quantity: number): Promise<string> {
-  const answer = await callMerchantApi(world.origin, 'POST', '/merchant/v2/merchants/100001/token', {
-    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity } },
+  const answer = await world.merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, {
+    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: world.project(200001), mode: 'sandbox' }, purchase: { virtual_currency: { quantity } },
   });
   expect(answer.status).toBe(200);
   return answer.body.token;
@@ -28,7 +27,7 @@ describe('a new player\'s first purchases at once', () => {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: accessToken }),
       }).then((response) => response.status)));
       expect(answers, user).toEqual([200, 200, 200]);
-      const users = await callMerchantApi(world.origin, 'GET', `/merchant/v2/projects/200001/users/${user}`);
+      const users = await world.merchant('GET', `/merchant/v2/projects/${world.project(200001)}/users/${user}`);
       expect(users.status).toBe(200);
       expect(users.body.balance ?? users.body.wallet_amount).toBe(60);
     }

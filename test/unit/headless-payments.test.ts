@@ -2,25 +2,27 @@
 // credential, does what the payment UI's Pay does — the transaction the reports show, the balance,
 // the webhook — and answers the page's errors: a backend's CI buys without a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMerchantApi } from '../fixtures/merchant-call';
-import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { recordingListener } from './recording-listener';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
+let starMiners: number;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
   listener = await recordingListener();
-  world.sender.configure(200001, { url: listener.url, secret: 'headless-secret', variant: 'combined' });
+  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'headless-secret', variant: 'combined' })).status).toBe(200);
 });
 afterAll(async () => {
   await world.close();
   await listener.server.close();
 });
 
-const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 async function token(purchase: object, user = 'headless-pilot', mode = 'sandbox'): Promise<string> {
-  const answer = await merchant('POST', '/merchant/v2/merchants/100001/token', {
-    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: 200001, mode, currency: 'USD' }, purchase,
+  const answer = await merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, {
+    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: starMiners, mode, currency: 'USD' }, purchase,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.token;
@@ -37,7 +39,7 @@ describe('POST /mock/payments', () => {
     const paid = await pay({ access_token: accessToken });
     expect(paid.status).toBe(200);
     expect(paid.body).toEqual({ status: 'done', transaction_id: expect.any(Number), invoice_id: paid.body.transaction_id });
-    const details = await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/${paid.body.transaction_id}/details`);
+    const details = await merchant('GET', `/merchant/v2/merchants/${world.merchantId}/reports/transactions/${paid.body.transaction_id}/details`);
     expect(details.status).toBe(200);
     expect(details.body.transaction).toMatchObject({ id: paid.body.transaction_id });
     // user_validation asked first, then order_paid for this transaction, 40 crystals.
@@ -51,12 +53,12 @@ describe('POST /mock/payments', () => {
   });
 
   it('pays access_data too (live, as its settings say), and a declined outcome keeps a failed transaction', async () => {
-    const accessData = { user: { id: { value: 'headless-two' }, email: { value: 'two@example.test' } }, settings: { project_id: 200002 }, purchase: { virtual_currency: { quantity: 5 } } };
+    const accessData = { user: { id: { value: 'headless-two' }, email: { value: 'two@example.test' } }, settings: { project_id: world.project(200002) }, purchase: { virtual_currency: { quantity: 5 } } };
     const declined = await pay({ access_data: accessData, outcome: 'declined' });
     expect(declined).toMatchObject({ status: 200, body: { status: 'troubled', reason: 'declined', transaction_id: expect.any(Number) } });
     const paid = await pay({ access_data: JSON.stringify(accessData) });
     expect(paid).toMatchObject({ status: 200, body: { status: 'done' } });
-    const report = await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/${declined.body.transaction_id}/details`);
+    const report = await merchant('GET', `/merchant/v2/merchants/${world.merchantId}/reports/transactions/${declined.body.transaction_id}/details`);
     expect(report.body.transaction).toMatchObject({ id: declined.body.transaction_id });
   });
 
@@ -65,7 +67,7 @@ describe('POST /mock/payments', () => {
     expect(bad).toMatchObject({ status: 422, body: { message: '0004-0001', extended_message: { global_errors: [expect.stringMatching(/token/)] } } });
     const asked = await pay({ access_token: await token({ virtual_currency: { quantity: 5 } }, 'headless-three'), outcome: '0010-0001' });
     expect(asked).toMatchObject({ status: 422, body: { message: '0010-0001' } });
-    const report = await merchant('GET', '/merchant/v2/merchants/100001/reports/transactions/search.json?user_id=headless-three&datetime_from=2000-01-01T00:00:00Z&datetime_to=2100-01-01T00:00:00Z&show_dry_run=true');
+    const report = await merchant('GET', `/merchant/v2/merchants/${world.merchantId}/reports/transactions/search.json?user_id=headless-three&datetime_from=2000-01-01T00:00:00Z&datetime_to=2100-01-01T00:00:00Z&show_dry_run=true`);
     expect(report.body).toEqual([]);
     const unknown = await pay({ access_token: 'x', outcome: '9999-9999' });
     expect(Object.keys(unknown.body.extended_message.property_errors)).toEqual(['outcome']);
@@ -79,7 +81,7 @@ describe('POST /mock/payments', () => {
     expect((await pay({ access_token: plan, sku: 'captain-monthly' })).status).toBe(422);
     const right = await pay({ access_token: plan, plan: 'captain-monthly' });
     expect(right).toMatchObject({ status: 200, body: { status: 'done' } });
-    const subscriptions = await merchant('GET', `/merchant/v2/projects/200001/subscriptions/payments?user_id=headless-four`);
+    const subscriptions = await merchant('GET', `/merchant/v2/projects/${starMiners}/subscriptions/payments?user_id=headless-four`);
     expect(subscriptions.body.length).toBeGreaterThan(0);
   });
 

@@ -2,16 +2,10 @@
 // description (no drift), a method per operation, credentials of the merchant it was made for,
 // the answer's body on 2xx and a MockApiError carrying the service's error otherwise.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_TARGET, SOURCE, renderClientTypes } from '../../scripts/openapi-types.js';
 import { createMockClient, MockApiError, mockOperations } from '../../mock/client';
-import { startWorld, type ServiceWorld } from './service-world';
-
-let world: ServiceWorld;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(() => world.close());
+import { sandboxWorld, sharedService } from './sandbox-world';
 
 describe('the typed client of the /mock/ additions', () => {
   it('is generated from mock/spec/openapi.json: the committed types are what the generator writes now', async () => {
@@ -28,7 +22,8 @@ describe('the typed client of the /mock/ additions', () => {
   });
 
   it('makes a sandbox, calls with its credentials, answers bodies, and throws the service\'s error', async () => {
-    const anonymous = createMockClient(world.origin);
+    const { origin } = await sharedService();
+    const anonymous = createMockClient(origin);
     const made = await anonymous.createSandbox({ body: { seed: 'empty' } });
     expect(made.project_ids).toEqual([]);
     const sandbox = anonymous.as({ merchantId: made.merchant_id, apiKey: made.api_key });
@@ -37,7 +32,9 @@ describe('the typed client of the /mock/ additions', () => {
     expect(moved.moved).toBe(true);
     expect((await sandbox.getClock()).moved).toBe(true);
     // Another merchant's clock is its own.
-    expect((await createMockClient(world.origin, { merchantId: 100001, apiKey: 'demo-api-key' }).getClock()).moved).toBe(false);
+    const other = await sandboxWorld({ seed: 'empty' });
+    expect((await other.client.getClock()).moved).toBe(false);
+    await other.close();
     const fault = await sandbox.createFault({ body: { operation: 'createToken', status: 503, count: 2 } });
     expect(await sandbox.listFaults()).toEqual([expect.objectContaining({ id: fault.id, remaining: 2 })]);
     expect(await sandbox.deleteFault({ path: { fault_id: fault.id } })).toBeUndefined();

@@ -5,28 +5,31 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session, SessionResult } from '../../mock/spec/session';
-import { callMerchantApi, merchantCaller } from '../fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { merchantCaller } from '../fixtures/merchant-call';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let ui: string;
 let group: number;
+/** The sandbox's Star Miners (the demo's project 200001). */
+let starMiners: number;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
   ui = world.ui.sandbox;
-  const made = await call('/projects/200001/virtual_items/groups', 'POST', { code: '42', name: { en: 'Tools', de: 'Werkzeuge' } });
+  const made = await call(`/projects/${starMiners}/virtual_items/groups`, 'POST', { code: '42', name: { en: 'Tools', de: 'Werkzeuge' } });
   group = made.body.id;
-  await call('/projects/200001/virtual_items/items', 'POST', { sku: 'laser-drill', name: { en: 'Laser drill' }, prices: { USD: 3 }, groups: [group] });
+  await call(`/projects/${starMiners}/virtual_items/items`, 'POST', { sku: 'laser-drill', name: { en: 'Laser drill' }, prices: { USD: 3 }, groups: [group] });
 });
 afterAll(() => world.close());
 
-const call = merchantCaller(() => `${world.origin}/merchant/v2`);
+const call = merchantCaller(() => `${world.origin}/merchant/v2`, () => world.credentials);
 
 async function token(purchase: object | undefined, ui: object = {}, user = 'store-player'): Promise<string> {
-  const answer = await call('/merchants/100001/token', 'POST', {
+  const answer = await call(`/merchants/${world.merchantId}/token`, 'POST', {
     user: { id: { value: user }, email: { value: `${user}@example.test` } },
-    settings: { project_id: 200001, mode: 'sandbox', language: 'de', currency: 'USD', ui },
+    settings: { project_id: starMiners, mode: 'sandbox', language: 'de', currency: 'USD', ui },
     ...(purchase ? { purchase } : {}),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -86,10 +89,10 @@ describe('the store of a token that names no purchase', () => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     // Headless, the same: POST /mock/payments with the pick the page would send.
     const again = await token({ subscription: { available_plans: ['captain-monthly'] } }, { components: { virtual_currency: { hidden: true } } });
-    const headless = (body: object) => callMerchantApi(world.origin, 'POST', '/mock/payments', { access_token: again, ...body });
+    const headless = (body: object) => world.merchant('POST', '/mock/payments', { access_token: again, ...body });
     expect((await headless({ plan: 'captain-yearly' })).body).toMatchObject({ http_status_code: 422, message: '0010-0001' });
     expect((await headless({ sku: 'laser-drill' })).status).toBe(200);
-    const inventory = await call('/projects/200001/users/virtual_items/total?user_id=store-player');
+    const inventory = await call(`/projects/${starMiners}/users/virtual_items/total?user_id=store-player`);
     expect(inventory.body[0].virtual_items).toContainEqual(expect.objectContaining({ sku: 'laser-drill', quantity: 2 }));
   });
 
@@ -100,7 +103,7 @@ describe('the store of a token that names no purchase', () => {
     for (const amount of [0, 100_001, 2.5]) expect((await pay(typed, { amount })).body.message).toBe('0010-0001');
     expect((await pay(await token(undefined, {}, user), { amount: 250 })).body.message).toBe('0010-0001');
     expect((await pay(typed, { amount: 250 })).status).toBe(200);
-    expect((await call(`/projects/200001/users/${user}`)).body.balance).toBe(250);
+    expect((await call(`/projects/${starMiners}/users/${user}`)).body.balance).toBe(250);
 
     // The account shows it: the balance, the purchase, no subscription.
     const { account, balance } = await session(await token(undefined, { mode: 'user_account', user_account: { history: { enable: true } } }, user));

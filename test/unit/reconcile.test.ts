@@ -9,28 +9,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { DEMO_MERCHANT, DEMO_WEBHOOK_SECRETS } from '../../mock/fixtures/catalog';
+import { DEMO_WEBHOOK_SECRETS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';
 import { webhookSignature } from '../../src/server/signature';
-import { callMerchantApi } from '../fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 const PLAYER = 'demo-player-1';
-let world: ServiceWorld;
+let world: SandboxWorld;
+/** The sandbox's Star Miners. */
+let starMiners: number;
 let shop: Shop;
 let listener: Listening;
 
-const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 
-const listenHere = () => merchant('PUT', '/mock/projects/200001/webhooks', { url: `http://127.0.0.1:${listener.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001], variant: 'combined' });
+const listenHere = () => merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: `http://127.0.0.1:${listener.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001], variant: 'combined' });
 
 /** A purchase through the shop (its token names our order) paid in the sandbox payment UI: our order id and the transaction's. */
 async function buy(purchase: object): Promise<{ order: string; transaction: number }> {
   const { token, order } = await shop.startOrder({
     user: { id: { value: PLAYER }, name: { value: 'Nova Rider' }, email: { value: 'nova@example.test' }, country: { value: 'US' } },
-    settings: { project_id: 200001, currency: 'USD', mode: 'sandbox' },
+    settings: { project_id: starMiners, currency: 'USD', mode: 'sandbox' },
     purchase,
   });
   const paid = await fetch(`${world.ui.sandbox}/api/payments`, {
@@ -46,8 +47,9 @@ async function buy(purchase: object): Promise<{ order: string; transaction: numb
 const deliveredAs = (order: string) => expect.poll(() => shop.order(order)?.status, { timeout: 15_000 });
 
 beforeAll(async () => {
-  world = await startWorld();
-  shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: world.origin, players: new Set([PLAYER]) });
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
+  shop = createShop({ merchantId: world.merchantId, apiKey: world.apiKey, merchantApi: world.origin, players: new Set([PLAYER]) });
   listener = await listenLoopback(shop.webhooks(DEMO_WEBHOOK_SECRETS[200001]!), 0);
   expect((await listenHere()).status).toBe(200);
 }, 60_000);
@@ -67,7 +69,7 @@ it('reports the payment the game never delivered and the refunded one; delivered
   await deliveredAs(refunded.order).toBe('refunded');
 
   // The listener was off when this one was paid: the service took the money, the game never heard.
-  expect((await merchant('DELETE', '/mock/projects/200001/webhooks')).status).toBe(200);
+  expect((await merchant('DELETE', `/mock/projects/${starMiners}/webhooks`)).status).toBe(200);
   const missed = await buy({ virtual_currency: { quantity: 1200 } });
   expect((await listenHere()).status).toBe(200);
 
@@ -80,9 +82,9 @@ it('reports the payment the game never delivered and the refunded one; delivered
   await expect.poll(() => shop.passOf(PLAYER)?.date_next_charge, { timeout: 15_000 }).not.toBe(firstCharge);
   const to = new Date(Date.parse((await merchant('GET', '/mock/clock')).body.now) + 60_000).toISOString();
   const since = new URLSearchParams({ show_dry_run: 'true', datetime_from: firstCharge });
-  const [renewal] = (await merchant('GET', `/merchant/v2/merchants/100001/reports/transactions/search.json?${since}`)).body as { transaction: { id: number } }[];
+  const [renewal] = (await merchant('GET', `/merchant/v2/merchants/${world.merchantId}/reports/transactions/search.json?${since}`)).body as { transaction: { id: number } }[];
 
-  const report = await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to, includeTest: true });
+  const report = await reconcileSales(shop.client, shop.ledger, { projectId: starMiners, from, to, includeTest: true });
   expect(report).toEqual({
     from, to, checked: 5,
     delivered: [delivered.transaction, pass.transaction, renewal!.transaction.id],
@@ -92,17 +94,17 @@ it('reports the payment the game never delivered and the refunded one; delivered
   expect(renewal!.transaction.id).not.toBe(pass.transaction);
 
   // Without the test payments (all of the demo's are sandbox ones), nothing to reconcile.
-  expect(await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to })).toMatchObject({ checked: 0, delivered: [], missing: [], refunded: [] });
+  expect(await reconcileSales(shop.client, shop.ledger, { projectId: starMiners, from, to })).toMatchObject({ checked: 0, delivered: [], missing: [], refunded: [] });
 }, 60_000);
 
 it('a renewal whose update_subscription never reached the game is a missing delivery', async () => {
   const pass = shop.passOf(PLAYER)!;
   const from = new Date((await merchant('GET', '/mock/clock')).body.now).toISOString();
-  expect((await merchant('DELETE', '/mock/projects/200001/webhooks')).status).toBe(200);
+  expect((await merchant('DELETE', `/mock/projects/${starMiners}/webhooks`)).status).toBe(200);
   expect((await merchant('POST', '/mock/clock', { advance: 'P1M' })).status).toBe(200);
   expect((await listenHere()).status).toBe(200);
   const to = new Date((await merchant('GET', '/mock/clock')).body.now).toISOString();
-  const report = await reconcileSales(shop.client, shop.ledger, { projectId: 200001, from, to, includeTest: true });
+  const report = await reconcileSales(shop.client, shop.ledger, { projectId: starMiners, from, to, includeTest: true });
   expect(shop.passOf(PLAYER)!.date_next_charge).toBe(pass.date_next_charge); // the game still thinks the pass ends there
   expect(report).toMatchObject({ checked: 1, delivered: [], refunded: [], missing: [{ user: PLAYER, amount: 6.99, date: pass.date_next_charge }] });
 });

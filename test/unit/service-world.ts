@@ -2,16 +2,15 @@
  * The offline service as `npm start` wires it, on free ports, for tests that buy in the payment UI
  * and read the result from the merchant API: one database in memory (the demo merchant), one
  * webhook sender and one payments service shared by the merchant API and the payment UI (live and
- * sandbox). `close()` stops all of it. `recordingListener` is a webhook listener that keeps what
- * it is sent.
+ * sandbox). `close()` stops all of it. `recordingListener` (test/unit/recording-listener.ts) is a
+ * webhook listener that keeps what it is sent.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
 import { createPaymentUi } from '../../mock/payment-ui/server';
-import { listenLoopback, type Listening } from '../../mock/http/listen';
+import { listenLoopback } from '../../mock/http/listen';
 import { createPayments, type PaymentsHook } from '../../mock/domain/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../../mock/webhooks/sender';
 import type { Database } from '../../mock/store/database';
@@ -50,26 +49,4 @@ export async function startWorld({ retry, hook }: { retry?: RetryPolicy; hook?: 
   };
 }
 
-/** A webhook as a listener got it: its type and the parsed body. */
-export interface Received {
-  type: string;
-  body: any;
-}
-
-/** A listener on loopback that answers 204 to every webhook and keeps each in `received`, in order (and its raw body and Authorization header). */
-export async function recordingListener(): Promise<{ url: string; received: Received[]; bodies: string[]; signatures: string[]; server: Listening }> {
-  const received: Received[] = [];
-  const bodies: string[] = [];
-  const signatures: string[] = [];
-  const server = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const body = JSON.parse(text);
-    received.push({ type: body.notification_type, body });
-    bodies.push(text);
-    signatures.push(String(req.headers.authorization));
-    res.writeHead(204).end();
-  }, 0);
-  return { url: `http://127.0.0.1:${server.port}/`, received, bodies, signatures, server };
-}
+export { recordingListener, type Received } from './recording-listener';

@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { createValidators } from '../../mock/spec/validators';
 import document from '../../mock/spec/openapi.json';
-import { startPayuiMock } from '../../mock/app/start';
 import { NOTIFICATION_TYPES as SERVICE_TYPES, paidWebhooks, refundWebhooks, renewalWebhooks, sampleWebhook, subscriptionWebhook } from '../../mock/webhooks/payloads';
 import { type PaymentRecord } from '../../mock/store/payments';
 import type { SubscriptionData } from '../../mock/store/subscriptions';
 import { NOTIFICATION_TYPES as KIT_TYPES } from '../../src/server/webhook';
-import { callMerchantApi } from '../fixtures/merchant-call';
-import { recordingListener, type Received } from './service-world';
+import { recordingListener, type Received } from './recording-listener';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 type Plain = Record<string, any>;
 const doc = document as unknown as Plain;
@@ -86,30 +85,33 @@ describe('what the payload builders make validates against the section', () => {
 });
 
 describe('what a running service sends validates against the section', () => {
-  let service: Awaited<ReturnType<typeof startPayuiMock>>;
+  let world: SandboxWorld;
   let listener: Awaited<ReturnType<typeof recordingListener>>;
+  /** The sandbox's Star Miners (the demo's project 200001). */
+  let starMiners: number;
   beforeAll(async () => {
-    [service, listener] = await Promise.all([startPayuiMock(), recordingListener()]);
-    const game = await merchant('POST', '/merchant/v2/projects/200001/game_delivery', {
+    [world, listener] = await Promise.all([sandboxWorld(), recordingListener()]);
+    starMiners = world.project(200001);
+    const game = await merchant('POST', `/merchant/v2/projects/${starMiners}/game_delivery`, {
       sku: 'schema-game', name: { en: 'Schema Game' }, description: { en: 'Keys for the schema test' }, system_requirements: '-', default_currency: 'USD',
       drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }],
     });
     expect(game.status, JSON.stringify(game.body)).toBe(201);
-    expect((await merchant('POST', `/mock/projects/200001/game_delivery/${game.body.id}/keys`, { drm_id: 1, keys: ['SCHEMA-1', 'SCHEMA-2'] })).status).toBe(200);
+    expect((await merchant('POST', `/mock/projects/${starMiners}/game_delivery/${game.body.id}/keys`, { drm_id: 1, keys: ['SCHEMA-1', 'SCHEMA-2'] })).status).toBe(200);
   });
   afterAll(async () => {
-    await service?.stop();
+    await world?.close();
     await listener?.server.close();
   });
 
-  const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(service.merchantApiUrl, method, path, body);
+  const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
   async function pay(player: string, purchase: object, extra: object = {}): Promise<number> {
-    const token = await merchant('POST', '/merchant/v2/merchants/100001/token', {
+    const token = await merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, {
       user: { id: { value: player }, email: { value: `${player}@example.test` }, name: { value: 'Nova' } },
-      settings: { project_id: 200001, mode: 'sandbox', external_id: `${player}-order` }, purchase, ...extra,
+      settings: { project_id: starMiners, mode: 'sandbox', external_id: `${player}-order` }, purchase, ...extra,
     });
     expect(token.status, JSON.stringify(token.body)).toBe(200);
-    const paid = await fetch(`${service.merchantApiUrl}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+    const paid = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
     const answer = await paid.json() as Plain;
     expect(answer.status, JSON.stringify(answer)).toBe('done');
     return answer.transaction_id as number;
@@ -131,7 +133,7 @@ describe('what a running service sends validates against the section', () => {
     ['combined', ['user_validation', 'order_paid', 'order_canceled', 'user_validation', 'order_paid', 'user_validation', 'order_paid', 'create_subscription', 'update_subscription', 'order_canceled', 'cancel_subscription', 'user_validation', 'order_paid']],
     ['separate', ['user_validation', 'payment', 'order_paid', 'refund', 'order_canceled', 'user_validation', 'payment', 'order_paid', 'user_validation', 'payment', 'order_paid', 'create_subscription', 'payment', 'update_subscription', 'refund', 'order_canceled', 'cancel_subscription', 'user_validation', 'payment', 'order_paid']],
   ] as const)('%s: items bought and refunded, currency by quantity, a plan bought, renewed and refunded, a game key', async (variant, expected) => {
-    const settings = await merchant('PUT', '/mock/projects/200001/webhooks', { url: listener.url, secret: `secret-${variant}`, variant });
+    const settings = await merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: `secret-${variant}`, variant });
     expect(settings.status, JSON.stringify(settings.body)).toBeLessThan(300);
     const player = `schema-${variant}`;
     const items = await pay(player, { virtual_items: { items: [{ sku: 'starter-pack', amount: 2 }] } }, { custom_parameters: { campaign: 'spring', nested: { n: [1] } } });

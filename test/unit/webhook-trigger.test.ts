@@ -3,25 +3,29 @@
 // sent again to the project's listener by the normal sender (signed, logged); 404 for what is not
 // the caller's, 422 for a type that does not fit, 409 for a project without webhook settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMerchantApi } from '../fixtures/merchant-call';
 import { parseArgs, runTrigger } from '../../mock/app/trigger';
 import { verifyWebhookSignature } from '../../src/server/index';
-import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { recordingListener } from './recording-listener';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
+/** The sandbox's Star Miners (the demo's project 200001). */
+let starMiners: number;
 const SECRET = 'trigger-secret';
+const listenHere = () => world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: SECRET, variant: 'combined' });
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
   listener = await recordingListener();
-  world.sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+  expect((await listenHere()).status).toBe(200);
 });
 afterAll(async () => {
   await world.close();
   await listener.server.close();
 });
 
-const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 const triggerCall = (body: object) => merchant('POST', '/mock/webhooks/trigger', body);
 /** The deliveries after `after` that `query` keeps, once one is accepted by the listener. */
 const accepted = async (after: number, query = '') =>
@@ -30,8 +34,8 @@ const lastDelivery = async () => ((await merchant('GET', '/mock/webhooks')).body
 
 /** `purchase` for `user`, paid without a browser: the transaction id. */
 async function buy(user: string, purchase: object, choice: object = {}): Promise<number> {
-  const token = await merchant('POST', '/merchant/v2/merchants/100001/token', {
-    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' }, purchase,
+  const token = await merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, {
+    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: starMiners, mode: 'sandbox', currency: 'USD' }, purchase,
   });
   const paid = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token, ...choice }) });
   expect(paid.status).toBe(200);
@@ -45,7 +49,7 @@ describe('POST /mock/webhooks/trigger', () => {
     const [original] = await accepted(before, '&type=order_paid');
     const sent = await triggerCall({ type: 'order_paid', transaction_id: transaction });
     expect(sent.status).toBe(202);
-    expect(sent.body).toMatchObject({ id: expect.any(Number), project_id: 200001, notification_type: 'order_paid', body: original!.body });
+    expect(sent.body).toMatchObject({ id: expect.any(Number), project_id: starMiners, notification_type: 'order_paid', body: original!.body });
     const [again] = await accepted(original!.id, '&type=order_paid');
     expect(again!.id).toBe(sent.body.id);
     const got = listener.bodies.filter((body) => body === original!.body);
@@ -55,7 +59,7 @@ describe('POST /mock/webhooks/trigger', () => {
     // payment too (the separate variant's shape), for the same transaction.
     const payment = await triggerCall({ type: 'payment', transaction_id: transaction });
     expect(payment.status).toBe(202);
-    expect(JSON.parse(payment.body.body)).toMatchObject({ notification_type: 'payment', transaction: { id: transaction, project_id: 200001 } });
+    expect(JSON.parse(payment.body.body)).toMatchObject({ notification_type: 'payment', transaction: { id: transaction, project_id: starMiners } });
   });
 
   it('sends refund and order_canceled only for a refunded transaction, with the refund\'s reason', async () => {
@@ -92,25 +96,29 @@ describe('POST /mock/webhooks/trigger', () => {
     const transaction = await buy('trigger-four', { virtual_currency: { quantity: 40 } });
     expect((await triggerCall({ type: 'order_paid', transaction_id: 999_999_999 })).status).toBe(404);
     expect((await triggerCall({ type: 'create_subscription', subscription_id: 999_999_999 })).status).toBe(404);
-    await world.db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100078, 'other-key') ON CONFLICT DO NOTHING");
-    const theirs = await fetch(`${world.origin}/mock/webhooks/trigger`, {
-      method: 'POST', headers: { authorization: `Basic ${Buffer.from('100078:other-key').toString('base64')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'order_paid', transaction_id: transaction }),
-    });
-    expect(theirs.status).toBe(404);
+    const other = await sandboxWorld({ seed: 'empty' });
+    try {
+      const theirs = await fetch(`${world.origin}/mock/webhooks/trigger`, {
+        method: 'POST', headers: { authorization: other.authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'order_paid', transaction_id: transaction }),
+      });
+      expect(theirs.status).toBe(404);
+    } finally {
+      await other.close();
+    }
     const fields = async (body: object) => Object.keys((await triggerCall(body)).body.extended_message.property_errors);
     expect(await fields({ type: 'create_subscription', transaction_id: transaction })).toEqual(['type']);
     expect(await fields({ type: 'user_validation', transaction_id: transaction })).toEqual(['type']);
     expect(await fields({ type: 'order_paid', transaction_id: transaction, subscription_id: 1 })).toEqual(['subscription_id']);
     expect(await fields({ type: 'order_paid' })).toEqual(['transaction_id']);
     expect(await fields({ type: 'order_shipped', transaction_id: transaction })).toEqual(['type']);
-    world.sender.configure(200001, null);
+    expect((await merchant('DELETE', `/mock/projects/${starMiners}/webhooks`)).status).toBe(200);
     try {
       const off = await triggerCall({ type: 'order_paid', transaction_id: transaction });
       expect(off.status).toBe(409);
       expect(off.body.message).toMatch(/no webhook settings/);
     } finally {
-      world.sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+      expect((await listenHere()).status).toBe(200);
     }
   });
 });
@@ -122,17 +130,17 @@ describe('payui-mock trigger <type> --transaction N', () => {
     const [original] = await accepted(before, '&type=order_paid');
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runTrigger(['trigger', 'order_paid', '--transaction', String(transaction), '--api', world.origin], (l) => out.push(l), (l) => err.push(l));
+    const code = await runTrigger(['trigger', 'order_paid', '--transaction', String(transaction), '--api', world.origin, '--merchant', `${world.merchantId}:${world.apiKey}`], (l) => out.push(l), (l) => err.push(l));
     expect(err).toEqual([]);
     expect(code).toBe(0);
     const [again] = await accepted(original!.id, '&type=order_paid');
     expect(again!.body).toBe(original!.body);
     expect(out.join('\n')).toContain(`delivery ${again!.id}`);
     // The service's refusal is the command's failure, with the service's words.
-    const missing = await runTrigger(['trigger', 'order_paid', '--transaction', '999999999', '--api', world.origin], () => undefined, (l) => err.push(l));
+    const missing = await runTrigger(['trigger', 'order_paid', '--transaction', '999999999', '--api', world.origin, '--merchant', `${world.merchantId}:${world.apiKey}`], () => undefined, (l) => err.push(l));
     expect(missing).toBe(1);
     expect(err.join('\n')).toMatch(/404.*no transaction 999999999/);
-    const wrongKey = await runTrigger(['trigger', 'order_paid', '--transaction', String(transaction), '--api', world.origin, '--merchant', '100001:wrong'], () => undefined, (l) => err.push(l));
+    const wrongKey = await runTrigger(['trigger', 'order_paid', '--transaction', String(transaction), '--api', world.origin, '--merchant', `${world.merchantId}:wrong`], () => undefined, (l) => err.push(l));
     expect(wrongKey).toBe(1);
   });
 

@@ -2,29 +2,32 @@
 // the merchant's backend when it is paid without a browser (POST /mock/payments, the payment UI's
 // own Pay): the webhooks, the report, the key pool, the balance and inventory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callMerchantApi } from '../fixtures/merchant-call';
-import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+import { recordingListener, type Received } from './recording-listener';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
+/** The sandbox's Star Miners (the demo's project 200001). */
+let starMiners: number;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
   listener = await recordingListener();
-  world.sender.configure(200001, { url: listener.url, secret: 'whole-token-secret', variant: 'combined' });
+  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'whole-token-secret', variant: 'combined' })).status).toBe(200);
 });
 afterAll(async () => {
   await world.close();
   await listener.server.close();
 });
 
-const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 const v2 = (path: string) => `/merchant/v2${path}`;
 
-/** A token of project 200001 (sandbox, USD) for `user` with this purchase (and more of the token's body in `extra`). */
+/** A token of Star Miners (sandbox, USD) for `user` with this purchase (and more of the token's body in `extra`). */
 async function token(user: string, purchase: object, extra: { user?: object; settings?: object } = {}): Promise<string> {
-  const answer = await merchant('POST', v2('/merchants/100001/token'), {
+  const answer = await merchant('POST', v2(`/merchants/${world.merchantId}/token`), {
     user: { id: { value: user }, email: { value: `${user}@example.test` }, ...extra.user },
-    settings: { project_id: 200001, mode: 'sandbox', currency: 'USD', ...extra.settings },
+    settings: { project_id: starMiners, mode: 'sandbox', currency: 'USD', ...extra.settings },
     purchase,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -43,17 +46,17 @@ async function webhookOf(type: string, id: number): Promise<Received> {
   return listener.received.find((r) => r.type === type && (r.body.transaction?.id ?? r.body.order?.id) === id)!;
 }
 
-const details = async (id: number) => (await merchant('GET', v2(`/merchants/100001/reports/transactions/${id}/details`))).body;
+const details = async (id: number) => (await merchant('GET', v2(`/merchants/${world.merchantId}/reports/transactions/${id}/details`))).body;
 
-/** A game of project 200001 with Steam (id 1) and GOG (id 2) keys. */
+/** A game of Star Miners with Steam (id 1) and GOG (id 2) keys. */
 async function game(sku: string, keys: { steam?: string[]; gog?: string[] }): Promise<number> {
-  const created = await merchant('POST', v2('/projects/200001/game_delivery'), {
+  const created = await merchant('POST', v2(`/projects/${starMiners}/game_delivery`), {
     sku, name: { en: sku }, description: { en: 'A game' }, system_requirements: '-', default_currency: 'USD',
     drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }, { id: 2, name: 'GOG', prices: [{ currency: 'USD', amount: 9.99 }] }],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   for (const [drm, codes] of [[1, keys.steam], [2, keys.gog]] as const) {
-    if (codes) expect((await merchant('POST', `/mock/projects/200001/game_delivery/${created.body.id}/keys`, { drm_id: drm, keys: codes })).status).toBe(200);
+    if (codes) expect((await merchant('POST', `/mock/projects/${starMiners}/game_delivery/${created.body.id}/keys`, { drm_id: drm, keys: codes })).status).toBe(200);
   }
   return created.body.id;
 }
@@ -83,10 +86,10 @@ describe('game keys', () => {
       expect.objectContaining({ sku: 'keys-second', drm: 'gog', key: 'SECOND-GOG-1' }),
     ]);
     expect(report.purchase.pin_codes).toMatchObject({ amount: 19.98, content: 'keys-first, keys-second' });
-    const pool = (await merchant('GET', `/mock/projects/200001/game_delivery/${second}/keys`)).body;
+    const pool = (await merchant('GET', `/mock/projects/${starMiners}/game_delivery/${second}/keys`)).body;
     expect(pool.drm.find((d: any) => d.name === 'GOG').keys).toEqual([{ key: 'SECOND-GOG-1', used: true, transaction_id: id, user_id: 'key-buyer' }]);
     expect(pool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'SECOND-STEAM-1', used: false }]);
-    const firstPool = (await merchant('GET', `/mock/projects/200001/game_delivery/${first}/keys`)).body;
+    const firstPool = (await merchant('GET', `/mock/projects/${starMiners}/game_delivery/${first}/keys`)).body;
     expect(firstPool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'FIRST-STEAM-1', used: true, transaction_id: id, user_id: 'key-buyer' }]);
   });
 
@@ -106,7 +109,7 @@ describe('game keys', () => {
     const accessToken = await token('key-short', { pin_codes: { codes: [{ digital_content: 'keys-short', drm: 'steam' }, { digital_content: 'keys-short', drm: 'steam' }] } });
     const refused = await pay({ access_token: accessToken });
     expect(refused).toMatchObject({ status: 422, body: { message: '0010-0001' } });
-    const pool = (await merchant('GET', `/mock/projects/200001/game_delivery/${gameId}/keys`)).body;
+    const pool = (await merchant('GET', `/mock/projects/${starMiners}/game_delivery/${gameId}/keys`)).body;
     expect(pool.drm.find((d: any) => d.name === 'Steam').keys).toEqual([{ key: 'SHORT-STEAM-1', used: false }]);
   });
 });
@@ -125,7 +128,7 @@ describe('test outcomes of the remaining codes', () => {
     expect(headless).toMatchObject({ status: 422, body: { message: code, extended_message: { global_errors: [expect.any(String)] } } });
     const accessToken = await token(user, { virtual_currency: { quantity: 5 } });
     expect(await payInUi(accessToken, code)).toMatchObject({ status: 422, body: { message: code } });
-    const report = await merchant('GET', v2(`/merchants/100001/reports/transactions/search.json?user_id=${user}&show_dry_run=true`));
+    const report = await merchant('GET', v2(`/merchants/${world.merchantId}/reports/transactions/search.json?user_id=${user}&show_dry_run=true`));
     expect(report.body).toEqual([]);
     // The token has not paid: it pays once the player picks success.
     expect(await payInUi(accessToken, 'success')).toMatchObject({ status: 200, body: { ok: true, status: 'done' } });
@@ -145,15 +148,15 @@ describe('settings.payment_method', () => {
 });
 
 describe('user.attributes', () => {
-  /** An item of project 200001 offered when `conditions` hold. */
+  /** An item of Star Miners offered when `conditions` hold. */
   async function item(sku: string, conditions: object[]) {
-    const created = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku, name: { en: sku }, prices: { USD: 1.5 }, user_attribute_conditions: conditions });
+    const created = await merchant('POST', v2(`/projects/${starMiners}/virtual_items/items`), { sku, name: { en: sku }, prices: { USD: 1.5 }, user_attribute_conditions: conditions });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
   }
   const buy = async (user: string, sku: string, attributes?: object) =>
     pay({ access_token: await token(user, { virtual_items: { items: [{ sku, amount: 1 }] } }, attributes ? { user: { attributes } } : {}) });
   /** The user's items: what the inventory holds. */
-  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
+  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/${starMiners}/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
 
   it('an item is sold when every one of its user_attribute_conditions holds for the token\'s user.attributes, else 0010-0001', async () => {
     await item('veteran-badge', [{ attribute: 'level', operator: 'ge', value: 10 }, { attribute: 'region', operator: 'in', value: ['eu', 'us'] }, { attribute: 'banned', operator: 'ne', value: 'yes' }]);
@@ -171,7 +174,7 @@ describe('user.attributes', () => {
   it('a condition on an attribute the token lacks holds when the project\'s attribute says skip_condition_on_nonexistent_key', async () => {
     await item('guild-banner', [{ attribute: 'guild_rank', operator: 'le', value: 3 }]);
     expect(await buy('attr-loner', 'guild-banner')).toMatchObject({ status: 422, body: { message: '0010-0001' } });
-    const attribute = await merchant('POST', v2('/projects/200001/user_attributes'), { key: 'guild_rank', name: { en: 'Guild rank' }, type: 'int', skip_condition_on_nonexistent_key: true });
+    const attribute = await merchant('POST', v2(`/projects/${starMiners}/user_attributes`), { key: 'guild_rank', name: { en: 'Guild rank' }, type: 'int', skip_condition_on_nonexistent_key: true });
     expect(attribute.status, JSON.stringify(attribute.body)).toBe(201);
     expect(await buy('attr-loner', 'guild-banner')).toMatchObject({ status: 200, body: { status: 'done' } });
     // Carried, it is checked.
@@ -179,15 +182,15 @@ describe('user.attributes', () => {
   });
 
   it('the merchant API takes conditions as {attribute, operator, value} only', async () => {
-    const bad = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku: 'odd-conditions', name: { en: 'Odd' }, prices: { USD: 1 }, user_attribute_conditions: [{ attribute: 'level', operator: 'between', value: 1 }] });
+    const bad = await merchant('POST', v2(`/projects/${starMiners}/virtual_items/items`), { sku: 'odd-conditions', name: { en: 'Odd' }, prices: { USD: 1 }, user_attribute_conditions: [{ attribute: 'level', operator: 'between', value: 1 }] });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.extended_message.property_errors)).toEqual(['user_attribute_conditions[0].operator']);
   });
 });
 
 describe('purchase.gift', () => {
-  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
-  const balance = async (user: string) => (await merchant('GET', v2(`/projects/200001/users/${user}`))).body?.balance ?? 0;
+  const inventory = async (user: string) => (await merchant('GET', v2(`/projects/${starMiners}/users/virtual_items/total?user_id=${user}`))).body[0]?.virtual_items ?? [];
+  const balance = async (user: string) => (await merchant('GET', v2(`/projects/${starMiners}/users/${user}`))).body?.balance ?? 0;
   const gift = { giver_id: 'gift-giver', message: 'Happy launch day', friends: [{ id: 'gift-friend', name: 'Friend', email: 'friend@example.test' }] };
 
   it('delivers to friends[0]: the friend\'s inventory and order_paid\'s user; the token\'s user pays and is named the giver; a refund takes it back from the friend', async () => {
@@ -213,9 +216,9 @@ describe('purchase.gift', () => {
     expect(await balance('gift-giver-2')).toBe(0);
     const plan = await pay({ access_token: await token('gift-giver-2', { subscription: { plan_id: 'captain-monthly' }, gift: { friends: [{ id: 'gift-friend-2' }] } }) });
     expect(plan.status).toBe(200);
-    const subscriptions = (await merchant('GET', '/mock/projects/200001/subscriptions?user_id=gift-friend-2')).body;
+    const subscriptions = (await merchant('GET', `/mock/projects/${starMiners}/subscriptions?user_id=gift-friend-2`)).body;
     expect(subscriptions).toEqual([expect.objectContaining({ status: 'active', plan: expect.objectContaining({ external_id: 'captain-monthly' }) })]);
-    expect((await merchant('GET', '/mock/projects/200001/subscriptions?user_id=gift-giver-2')).body).toEqual([]);
+    expect((await merchant('GET', `/mock/projects/${starMiners}/subscriptions?user_id=gift-giver-2`)).body).toEqual([]);
     await expect.poll(() => listener.received.some((r) => r.type === 'create_subscription' && r.body.user.id === 'gift-friend-2')).toBe(true);
   });
 
@@ -226,7 +229,7 @@ describe('purchase.gift', () => {
 });
 
 describe('purchase.subscription', () => {
-  const subscriptionsOf = async (user: string) => (await merchant('GET', `/mock/projects/200001/subscriptions?user_id=${user}`)).body;
+  const subscriptionsOf = async (user: string) => (await merchant('GET', `/mock/projects/${starMiners}/subscriptions?user_id=${user}`)).body;
   const since = (start: number, user: string) => listener.received.slice(start).filter((r) => r.body.user?.id === user).map((r) => r.type);
 
   it('trial_days starts a new subscription with that trial: create_subscription with status new, nothing charged until it ends', async () => {
@@ -239,14 +242,15 @@ describe('purchase.subscription', () => {
     const [s] = await subscriptionsOf('trial-token-pilot');
     expect(s).toMatchObject({ status: 'new', date_last_charge: null });
     expect(Date.parse(s.date_next_charge) - Date.parse(s.date_create)).toBe(14 * 86_400_000);
-    const report = await merchant('GET', v2('/merchants/100001/reports/transactions/search.json?user_id=trial-token-pilot&show_dry_run=true'));
+    const report = await merchant('GET', v2(`/merchants/${world.merchantId}/reports/transactions/search.json?user_id=trial-token-pilot&show_dry_run=true`));
     expect(report.body).toEqual([]);
   });
 
   it('operation change_plan moves the subscription to the new plan (update_subscription); 1004-0001 where it cannot, 0007-0009 for another currency', async () => {
     const first = await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-monthly' } }) });
     expect(first.status).toBe(200);
-    await world.sender.idle();
+    // The first payment's webhooks all delivered before the change's are counted.
+    await expect.poll(() => since(0, 'change-token-pilot')).toEqual(['user_validation', 'order_paid', 'create_subscription']);
     const start = listener.received.length;
     const changed = await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) });
     expect(changed).toMatchObject({ status: 200, body: { status: 'done' } });
@@ -257,7 +261,7 @@ describe('purchase.subscription', () => {
     // The plan it already is, and a player with no subscription: forbidden.
     expect(await pay({ access_token: await token('change-token-pilot', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '1004-0001' } });
     expect(await pay({ access_token: await token('change-token-nobody', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }) })).toMatchObject({ status: 422, body: { message: '1004-0001' } });
-    const euro = await merchant('POST', v2('/projects/200001/subscriptions/plans'), {
+    const euro = await merchant('POST', v2(`/projects/${starMiners}/subscriptions/plans`), {
       external_id: 'euro-captain', name: { en: 'Euro captain' }, group_id: 'captains', charge: { amount: 5, currency: 'EUR', period: { value: 1, type: 'month' } },
     });
     expect(euro.status, JSON.stringify(euro.body)).toBe(201);
@@ -267,9 +271,9 @@ describe('purchase.subscription', () => {
 
 describe('available_groups and available_plans', () => {
   it('are the only choices headless too, and a token naming only them sells one of them, not the biggest currency package', async () => {
-    const group = await merchant('POST', v2('/projects/200001/virtual_items/groups'), { code: '77', name: { en: 'Hulls' } });
+    const group = await merchant('POST', v2(`/projects/${starMiners}/virtual_items/groups`), { code: '77', name: { en: 'Hulls' } });
     expect(group.status, JSON.stringify(group.body)).toBe(201);
-    const item = await merchant('POST', v2('/projects/200001/virtual_items/items'), { sku: 'hull-plating', name: { en: 'Hull plating' }, prices: { USD: 2.25 }, groups: [group.body.id] });
+    const item = await merchant('POST', v2(`/projects/${starMiners}/virtual_items/items`), { sku: 'hull-plating', name: { en: 'Hull plating' }, prices: { USD: 2.25 }, groups: [group.body.id] });
     expect(item.status).toBe(201);
     const onlyGroup = { virtual_items: { available_groups: ['77'] } };
     // Outside the groups: the page's refusal.
@@ -291,7 +295,7 @@ describe('a gift in the users\' operations', () => {
     const paid = await pay({ access_token: await token('ops-giver', { virtual_currency: { quantity: 100 }, gift: { friends: [{ id: 'ops-friend', name: 'Ops Friend' }] } }) });
     expect(paid.status).toBe(200);
     const operations = async (user: string) =>
-      (await merchant('GET', v2(`/merchants/100001/users/transactions.json?user_id=${user}&datetime_from=2000-01-01T00:00:00Z&datetime_to=2100-01-01T00:00:00Z`))).body;
+      (await merchant('GET', v2(`/merchants/${world.merchantId}/users/transactions.json?user_id=${user}&datetime_from=2000-01-01T00:00:00Z&datetime_to=2100-01-01T00:00:00Z`))).body;
     expect(await operations('ops-friend')).toEqual([expect.objectContaining({ transaction_id: paid.body.transaction_id, user_id: 'ops-friend', amount: 100, user_balance: 100 })]);
     expect(await operations('ops-giver')).toEqual([expect.objectContaining({ transaction_id: paid.body.transaction_id, user_id: 'ops-giver', amount: 0, user_balance: 0, sum: expect.any(Number) })]);
   });
