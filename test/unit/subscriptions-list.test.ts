@@ -2,38 +2,29 @@
  * The offline service's list of a project's subscriptions (`GET /mock/projects/{project_id}/
  * subscriptions`, issue 28 item 5): the subscriptions bought in the payment UI, filtered by user,
  * plan (its numeric id) and status, one page in id order with X-Total-Count; Basic auth (401),
- * another merchant's project 403, an unknown one 404, a bad query 422. One database for the file.
+ * another merchant's project 403, an unknown one 404, a bad query 422. One sandbox for the file.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
-import { createPaymentUi } from '../../mock/payment-ui/server';
-import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createPayments } from '../../mock/domain/payments';
-import { createWebhookSender } from '../../mock/webhooks/sender';
-import type { Database } from '../../mock/store/database';
 import { merchantCaller } from '../fixtures/merchant-call';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let db: Database;
+let world: SandboxWorld;
 let base: string;
 let ui: string;
-let uiRoot: string;
-const running: Listening[] = [];
-const sender = createWebhookSender();
+/** The sandbox's Star Miners (the demo's project 200001) and its list of subscriptions. */
+let starMiners: number;
+let LIST: string;
 
-const call = merchantCaller(() => base);
-const LIST = '/mock/projects/200001/subscriptions';
+const call = merchantCaller(() => base, () => world.credentials);
 const ids = (body: { id: number }[]) => body.map((s) => s.id);
 const ascending = (...values: number[]) => [...values].sort((x, y) => x - y);
 
 /** Buys `plan` (its external_id) in the sandbox payment UI as `player`; answers the new subscription's id. */
 async function buy(plan: string, player: string): Promise<number> {
   const before = ids((await call(`${LIST}?user_id=${player}&limit=100`)).body);
-  const token = await call('/merchant/v2/merchants/100001/token', 'POST', {
+  const token = await call(`/merchant/v2/merchants/${world.merchantId}/token`, 'POST', {
     user: { id: { value: player }, email: { value: `${player}@example.test` }, name: { value: 'Lister' } },
-    settings: { project_id: 200001, mode: 'sandbox' },
+    settings: { project_id: starMiners, mode: 'sandbox' },
     purchase: { subscription: { plan_id: plan } },
   });
   expect(token.status, JSON.stringify(token.body)).toBe(200);
@@ -53,17 +44,13 @@ let plans: { monthly: number; yearly: number };
 let bought: { a1: number; b1: number; a2: number; c1: number };
 
 beforeAll(async () => {
-  db = await memoryDatabase();
-  uiRoot = mkdtempSync(join(tmpdir(), 'payui-subscription-list-'));
-  writeFileSync(join(uiRoot, 'index.html'), '<meta name="payui-mock-mode" content="sandbox">');
-  const payments = createPayments(sender, db);
-  const apiServer = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);
-  const uiServer = await listenLoopback(createPaymentUi(uiRoot, 'sandbox', payments), 0);
-  running.push(apiServer, uiServer);
-  base = `http://127.0.0.1:${apiServer.port}`;
-  ui = `http://127.0.0.1:${uiServer.port}`;
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
+  LIST = `/mock/projects/${starMiners}/subscriptions`;
+  base = world.origin;
+  ui = world.ui.sandbox;
 
-  const all = (await call('/merchant/v2/projects/200001/subscriptions/plans?limit=100')).body as { id: number; external_id: string }[];
+  const all = (await call(`/merchant/v2/projects/${starMiners}/subscriptions/plans?limit=100`)).body as { id: number; external_id: string }[];
   const idOf = (external: string) => all.find((p) => p.external_id === external)!.id;
   plans = { monthly: idOf('captain-monthly'), yearly: idOf('captain-yearly') };
   bought = {
@@ -73,13 +60,10 @@ beforeAll(async () => {
     c1: await buy('captain-yearly', 'lister-c'),
   };
   // lister-b's is canceled.
-  expect((await call(`/merchant/v2/projects/200001/users/lister-b/subscriptions/${bought.b1}`, 'PUT', { status: 'canceled' })).status).toBe(204);
+  expect((await call(`/merchant/v2/projects/${starMiners}/users/lister-b/subscriptions/${bought.b1}`, 'PUT', { status: 'canceled' })).status).toBe(204);
 });
 afterAll(async () => {
-  sender.close();
-  await Promise.all(running.map((s) => s.close()));
-  await db.close();
-  rmSync(uiRoot, { recursive: true, force: true });
+  await world.close();
 });
 
 describe('GET /mock/projects/{project_id}/subscriptions', () => {
@@ -88,7 +72,7 @@ describe('GET /mock/projects/{project_id}/subscriptions', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(ids(list.body)).toEqual(ascending(...Object.values(bought)));
     expect(list.headers.get('x-total-count')).toBe('4');
-    for (const entry of list.body) expect(entry).toEqual((await call(`/merchant/v2/projects/200001/subscriptions/${entry.id}`)).body);
+    for (const entry of list.body) expect(entry).toEqual((await call(`/merchant/v2/projects/${starMiners}/subscriptions/${entry.id}`)).body);
     const a1 = list.body.find((s: any) => s.id === bought.a1);
     expect(a1).toMatchObject({ status: 'active', user: { id: 'lister-a' }, plan: { id: plans.monthly, external_id: 'captain-monthly' } });
   });
@@ -110,7 +94,7 @@ describe('GET /mock/projects/{project_id}/subscriptions', () => {
       expect(none.headers.get('x-total-count'), q).toBe('0');
     }
     // Another project of the same merchant has none of them.
-    expect((await call('/mock/projects/200002/subscriptions')).body).toEqual([]);
+    expect((await call(`/mock/projects/${world.project(200002)}/subscriptions`)).body).toEqual([]);
   });
 
   it('pages with offset and limit; past the last page the total is still told', async () => {
@@ -131,17 +115,20 @@ describe('GET /mock/projects/{project_id}/subscriptions', () => {
   it('is 401 without or with wrong credentials, 403 for another merchant\'s project, 404 for an unknown one', async () => {
     const none = await fetch(`${base}${LIST}`);
     expect(none.status).toBe(401);
-    const wrong = await fetch(`${base}${LIST}`, { headers: { authorization: `Basic ${Buffer.from('100001:wrong').toString('base64')}` } });
+    const wrong = await fetch(`${base}${LIST}`, { headers: { authorization: `Basic ${Buffer.from(`${world.merchantId}:wrong`).toString('base64')}` } });
     expect(wrong.status).toBe(401);
-    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100078, 'other-key') ON CONFLICT DO NOTHING");
-    await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (777778, 100078, '{"name": {"en": "Other"}}') ON CONFLICT DO NOTHING`);
-    const other = await call('/mock/projects/777778/subscriptions');
-    expect(other.status).toBe(403);
-    expect(other.body).toMatchObject({ http_status_code: 403 });
-    // The other merchant sees its own (empty) list, not the demo merchant's.
-    const theirs = await fetch(`${base}/mock/projects/777778/subscriptions`, { headers: { authorization: `Basic ${Buffer.from('100078:other-key').toString('base64')}` } });
-    expect(theirs.status).toBe(200);
-    expect(await theirs.json()).toEqual([]);
+    const another = await sandboxWorld();
+    try {
+      const other = await call(`/mock/projects/${another.project(200001)}/subscriptions`);
+      expect(other.status).toBe(403);
+      expect(other.body).toMatchObject({ http_status_code: 403 });
+      // The other merchant sees its own (empty) list, not this one's.
+      const theirs = await fetch(`${base}/mock/projects/${another.project(200001)}/subscriptions`, { headers: { authorization: another.authorization } });
+      expect(theirs.status).toBe(200);
+      expect(await theirs.json()).toEqual([]);
+    } finally {
+      await another.close();
+    }
     expect((await call('/mock/projects/999999/subscriptions')).status).toBe(404);
     expect((await call('/mock/projects/0x1/subscriptions')).status).toBe(404);
     expect((await call(LIST, 'POST', {})).status).toBe(405);

@@ -4,31 +4,35 @@
 // service stops, or not at all once the client went away (no timer or watcher left behind).
 import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callMerchantApi } from '../fixtures/merchant-call';
 import { waitForLog } from '../../mock/webhooks/log';
 import { createWebhookSender } from '../../mock/webhooks/sender';
-import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { recordingListener } from './recording-listener';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { startWorld } from './service-world';
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
+/** The sandbox's Star Miners (the demo's project 200001). */
+let starMiners: number;
 beforeAll(async () => {
-  world = await startWorld();
+  world = await sandboxWorld();
+  starMiners = world.project(200001);
   listener = await recordingListener();
-  world.sender.configure(200001, { url: listener.url, secret: 'wait-secret', variant: 'combined' });
+  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'wait-secret', variant: 'combined' })).status).toBe(200);
 });
 afterAll(async () => {
   await world.close();
   await listener.server.close();
 });
 
-const merchant = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 /** The id of the newest delivery of the log now (0: none): what `after` takes to wait for the next ones. */
 const lastDelivery = async () => ((await merchant('GET', '/mock/webhooks')).body.deliveries[0]?.id ?? 0) as number;
 
 /** 40 crystals for `user`, paid without a browser: the transaction id. */
 async function buyCrystals(user: string): Promise<number> {
-  const token = await merchant('POST', '/merchant/v2/merchants/100001/token', {
-    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' },
+  const token = await merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, {
+    user: { id: { value: user }, email: { value: `${user}@example.test` } }, settings: { project_id: starMiners, mode: 'sandbox', currency: 'USD' },
     purchase: { virtual_currency: { quantity: 40 } },
   });
   const paid = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
@@ -43,11 +47,11 @@ describe('GET /mock/webhooks with a wait', () => {
     const transaction = await buyCrystals('wait-one');
     const answer = await waited;
     expect(answer.status).toBe(200);
-    expect(answer.body.deliveries).toEqual([expect.objectContaining({ id: expect.any(Number), project_id: 200001, notification_type: 'order_paid' })]);
+    expect(answer.body.deliveries).toEqual([expect.objectContaining({ id: expect.any(Number), project_id: starMiners, notification_type: 'order_paid' })]);
     expect(answer.body.deliveries[0].id).toBeGreaterThan(after);
     expect(JSON.parse(answer.body.deliveries[0].body).order.id).toBe(transaction);
     // The log's usual shape: the projects, and the attempts of the deliveries answered only.
-    expect(answer.body.projects.map((p: { project_id: number }) => p.project_id)).toEqual([200001, 200002]);
+    expect(answer.body.projects.map((p: { project_id: number }) => p.project_id)).toEqual([starMiners, world.project(200002)]);
     expect(answer.body.attempts.every((a: { delivery: number }) => a.delivery === answer.body.deliveries[0].id)).toBe(true);
   });
 
@@ -85,9 +89,8 @@ describe('GET /mock/webhooks with a wait', () => {
   });
 
   it('is per merchant: another merchant sees none of these deliveries, waiting or not', async () => {
-    await world.db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100077, 'other-key') ON CONFLICT DO NOTHING");
-    const other = `Basic ${Buffer.from('100077:other-key').toString('base64')}`;
-    const ask = (query: string) => fetch(`${world.origin}/mock/webhooks?${query}`, { headers: { authorization: other } }).then((r) => r.json());
+    const other = await sandboxWorld({ seed: 'empty' });
+    const ask = (query: string) => fetch(`${world.origin}/mock/webhooks?${query}`, { headers: { authorization: other.authorization } }).then((r) => r.json());
     const after = await lastDelivery();
     const theirs = ask(`type=order_paid&after=${after}&wait=1000`);
     const mine = merchant('GET', `/mock/webhooks?type=order_paid&after=${after}&wait=30000`);
@@ -95,8 +98,10 @@ describe('GET /mock/webhooks with a wait', () => {
     expect((await mine).body.deliveries).toHaveLength(1);
     expect(await theirs).toEqual({ projects: [], deliveries: [], attempts: [] });
     expect(await ask(`after=${after}`)).toEqual({ projects: [], deliveries: [], attempts: [] });
+    await other.close();
   });
 
+  // A service of its own: the test stops it, and sees its sender's watchers.
   it('ends when the service stops: a wait of 30 s does not hold the stop', async () => {
     const own = await startWorld();
     const waited = fetch(`${own.origin}/mock/webhooks?type=refund&wait=30000`, { headers: { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` } })
