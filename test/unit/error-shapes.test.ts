@@ -1,42 +1,54 @@
 // Error bodies of our servers (issue 23 item 11): one shape per kind of server. The merchant API
 // and the payment UI's own endpoints answer the service's shape (DESIGN.md §8), the demo server
 // and the kit's webhook handler `{"error": {"code", "message"}}`.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi } from '../../mock/api/server';
-import { createPaymentUi } from '../../mock/payment-ui/server';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
-import { DEMO_AUTH as AUTH } from '../fixtures/merchant-call';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-const servers: Record<'api' | 'ui' | 'demo' | 'hook', Listening> = {} as never;
-const url = (name: keyof typeof servers, path: string) => `http://127.0.0.1:${servers[name].port}${path}`;
+/** The merchant API and the payment UI: the run's shared service (a sandbox of it); the demo server and a webhook handler: this file's. */
+const origins: Record<'api' | 'ui' | 'demo' | 'hook', string> = {} as never;
+const url = (name: keyof typeof origins, path: string) => `${origins[name]}${path}`;
+let world: SandboxWorld;
+const running: Listening[] = [];
 
 beforeAll(async () => {
+  world = await sandboxWorld({ seed: 'empty' });
+  origins.api = world.origin;
+  origins.ui = world.ui.sandbox;
   const root = mkdtempSync(join(tmpdir(), 'payui-shapes-'));
-  for (const dir of ['app/demo', 'dist', 'ui']) mkdirSync(join(root, dir), { recursive: true });
-  writeFileSync(join(root, 'ui/index.html'), '<meta name="payui-mock-mode" content="live">');
-  servers.api = await listenLoopback(await createMerchantApi(), 0);
-  servers.ui = await listenLoopback(createPaymentUi(join(root, 'ui'), 'sandbox'), 0);
-  servers.demo = await listenLoopback(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: url('api', ''), paymentUiOrigins: [], paymentUi: { live: url('ui', '/'), sandbox: url('ui', '/') } }), 0);
-  servers.hook = await listenLoopback(createWebhookHandler({ secret: 's', on: {} }) as RequestListener, 0);
+  for (const dir of ['app/demo', 'dist']) mkdirSync(join(root, dir), { recursive: true });
+  const serve = async (listener: RequestListener) => {
+    const server = await listenLoopback(listener, 0);
+    running.push(server);
+    return `http://127.0.0.1:${server.port}`;
+  };
+  origins.demo = await serve(createDemoServer({ appRoot: join(root, 'app'), distRoot: join(root, 'dist'), merchantApi: origins.api, paymentUiOrigins: [], paymentUi: { live: url('ui', '/'), sandbox: url('ui', '/') } }));
+  origins.hook = await serve(createWebhookHandler({ secret: 's', on: {} }) as RequestListener);
 });
-afterAll(() => Promise.all(Object.values(servers).map((s) => s.close())));
+afterAll(async () => {
+  await Promise.all(running.map((s) => s.close()));
+  await world?.close();
+});
 
 const json = (body: string, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+/** The sandbox's merchant in a path (`{merchant}`), and its credentials (asked for when the request is made: the table is read before the sandbox is). */
+const sandboxed = (path: string) => path.replace('{merchant}', String(world.merchantId));
+const AUTH = () => world.authorization;
 
 describe('the service\'s shape: {http_status_code, message, extended_message, request_id} and X-Request-Id', () => {
-  it.each<[string, keyof typeof servers, string, RequestInit?]>([
-    ['merchant API: no credentials (401)', 'api', '/merchant/v2/merchants/100001/token', json('{}')],
-    ['merchant API: another merchant (403)', 'api', '/merchant/v2/merchants/100002/token', json('{}', { authorization: AUTH })],
+  it.each<[string, keyof typeof origins, string, (RequestInit | (() => RequestInit))?]>([
+    ['merchant API: no credentials (401)', 'api', '/merchant/v2/merchants/{merchant}/token', json('{}')],
+    ['merchant API: another merchant (403)', 'api', '/merchant/v2/merchants/100002/token', () => json('{}', { authorization: AUTH() })],
     ['merchant API: no such operation (404)', 'api', '/merchant/v2/nothing'],
-    ['merchant API: wrong method (405)', 'api', '/merchant/v2/merchants/100001/token'],
-    ['merchant API: invalid fields (422)', 'api', '/merchant/v2/merchants/100001/token', json('{}', { authorization: AUTH })],
-    ['merchant API: unknown project (404)', 'api', '/merchant/v2/merchants/100001/projects/1/webhooks', { headers: { authorization: AUTH } }],
+    ['merchant API: wrong method (405)', 'api', '/merchant/v2/merchants/{merchant}/token'],
+    ['merchant API: invalid fields (422)', 'api', '/merchant/v2/merchants/{merchant}/token', () => json('{}', { authorization: AUTH() })],
+    ['merchant API: unknown project (404)', 'api', '/merchant/v2/merchants/{merchant}/projects/1/webhooks', () => ({ headers: { authorization: AUTH() } })],
     ['payment UI: wrong method (405)', 'ui', '/api/payments'],
     ['payment UI: another origin (403)', 'ui', '/api/payments', json('{}', { origin: 'http://localhost:1' })],
     ['payment UI: malformed JSON (400)', 'ui', '/api/payments', json('{')],
@@ -44,7 +56,7 @@ describe('the service\'s shape: {http_status_code, message, extended_message, re
     ['payment UI: a refused token (422)', 'ui', '/api/payments', json('{"search":"?access_token=nope","outcome":"success"}')],
     ['payment UI: no such file (404)', 'ui', '/missing.js'],
   ])('%s', async (_name, server, path, init) => {
-    const response = await fetch(url(server, path), init);
+    const response = await fetch(url(server, sandboxed(path)), typeof init === 'function' ? init() : init);
     expect(response.status).toBeGreaterThanOrEqual(400);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['extended_message', 'http_status_code', 'message', 'request_id']);
@@ -55,16 +67,16 @@ describe('the service\'s shape: {http_status_code, message, extended_message, re
   });
 
   it('the payment UI and the merchant API are one stack: the same failure gets the same answer from both, its id on every answer', async () => {
-    const both = async (init: RequestInit) => Promise.all([url('api', '/merchant/v2/merchants/100001/token'), url('ui', '/api/payments')].map(async (address) => {
+    const both = async (init: RequestInit) => Promise.all([url('api', `/merchant/v2/merchants/${world.merchantId}/token`), url('ui', '/api/payments')].map(async (address) => {
       const response = await fetch(address, init);
       const body = (await response.json()) as Record<string, unknown>;
       return [response.status, body.message];
     }));
-    const [api, ui] = await both(json('{', { authorization: AUTH }));
+    const [api, ui] = await both(json('{', { authorization: AUTH() }));
     expect(ui).toEqual(api);
     expect(ui).toEqual([400, 'Bad Request: the request body is not valid JSON']);
     // A body that is not JSON is refused before it is read, by both.
-    const [apiType, uiType] = await both({ method: 'POST', headers: { 'content-type': 'text/plain', authorization: AUTH }, body: '{"search":"?access_token=nope","outcome":"success"}' });
+    const [apiType, uiType] = await both({ method: 'POST', headers: { 'content-type': 'text/plain', authorization: AUTH() }, body: '{"search":"?access_token=nope","outcome":"success"}' });
     expect(uiType).toEqual(apiType);
     expect(uiType![0]).toBe(415);
     const page = await fetch(url('ui', '/api/session?access_token=nope'));
@@ -78,7 +90,7 @@ describe('the service\'s shape: {http_status_code, message, extended_message, re
 });
 
 describe('the kit\'s shape: {"error": {"code", "message"}}', () => {
-  it.each<[string, keyof typeof servers, string, RequestInit?]>([
+  it.each<[string, keyof typeof origins, string, RequestInit?]>([
     ['demo: malformed JSON for a token (400)', 'demo', '/api/token', json('{')],
     ['demo: malformed JSON for a <payui-checkout> token (400)', 'demo', '/api/checkout-token', json('{')],
     ['demo: a <payui-checkout> pack the game does not sell (422)', 'demo', '/api/checkout-token', json('{"pack":"7"}')],

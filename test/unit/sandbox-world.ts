@@ -16,7 +16,7 @@ export interface SandboxWorld extends SharedService {
   merchantId: number;
   apiKey: string;
   /** `{ merchantId, apiKey }`, as callMerchantApi and the server kit take them. */
-  credentials: MerchantCredentials;
+  credentials: MerchantCredentials & { merchantId: number };
   /** `Basic …` of the sandbox's merchant. */
   authorization: string;
   /** The sandbox's projects, in the seed's order. */

@@ -4,12 +4,11 @@
 import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi } from '../../mock/api/server';
-import { DEMO_MERCHANT } from '../../mock/fixtures/catalog';
 import {
   createMerchantClient, createWebhookHandler, MerchantApiError, PayUIError, signWebhook, TokenRequestError, WebhookRefusal, webhookSignature,
-  type OrderPaidWebhook, type WebhookHandlerOptions, type WebhookRequest,
+  type OrderPaidWebhook, type TokenRequest, type WebhookHandlerOptions, type WebhookRequest,
 } from '../../src/server/index';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 const SECRET = 'project-secret';
 const running: Listening[] = [];
@@ -211,21 +210,22 @@ describe('signWebhook', () => {
   });
 });
 
-const PLAYER = { user: { id: { value: 'p1' }, email: { value: 'p1@example.test' } }, settings: { project_id: 200001 } };
-
 describe('createMerchantClient', () => {
-  // The merchant API (its database, migrations and app) starts once, in a hook with its own time:
-  // on a busy machine the start alone can take most of a test's 20 s, so no test includes it.
-  let api: Listening;
+  // A sandbox of the run's shared service (test/unit/sandbox-world.ts), made in a hook with its own
+  // time: on a busy machine the service's start alone can take most of a test's 20 s.
+  let world: SandboxWorld;
   let base: string;
+  /** A player's token request, in the sandbox's Star Miners. */
+  let PLAYER: TokenRequest;
   beforeAll(async () => {
-    api = await listenLoopback(await createMerchantApi(), 0);
-    base = `http://127.0.0.1:${api.port}`;
+    world = await sandboxWorld();
+    base = world.origin;
+    PLAYER = { user: { id: { value: 'p1' }, email: { value: 'p1@example.test' } }, settings: { project_id: world.project(200001) } };
   });
-  afterAll(() => api?.close());
+  afterAll(() => world?.close());
 
   it('gets a token from the merchant API, with Basic credentials', async () => {
-    const { token } = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base }).createToken(PLAYER);
+    const { token } = await createMerchantClient({ ...world.credentials, baseUrl: base }).createToken(PLAYER);
     expect(token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
     // A base with a path keeps it, with or without the last slash.
     const paths: string[] = [];
@@ -238,8 +238,8 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 422 to TokenRequestError with the service\'s property_errors and global_errors', async () => {
-    const client = createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: `${base}/` });
-    const error = await client.createToken({ ...PLAYER, settings: { project_id: '200001' as unknown as number, currency: 'usd' } }).catch((e: unknown) => e);
+    const client = createMerchantClient({ ...world.credentials, baseUrl: `${base}/` });
+    const error = await client.createToken({ ...PLAYER, settings: { project_id: String(world.project(200001)) as unknown as number, currency: 'usd' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error).toBeInstanceOf(MerchantApiError);
     expect(error).toMatchObject({ status: 422, code: 'VALIDATION', globalErrors: [] });
@@ -249,7 +249,7 @@ describe('createMerchantClient', () => {
   });
 
   it('maps 401 to MerchantApiError UNAUTHORIZED, never putting the key in the message', async () => {
-    const error = await createMerchantClient({ merchantId: DEMO_MERCHANT.id, apiKey: 'wrong-key-123', baseUrl: base }).createToken(PLAYER).catch((e: unknown) => e);
+    const error = await createMerchantClient({ merchantId: world.merchantId, apiKey: 'wrong-key-123', baseUrl: base }).createToken(PLAYER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MerchantApiError);
     expect(error).not.toBeInstanceOf(TokenRequestError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
