@@ -6,8 +6,9 @@
  * field in the project is 409 at that field; checks beyond the schema join the schema's 422.
  */
 import type { ExtendedMessage } from '../spec/errors';
-import { deleteProjectRecord, isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
+import { deleteProjectRecord, insertProjectRecord, isObject, projectRecord, updateProjectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
+import type { PageCondition } from '../store/pages';
 import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
 
 export interface RecordKind {
@@ -26,8 +27,8 @@ export interface RecordKind {
   listShape?: RecordKind['shape'];
   /** Findings beyond the schema, of the fields sent and of the record they make (`self`: its id on update). */
   check?: (call: OpCall, body: Data, data: Data, self?: number) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
-  /** An extra condition of the list (SQL after `project_id = $1`). */
-  filter?: (call: OpCall) => string;
+  /** A condition of the list beyond its project, if the call asks for one. */
+  filter?: (call: OpCall) => PageCondition | undefined;
   /** What else a delete changes, in its transaction. */
   deleted?: (sql: Sql, projectId: number, id: number) => Promise<void>;
 }
@@ -54,11 +55,8 @@ export function projectRecords(kind: RecordKind): RecordOps {
 
   const create: Op = async (call) => {
     const data = kind.keep(call.body as Data);
-    const { rows } = await unique(field, data[field], () => call.context.db.sql.query<{ id: number }>(
-      `INSERT INTO ${kind.table} (project_id, ${field}, data) VALUES ($1, $2, $3) RETURNING id`,
-      [projectOf(call), column(data), JSON.stringify(data)],
-    ));
-    return created(Number(rows[0]!.id));
+    const id = await unique(field, data[field], () => insertProjectRecord(call.context.db.sql, kind.table, projectOf(call), field, column(data), data));
+    return created(id);
   };
 
   const get: Op = async (call) => {
@@ -69,14 +67,14 @@ export function projectRecords(kind: RecordKind): RecordOps {
 
   const list: Op = async (call) => {
     const { sql } = call.context.db;
-    const page = await listPage(sql, kind.table, `project_id = $1${kind.filter?.(call) ?? ''}`, [projectOf(call)], call, (row) => ({ id: row.id, data: row.data }));
+    const page = await listPage(sql, kind.table, { project_id: projectOf(call) }, call, (row) => ({ id: row.id, data: row.data }), kind.filter?.(call));
     return { ...page, body: await (kind.listShape ?? kind.shape)(sql, page.body as { id: number; data: Data }[]) };
   };
 
   const update: Op = async (call) => {
     const { sql } = call.context.db;
     const data = kind.keep({ ...(await stored(sql, call)), ...(call.body as Data) });
-    await unique(field, data[field], () => sql.query(`UPDATE ${kind.table} SET ${field} = $2, data = $3 WHERE id = $1`, [idOf(call), column(data), JSON.stringify(data)]));
+    await unique(field, data[field], () => updateProjectRecord(sql, kind.table, idOf(call), field, column(data), data));
     return noContent;
   };
 

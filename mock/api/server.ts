@@ -17,7 +17,8 @@ import { type WebhookSettings } from '../store/webhook-settings';
 import { readSnapshot, type Snapshot } from '../store/snapshot';
 import { sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from './operations';
-import { projectNames } from '../store/projects';
+import { projectNames, projectOwner } from '../store/projects';
+import { merchantApiKey } from '../store/sandboxes';
 import { loginPages } from './login-pages';
 import { USER_STORE_TIMEOUT_MS } from '../domain/user-store';
 import { DEFAULT_PORTS } from '../spec/ports';
@@ -69,10 +70,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
   };
   await clockOf(db).load();
   await loadWebhookSettings(context);
-  const credentials = async (merchantId: number) => {
-    const { rows } = await db.sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [merchantId]);
-    return rows[0]?.api_key;
-  };
+  const credentials = (merchantId: number) => merchantApiKey(db.sql, merchantId);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,
@@ -80,10 +78,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     credentials,
     corsPrefix: '/api/',
     faults: context.faults,
-    projectOwner: async (projectId) => {
-      const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [projectId]);
-      return rows[0] ? Number(rows[0].merchant_id) : undefined;
-    },
+    projectOwner: (projectId) => projectOwner(db.sql, projectId),
     extra: (app) => {
       app.get('/health', async () => ({ ok: true }));
       app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(document)));

@@ -12,6 +12,7 @@ import { createPaymentUi } from '../payment-ui/server';
 import type { Database } from '../store/database';
 import { clockOf } from '../store/clock';
 import { oneTimerRound } from '../store/due-lock';
+import { merchantsWithDueWork } from '../store/subscriptions';
 import { createPayments, type Payments } from '../domain/payments';
 import { createWebhookSender, type RetryPolicy, type WebhookSender } from '../webhooks/sender';
 import { writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
@@ -48,8 +49,7 @@ export interface MockServiceOptions {
 
 /** Runs what fell due for every merchant with a subscription waiting, by that merchant's clock. */
 async function runAllDue(db: Database, payments: Payments): Promise<void> {
-  const { rows } = await db.sql.query<{ merchant_id: string }>('SELECT DISTINCT merchant_id FROM subscriptions WHERE due_at IS NOT NULL');
-  for (const { merchant_id: merchant } of rows) await payments.runDue(Number(merchant), clockOf(db).now(Number(merchant)));
+  for (const merchant of await merchantsWithDueWork(db.sql)) await payments.runDue(merchant, clockOf(db).now(merchant));
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {

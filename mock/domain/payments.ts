@@ -11,7 +11,7 @@
 import { randomInt } from 'node:crypto';
 import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
 import { UI_ERRORS, type TestFailure } from '../spec/ui-errors';
-import { hasFreeKey, takeKey } from '../store/sellables';
+import { hasFreeKey, takeKey } from '../store/game-keys';
 import type { TokenMode } from '../spec/session';
 import { is2xx } from '../lib/plain';
 import type { Database, Sql } from '../store/database';
@@ -25,8 +25,9 @@ import { type PaymentRecord } from '../store/payments';
 import { clockOf, type ClockMove } from '../store/clock';
 import { lockDueWork } from '../store/due-lock';
 import {
-  addSubscriptionPayment, dueAt, planById, planGraceDays, planRetries, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
+  addSubscriptionPayment, dueAt, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
 } from '../store/subscriptions';
+import { planById, planGraceDays, planRetries } from '../store/subscription-plans';
 import { answerCode, type WebhookSender } from '../webhooks/sender';
 import { type Variant } from '../store/webhook-settings';
 import { createOutbox } from '../webhooks/outbox';

@@ -6,7 +6,7 @@
  */
 import type { Sql } from '../store/database';
 import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
-import { planByExternalId, productById } from '../store/subscriptions';
+import { planByExternalId, productById } from '../store/subscription-plans';
 import { TOKEN_TABLE, type Param } from '../spec/token-table';
 import { VALUE_FORMATS } from '../spec/formats';
 import { isObject, type Plain } from '../lib/plain';

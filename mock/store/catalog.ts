@@ -8,6 +8,7 @@ import type { ExtendedMessage } from '../spec/errors';
 import type { Sql } from './database';
 import { isObject } from '../lib/plain';
 import { localize } from './sellables';
+import type { KeyCounts } from './game-keys';
 
 export { isObject };
 
@@ -64,6 +65,23 @@ export async function projectRecord(sql: Sql, table: CatalogTable, projectId: nu
   return rows[0]?.data;
 }
 
+/**
+ * Adds a record to the project's `table`, its unique field `field` (a column of the table too) as
+ * `column`; answers its id. A duplicate of the unique field is Postgres' unique violation.
+ */
+export async function insertProjectRecord(sql: Sql, table: CatalogTable, projectId: number, field: string, column: unknown, data: Data): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO ${table} (project_id, ${field}, data) VALUES ($1, $2, $3) RETURNING id`,
+    [projectId, column, JSON.stringify(data)],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** Writes record `id` of `table` as `data`, its unique field `field` as `column` (a duplicate is Postgres' unique violation). */
+export async function updateProjectRecord(sql: Sql, table: CatalogTable, id: number, field: string, column: unknown, data: Data): Promise<void> {
+  await sql.query(`UPDATE ${table} SET ${field} = $2, data = $3 WHERE id = $1`, [id, column, JSON.stringify(data)]);
+}
+
 /** Deletes record `id` of the project (in `sql`, maybe a transaction): false when it has none. */
 export async function deleteProjectRecord(sql: Sql, table: CatalogTable, projectId: number, id: number): Promise<boolean> {
   const { rows } = await sql.query(`DELETE FROM ${table} WHERE id = $1 AND project_id = $2 RETURNING id`, [id, projectId]);
@@ -75,6 +93,31 @@ export async function orphanChildren(sql: Sql, table: 'item_groups' | 'games', p
   await sql.query(
     `UPDATE ${table} SET data = jsonb_set(data, '{parent_id}', 'null'::jsonb) WHERE project_id = $1 AND data->'parent_id' = to_jsonb($2::bigint)`,
     [projectId, id],
+  );
+}
+
+/** The group `id` of the project and its parents, nearest first. */
+export async function groupAncestors(sql: Sql, projectId: number, id: number): Promise<number[]> {
+  const { rows } = await sql.query<{ id: number }>(
+    `WITH RECURSIVE chain (id, parent, depth) AS (
+       SELECT id, (data->>'parent_id')::bigint, 0 FROM item_groups WHERE id = $1 AND project_id = $2
+       UNION ALL
+       SELECT g.id, (g.data->>'parent_id')::bigint, chain.depth + 1 FROM item_groups g JOIN chain ON g.id = chain.parent
+        WHERE g.project_id = $2 AND chain.depth < 1000
+     ) SELECT id FROM chain ORDER BY depth`,
+    [id, projectId],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The project's items lose group `groupId` from their `groups` (the group is deleted). */
+export async function dropGroupFromItems(sql: Sql, projectId: number, groupId: number): Promise<void> {
+  await sql.query(
+    `UPDATE items SET data = jsonb_set(data, '{groups}', coalesce(
+       (SELECT jsonb_agg(g.value ORDER BY g.n) FROM jsonb_array_elements(data->'groups') WITH ORDINALITY AS g (value, n) WHERE g.value <> to_jsonb($2::bigint)),
+       '[]'::jsonb))
+      WHERE project_id = $1 AND data->'groups' @> jsonb_build_array($2::bigint)`,
+    [projectId, groupId],
   );
 }
 
@@ -92,6 +135,21 @@ export async function missingIds(sql: Sql, table: CatalogTable, projectId: numbe
 export async function currencyOf(sql: Sql, projectId: number): Promise<Data | undefined> {
   const { rows } = await sql.query<{ data: Data }>('SELECT data FROM virtual_currencies WHERE project_id = $1', [projectId]);
   return rows[0]?.data;
+}
+
+/** Writes the project's virtual currency as `data`; the first write makes it. */
+export async function writeCurrency(sql: Sql, projectId: number, data: Data): Promise<void> {
+  await sql.query(
+    `INSERT INTO virtual_currencies (project_id, data) VALUES ($1, $2)
+       ON CONFLICT (project_id) DO UPDATE SET data = excluded.data`,
+    [projectId, JSON.stringify(data)],
+  );
+}
+
+/** The project's packages, in id order. */
+export async function projectPackages(sql: Sql, projectId: number): Promise<{ id: number; data: Data }[]> {
+  const { rows } = await sql.query<{ id: number; data: Data }>('SELECT id, data FROM packages WHERE project_id = $1 ORDER BY id', [projectId]);
+  return rows.map((row) => ({ id: Number(row.id), data: row.data }));
 }
 
 /** Findings of a 422 collected field by field. */
@@ -286,30 +344,6 @@ export function attributeRecord(id: number, stored: Data) {
 }
 
 // ---- Game delivery entities and their key pools ----
-
-export interface KeyCounts {
-  total: number;
-  active: number;
-  used: number;
-}
-
-/** Key counts per game and DRM (`game id` → `drm id` → counts); a used key is one a payment handed out. */
-export async function keyCounts(sql: Sql, gameIds: number[]): Promise<Map<number, Map<string, KeyCounts>>> {
-  const { rows } = gameIds.length
-    ? await sql.query<{ game_id: number; drm: string; total: number; used: number }>(
-      `SELECT game_id, drm, count(*)::int AS total, count(transaction_id)::int AS used
-         FROM game_keys WHERE game_id = ANY($1::bigint[]) GROUP BY game_id, drm`,
-      [gameIds],
-    )
-    : { rows: [] };
-  const counts = new Map<number, Map<string, KeyCounts>>();
-  for (const row of rows) {
-    const game = counts.get(Number(row.game_id)) ?? new Map<string, KeyCounts>();
-    game.set(row.drm, { total: row.total, active: row.total - row.used, used: row.used });
-    counts.set(Number(row.game_id), game);
-  }
-  return counts;
-}
 
 const NO_KEYS: KeyCounts = { total: 0, active: 0, used: 0 };
 

@@ -1,5 +1,28 @@
-/** Projects as other parts of the service name them. */
-import type { Database } from './database';
+/** Projects (table `projects`): a merchant's projects as the merchant API writes them, and as other parts of the service name them. */
+import type { Database, Sql } from './database';
+
+/** Adds a project of the merchant with `data` (what the merchant wrote); answers its id. */
+export async function insertProject(sql: Sql, merchantId: number, data: object): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>('INSERT INTO projects (merchant_id, data) VALUES ($1, $2) RETURNING id', [merchantId, JSON.stringify(data)]);
+  return Number(rows[0]!.id);
+}
+
+/** The merchant whose project `id` is; undefined when there is no such project. */
+export async function projectOwner(sql: Sql, id: number): Promise<number | undefined> {
+  const { rows } = await sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [id]);
+  return rows[0] ? Number(rows[0].merchant_id) : undefined;
+}
+
+/** What the merchant wrote of project `id`; undefined when there is no such project. */
+export async function projectData<T extends object>(sql: Sql, id: number): Promise<T | undefined> {
+  const { rows } = await sql.query<{ data: T }>('SELECT data FROM projects WHERE id = $1', [id]);
+  return rows[0]?.data;
+}
+
+/** Writes the fields of `fields` over project `id`'s, keeping the others. */
+export async function updateProjectFields(sql: Sql, id: number, fields: object): Promise<void> {
+  await sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [id, JSON.stringify(fields)]);
+}
 
 /** A project as the log names it. */
 export interface LoggedProject {

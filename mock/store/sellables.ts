@@ -206,32 +206,8 @@ export async function findGame(sql: Sql, projectId: number, sku: string): Promis
  * The DRM `drm` (its name, as a token names it) of a game: the text its keys are kept under in
  * `game_keys.drm` may be the name or the DRM's id; both are matched.
  */
-async function keyNames(sql: Sql, gameId: number, drm: string): Promise<string[]> {
+export async function keyNames(sql: Sql, gameId: number, drm: string): Promise<string[]> {
   const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM games WHERE id = $1', [gameId]);
   const entry = (Array.isArray(rows[0]?.data.drm) ? (rows[0]!.data.drm as unknown[]) : []).filter(isObject).find((d) => drmValue(d.name) === drm);
   return [drm, ...(typeof entry?.name === 'string' ? [entry.name.toLowerCase()] : []), ...(entry?.id !== undefined ? [String(entry.id)] : [])];
-}
-
-/** Whether the game has an unused key of this DRM. */
-export async function hasFreeKey(sql: Sql, gameId: number, drm: string): Promise<boolean> {
-  const { rows } = await sql.query<{ free: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL) AS free',
-    [gameId, await keyNames(sql, gameId, drm)],
-  );
-  return rows[0]!.free;
-}
-
-/**
- * Hands out the oldest unused key of this DRM to a transaction; null when none is left. The write
- * holds only while the key is unused, and a key another transaction is handing out is skipped, so
- * two sales at the same moment never get one key (on a Postgres server too).
- */
-export async function takeKey(sql: Sql, gameId: number, drm: string, transactionId: number): Promise<string | null> {
-  const { rows } = await sql.query<{ code: string }>(
-    `UPDATE game_keys SET transaction_id = $3 WHERE transaction_id IS NULL AND id = (
-       SELECT id FROM game_keys WHERE game_id = $1 AND lower(drm) = ANY($2::text[]) AND transaction_id IS NULL ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING code`,
-    [gameId, await keyNames(sql, gameId, drm), transactionId],
-  );
-  return rows[0]?.code ?? null;
 }

@@ -40,6 +40,46 @@ export async function findUser(sql: Sql, projectId: number, userId: string): Pro
   return rows[0] ? userRecord(userId, rows[0].data) : undefined;
 }
 
+/** Writes `fields` over the user's record; false when the project has no such user. */
+export async function writeUserFields(sql: Sql, projectId: number, userId: string, fields: Partial<UserRecord>): Promise<boolean> {
+  const { rowCount } = await sql.query('UPDATE users SET data = data || $3::jsonb WHERE project_id = $1 AND user_id = $2', [projectId, userId, JSON.stringify(fields)]);
+  return Boolean(rowCount);
+}
+
+/** The project's users (only `userId`, when given) counted. */
+export async function countUsers(sql: Sql, projectId: number, userId: string | null = null): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE project_id = $1 AND ($2::text IS NULL OR user_id = $2)', [projectId, userId]);
+  return rows[0]!.n;
+}
+
+/** One page of the project's users' records, in `user_id` order. */
+export async function usersPage(sql: Sql, projectId: number, { offset, limit }: { offset: number; limit: number }): Promise<UserRecord[]> {
+  const { rows } = await sql.query<{ user_id: string; data: Partial<UserRecord> }>(
+    'SELECT user_id, data FROM users WHERE project_id = $1 ORDER BY user_id OFFSET $2 LIMIT $3',
+    [projectId, offset, limit],
+  );
+  return rows.map((row) => userRecord(row.user_id, row.data));
+}
+
+/** What a user holds: the items with a quantity above zero, in item id order. */
+export interface UserHoldings {
+  user_id: string;
+  virtual_items: { id: number; quantity: number; sku: string }[];
+}
+
+/** One page of what the project's users (only `userId`, when given) hold, in `user_id` order. */
+export async function holdingsPage(sql: Sql, projectId: number, userId: string | null, { offset, limit }: { offset: number; limit: number }): Promise<UserHoldings[]> {
+  const { rows } = await sql.query<UserHoldings>(
+    `SELECT u.user_id,
+            coalesce((SELECT jsonb_agg(jsonb_build_object('id', i.item_id, 'quantity', i.quantity, 'sku', i.sku) ORDER BY i.item_id)
+                        FROM inventory i WHERE i.project_id = u.project_id AND i.user_id = u.user_id AND i.quantity > 0), '[]'::jsonb) AS virtual_items
+       FROM users u WHERE u.project_id = $1 AND ($2::text IS NULL OR u.user_id = $2)
+      ORDER BY u.user_id OFFSET $3 LIMIT $4`,
+    [projectId, userId, offset, limit],
+  );
+  return rows;
+}
+
 /** What a paid purchase gives: virtual currency, and items by id and SKU. */
 export interface Credit {
   currency: number;

@@ -5,7 +5,7 @@
  */
 import {
   CURRENCY_DEFAULTS, PACKAGE_DEFAULTS, currencyOf, currencyRecord, decimalsRule, findings, fitsCurrency, isObject, packageData,
-  packageRecord, type Data,
+  packageRecord, projectPackages, writeCurrency, type Data,
 } from '../../store/catalog';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam, noContent, notFound, type Op, type OpCall } from './common';
@@ -17,8 +17,7 @@ export const getVirtualCurrency: Op = async (call) => {
   const { sql } = call.context.db;
   const currency = await currencyOf(sql, projectId);
   if (!currency) throw notFound(`project ${projectId} has no virtual currency yet: PUT …/virtual_currency writes it`);
-  const { rows } = await sql.query<{ id: number; data: Data }>('SELECT id, data FROM packages WHERE project_id = $1 ORDER BY id', [projectId]);
-  return { body: currencyRecord(projectId, currency, rows.map((row) => ({ id: Number(row.id), data: row.data }))) };
+  return { body: currencyRecord(projectId, currency, await projectPackages(sql, projectId)) };
 };
 
 /** The currency's own fields after `body`: what it was (or the defaults), with the fields sent replaced. */
@@ -29,11 +28,7 @@ export const updateVirtualCurrency: Op = async (call) => {
   const projectId = projectOf(call);
   await call.context.db.transaction(async (sql) => {
     const data = mergedCurrency(await currencyOf(sql, projectId), call.body as Data);
-    await sql.query(
-      `INSERT INTO virtual_currencies (project_id, data) VALUES ($1, $2)
-         ON CONFLICT (project_id) DO UPDATE SET data = excluded.data`,
-      [projectId, JSON.stringify(data)],
-    );
+    await writeCurrency(sql, projectId, data);
   });
   return noContent;
 };

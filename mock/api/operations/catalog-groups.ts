@@ -3,24 +3,9 @@
  * `parent_id` are integers (the spec's sample sends them as strings; both are taken). A deleted
  * group leaves its items (they lose it from `groups`) and its child groups (they become top level).
  */
-import { findings, groupData, groupRecord, integerOf, missingIds, orphanChildren } from '../../store/catalog';
-import type { Sql } from '../../store/database';
+import { dropGroupFromItems, findings, groupAncestors, groupData, groupRecord, integerOf, missingIds, orphanChildren } from '../../store/catalog';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam, type OpCall } from './common';
-
-/** The group `id` and its parents, nearest first. */
-async function ancestors(sql: Sql, projectId: number, id: number): Promise<number[]> {
-  const { rows } = await sql.query<{ id: number }>(
-    `WITH RECURSIVE chain (id, parent, depth) AS (
-       SELECT id, (data->>'parent_id')::bigint, 0 FROM item_groups WHERE id = $1 AND project_id = $2
-       UNION ALL
-       SELECT g.id, (g.data->>'parent_id')::bigint, chain.depth + 1 FROM item_groups g JOIN chain ON g.id = chain.parent
-        WHERE g.project_id = $2 AND chain.depth < 1000
-     ) SELECT id FROM chain ORDER BY depth`,
-    [id, projectId],
-  );
-  return rows.map((row) => Number(row.id));
-}
 
 /** A code the database keeps exactly; a parent that is a group of this project, not the group itself or inside it. */
 async function checkGroup(call: OpCall, body: Record<string, unknown>, _group: unknown, self?: number) {
@@ -33,7 +18,7 @@ async function checkGroup(call: OpCall, body: Record<string, unknown>, _group: u
     const projectId = idParam(call, 'project_id');
     if (!Number.isSafeInteger(parent) || (await missingIds(sql, 'item_groups', projectId, [parent])).size) {
       found.add('parent_id', `no item group ${String(body.parent_id)} in this project`);
-    } else if (self !== undefined && (await ancestors(sql, projectId, parent)).includes(self)) {
+    } else if (self !== undefined && (await groupAncestors(sql, projectId, parent)).includes(self)) {
       found.add('parent_id', parent === self ? 'a group cannot be its own parent' : `group ${parent} is inside this group`);
     }
   }
@@ -49,13 +34,7 @@ const groups = projectRecords({
   shape: eachRecord(groupRecord),
   check: checkGroup,
   async deleted(sql, projectId, id) {
-    await sql.query(
-      `UPDATE items SET data = jsonb_set(data, '{groups}', coalesce(
-         (SELECT jsonb_agg(g.value ORDER BY g.n) FROM jsonb_array_elements(data->'groups') WITH ORDINALITY AS g (value, n) WHERE g.value <> to_jsonb($2::bigint)),
-         '[]'::jsonb))
-        WHERE project_id = $1 AND data->'groups' @> jsonb_build_array($2::bigint)`,
-      [projectId, id],
-    );
+    await dropGroupFromItems(sql, projectId, id);
     await orphanChildren(sql, 'item_groups', projectId, id);
   },
 });

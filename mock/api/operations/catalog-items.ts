@@ -5,13 +5,14 @@
  * numbers in their currency's decimals.
  */
 import { ITEM_DEFAULTS, currencyOf, decimalsRule, findings, fitsCurrency, isObject, itemData, itemListEntry, itemRecord, missingIds } from '../../store/catalog';
+import type { PageCondition } from '../../store/pages';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam } from './common';
 
 /** `has_price`: items with a price in virtual currency, or with one in real currency. */
-const HAS_PRICE: Record<string, string> = {
-  virtual_currency: " AND jsonb_typeof(data->'virtual_currency_price') = 'number'",
-  real_currency: " AND jsonb_typeof(data->'prices') = 'object' AND data->'prices' <> '{}'::jsonb",
+const HAS_PRICE: Record<string, PageCondition> = {
+  virtual_currency: 'virtual_currency_price',
+  real_currency: 'real_currency_price',
 };
 
 const items = projectRecords({
@@ -52,7 +53,7 @@ const items = projectRecords({
     }
     return found.result();
   },
-  filter: (call) => HAS_PRICE[call.query.has_price as string] ?? '',
+  filter: (call) => HAS_PRICE[call.query.has_price as string],
 });
 
 export const createItem = items.create;

@@ -3,6 +3,7 @@
  * their total, and the errors of a missing or duplicate record.
  */
 import type { Database, Sql } from '../../store/database';
+import { readPage, type ListedTable, type PageCondition, type PageRow } from '../../store/pages';
 import type { Payments } from '../../domain/payments';
 import type { WebhookSender } from '../../webhooks/sender';
 import type { WebhookSettings } from '../../store/webhook-settings';
@@ -55,30 +56,19 @@ export function paging(call: OpCall): { offset: number; limit: number } {
 }
 
 /**
- * One page of `SELECT … FROM table WHERE where ORDER BY id` and the total of all pages, answered
- * as the array `shape` makes of each row, with `X-Total-Count`.
+ * One page of `table`'s rows that match `filter` (and `condition`), in id order, and the total of
+ * all pages: answered as the array `shape` makes of each row, with `X-Total-Count`.
  */
 export async function listPage<T>(
   sql: Sql,
-  from: string,
-  where: string,
-  values: unknown[],
+  table: ListedTable,
+  filter: Record<string, unknown>,
   call: OpCall,
-  shape: (row: Row & Record<string, unknown>) => T,
+  shape: (row: PageRow) => T,
+  condition?: PageCondition,
 ): Promise<Answer> {
-  const { offset, limit } = paging(call);
-  const n = values.length;
-  const { rows } = await sql.query<Row & { total: number }>(
-    `SELECT *, count(*) OVER ()::int AS total FROM ${from} WHERE ${where} ORDER BY id OFFSET $${n + 1} LIMIT $${n + 2}`,
-    [...values, offset, limit],
-  );
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // Past the last page: the total still says how many there are.
-    const count = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, values);
-    total = count.rows[0]!.total;
-  }
-  return { body: rows.map((row) => shape({ ...row, id: Number(row.id) })), headers: { 'x-total-count': total } };
+  const { rows, total } = await readPage(sql, table, filter, paging(call), condition);
+  return { body: rows.map(shape), headers: { 'x-total-count': total } };
 }
 
 export const created = (id: number): Answer => ({ status: 201, body: { id } });

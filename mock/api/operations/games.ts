@@ -5,7 +5,8 @@
  * key pool (`/mock/projects/{project_id}/game_delivery/{game_id}/keys`), which a paid purchase of
  * the game draws from.
  */
-import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, keyCounts, missingIds, orphanChildren, projectRecord, type Data } from '../../store/catalog';
+import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, missingIds, orphanChildren, projectRecord, type Data } from '../../store/catalog';
+import { addKeys, keyCounts, keysInPool, poolKeys } from '../../store/game-keys';
 import type { Sql } from '../../store/database';
 import { fieldError } from '../app';
 import { projectRecords } from '../project-records';
@@ -73,19 +74,15 @@ async function gameOf(sql: Sql, call: OpCall): Promise<Data> {
 /** The pool of each of the game's DRMs: its counts and its keys, oldest first. */
 async function pool(sql: Sql, id: number, data: Data) {
   // A sold key says to whom: its transaction and the user it went to (a gift's receiver; a payment undone meanwhile leaves it unused).
-  const { rows } = await sql.query<{ drm: string; code: string; transaction_id: string | null; user_id: string | null }>(
-    `SELECT k.drm, k.code, k.transaction_id, coalesce(p.data->'gift'->'receiver'->>'id', p.data->'user'->>'id') AS user_id
-       FROM game_keys k LEFT JOIN payments p ON p.id = k.transaction_id WHERE k.game_id = $1 ORDER BY k.id`,
-    [id],
-  );
+  const rows = await poolKeys(sql, id);
   const drms = Array.isArray(data.drm) ? (data.drm as { id: number; name: string }[]) : [];
   return {
     game_id: id,
     drm: drms.map((drm) => {
       const keys = rows.filter((row) => row.drm === String(drm.id)).map((row) => ({
         key: row.code,
-        used: row.transaction_id !== null,
-        ...(row.transaction_id !== null ? { transaction_id: Number(row.transaction_id), user_id: row.user_id } : {}),
+        used: row.transactionId !== null,
+        ...(row.transactionId !== null ? { transaction_id: row.transactionId, user_id: row.userId } : {}),
       }));
       const used = keys.filter((key) => key.used).length;
       return { drm_id: drm.id, name: drm.name, total: keys.length, active: keys.length - used, used, keys };
@@ -107,16 +104,12 @@ export const addGameKeys: Op = async (call) => {
     if (!(Array.isArray(data.drm) && (data.drm as Data[]).some((drm) => drm.id === drmId))) {
       throw fieldError('drm_id', `the game has no DRM ${drmId}: add it to the game's drm first`);
     }
-    const { rows } = await sql.query<{ code: string }>('SELECT code FROM game_keys WHERE game_id = $1 AND code = ANY($2::text[])', [id, keys]);
-    if (rows.length) {
-      const taken = new Set(rows.map((row) => row.code));
+    const taken = await keysInPool(sql, id, keys);
+    if (taken.size) {
       const at = keys.findIndex((key) => taken.has(key));
       throw fieldError(`keys[${at}]`, `${JSON.stringify(keys[at])} is already in this game's pool`, 409);
     }
-    await unique('keys', keys, () => sql.query(
-      'INSERT INTO game_keys (game_id, drm, code) SELECT $1, $2, code FROM unnest($3::text[]) WITH ORDINALITY AS k (code, n) ORDER BY n',
-      [id, String(drmId), keys],
-    ));
+    await unique('keys', keys, () => addKeys(sql, id, String(drmId), keys));
     return pool(sql, id, data);
   });
   return { body: answer };

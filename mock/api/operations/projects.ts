@@ -7,6 +7,7 @@
  */
 import { settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
 import type { Sql } from '../../store/database';
+import { insertProject, projectData, updateProjectFields } from '../../store/projects';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import { fieldError } from '../app';
 import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
@@ -58,21 +59,18 @@ async function save(call: OpCall, change: WebhookSettings | null | undefined, wr
 export const createProject: Op = async (call) => {
   const body = call.body as ProjectData;
   const change = webhookChange(body, body, null);
-  const id = await save(call, change, async (sql) => {
-    const { rows } = await sql.query<{ id: number }>('INSERT INTO projects (merchant_id, data) VALUES ($1, $2) RETURNING id', [call.merchantId, JSON.stringify(body)]);
-    return Number(rows[0]!.id);
-  });
+  const id = await save(call, change, (sql) => insertProject(sql, call.merchantId, body));
   return created(id);
 };
 
 export const listProjects: Op = (call) =>
-  listPage(call.context.db.sql, 'projects', 'merchant_id = $1', [call.merchantId], call, (row) => shown(call, row as Row<ProjectData>));
+  listPage(call.context.db.sql, 'projects', { merchant_id: call.merchantId }, call, (row) => shown(call, row as unknown as Row<ProjectData>));
 
 export const getProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  const { rows } = await call.context.db.sql.query<Row<ProjectData>>('SELECT id, data FROM projects WHERE id = $1', [id]);
-  if (!rows[0]) throw notFound(`no project ${id}`);
-  return { body: shown(call, { id, data: rows[0].data }) };
+  const data = await projectData<ProjectData>(call.context.db.sql, id);
+  if (!data) throw notFound(`no project ${id}`);
+  return { body: shown(call, { id, data }) };
 };
 
 export const updateProject: Op = async (call) => {
@@ -81,11 +79,10 @@ export const updateProject: Op = async (call) => {
   // The stored fields matter only to a change of its webhooks (an address sent alone while they are on, say).
   let change: WebhookSettings | null | undefined;
   if (WEBHOOK_FIELDS.some((field) => field in body)) {
-    const { rows } = await call.context.db.sql.query<Row<ProjectData>>('SELECT id, data FROM projects WHERE id = $1', [id]);
-    change = webhookChange({ ...rows[0]?.data, ...body }, body, call.context.sender.settings(id));
+    change = webhookChange({ ...(await projectData<ProjectData>(call.context.db.sql, id)), ...body }, body, call.context.sender.settings(id));
   }
   await save(call, change, async (sql) => {
-    await sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [id, JSON.stringify(body)]);
+    await updateProjectFields(sql, id, body);
     return id;
   });
   return noContent;

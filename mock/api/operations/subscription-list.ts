@@ -4,10 +4,10 @@
  * subscriptions. One page in id order, each as `GET …/subscriptions/{id}` answers it, filtered by
  * `user_id`, `plan_id` (the plan's numeric id) and `status`.
  */
-import { subscriptionRecord, subscriptionsWhere, type SubscriptionData, type SubscriptionFilter } from '../../store/subscriptions';
+import { subscriptionRecord, type SubscriptionData, type SubscriptionFilter } from '../../store/subscriptions';
 import { idParam, listPage, type Op } from './common';
 
 export const listSubscriptions: Op = async (call) => {
-  const { where, values } = subscriptionsWhere(idParam(call, 'project_id'), call.query as SubscriptionFilter);
-  return listPage(call.context.db.sql, 'subscriptions', where, values, call, (row) => subscriptionRecord(row.data as unknown as SubscriptionData));
+  const { user_id, plan_id, status } = call.query as SubscriptionFilter;
+  return listPage(call.context.db.sql, 'subscriptions', { project_id: idParam(call, 'project_id'), user_id, plan_id, status }, call, (row) => subscriptionRecord(row.data as unknown as SubscriptionData));
 };

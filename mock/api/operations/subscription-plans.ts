@@ -7,7 +7,10 @@
  * Products: create `{product_id}`, update (the product), list with `group_id`/`product_id`, delete 204.
  */
 import type { Plain } from '../../lib/plain';
-import { planById, planCounters, planRecord, productRecord, type PlanRow } from '../../store/subscriptions';
+import {
+  deleteProduct as removeProduct, insertPlan, insertProduct, markPlanDeleted, planById, planCounters, planRecord, productData, productRecord,
+  updatePlan as writePlan, updateProduct as writeProduct, type PlanRow,
+} from '../../store/subscription-plans';
 import type { Sql } from '../../store/database';
 import { idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './common';
 
@@ -35,12 +38,8 @@ async function storedPlan(call: OpCall): Promise<PlanRow> {
 const createPlan: Op = async (call) => {
   const body = call.body as Plain;
   const externalId = typeof body.external_id === 'string' ? body.external_id : null;
-  const { rows } = await unique('external_id', externalId, () =>
-    call.context.db.sql.query<{ id: string }>('INSERT INTO subscription_plans (project_id, external_id, data) VALUES ($1, $2, $3) RETURNING id', [
-      projectOf(call), externalId, JSON.stringify(planData(body, versionOf(call))),
-    ]),
-  );
-  return { status: 201, body: { external_id: externalId, plan_id: Number(rows[0]!.id) } };
+  const id = await unique('external_id', externalId, () => insertPlan(call.context.db.sql, projectOf(call), externalId, planData(body, versionOf(call))));
+  return { status: 201, body: { external_id: externalId, plan_id: id } };
 };
 
 const getPlan: Op = async (call) => {
@@ -50,7 +49,7 @@ const getPlan: Op = async (call) => {
 
 const listPlans: Op = async (call) => {
   const { sql } = call.context.db;
-  const page = await listPage(sql, 'subscription_plans', 'project_id = $1', [projectOf(call)], call, (row) => ({
+  const page = await listPage(sql, 'subscription_plans', { project_id: projectOf(call) }, call, (row) => ({
     id: row.id, projectId: Number(row.project_id), externalId: row.external_id as string | null, status: row.status as PlanRow['status'], data: row.data as Plain,
   }));
   return { ...page, body: await shapePlans(sql, page.body as PlanRow[], versionOf(call)) };
@@ -63,16 +62,14 @@ const updatePlan: Op = async (call) => {
   // external_id that tokens name among them; v2 cannot send `billing_retry`, so it keeps v1's.
   const externalId = 'external_id' in body ? (typeof body.external_id === 'string' ? body.external_id : null) : plan.externalId;
   const data = { ...plan.data, ...planData(body, versionOf(call)) };
-  await unique('external_id', externalId, () =>
-    call.context.db.sql.query('UPDATE subscription_plans SET external_id = $2, data = $3 WHERE id = $1', [plan.id, externalId, JSON.stringify(data)]),
-  );
+  await unique('external_id', externalId, () => writePlan(call.context.db.sql, plan.id, externalId, data));
   if (call.version === 'v1') return noContent;
   return getPlan(call);
 };
 
 const deletePlan: Op = async (call) => {
   const plan = await storedPlan(call);
-  await call.context.db.sql.query("UPDATE subscription_plans SET status = 'deleted' WHERE id = $1", [plan.id]);
+  await markPlanDeleted(call.context.db.sql, plan.id);
   return getPlan(call);
 };
 
@@ -89,39 +86,34 @@ export const deletePlanV2 = deletePlan;
 
 async function storedProduct(call: OpCall): Promise<{ id: number; data: Plain }> {
   const id = idParam(call, 'product_id');
-  const { rows } = await call.context.db.sql.query<{ data: Plain }>('SELECT data FROM subscription_products WHERE project_id = $1 AND id = $2', [
-    projectOf(call), id,
-  ]);
-  if (!rows[0]) throw notFound(`no product ${call.params.product_id} in project ${call.params.project_id}`);
-  return { id, data: rows[0].data };
+  const data = await productData(call.context.db.sql, projectOf(call), id);
+  if (!data) throw notFound(`no product ${call.params.product_id} in project ${call.params.project_id}`);
+  return { id, data };
 }
 
 export const createProduct: Op = async (call) => {
   const body = call.body as Plain;
-  const { rows } = await call.context.db.sql.query<{ id: string }>(
-    'INSERT INTO subscription_products (project_id, group_id, data) VALUES ($1, $2, $3) RETURNING id',
-    [projectOf(call), body.group_id ?? null, JSON.stringify(body)],
-  );
-  return { status: 201, body: { product_id: Number(rows[0]!.id) } };
+  return { status: 201, body: { product_id: await insertProduct(call.context.db.sql, projectOf(call), body) } };
 };
 
 export const updateProduct: Op = async (call) => {
   const { id, data } = await storedProduct(call);
   const next = { ...data, ...(call.body as Plain) };
-  await call.context.db.sql.query('UPDATE subscription_products SET group_id = $2, data = $3 WHERE id = $1', [id, next.group_id ?? null, JSON.stringify(next)]);
+  await writeProduct(call.context.db.sql, id, next);
   return { body: productRecord(id, next) };
 };
 
 export const deleteProduct: Op = async (call) => {
   const { id } = await storedProduct(call);
-  await call.context.db.sql.query('DELETE FROM subscription_products WHERE id = $1', [id]);
+  await removeProduct(call.context.db.sql, id);
   return noContent;
 };
 
 export const listProducts: Op = async (call) => {
-  const values: unknown[] = [projectOf(call)];
-  let where = 'project_id = $1';
-  if (typeof call.query.group_id === 'string') where += ` AND group_id = $${values.push(call.query.group_id)}`;
-  if (typeof call.query.product_id === 'number') where += ` AND id = $${values.push(call.query.product_id)}`;
-  return listPage(call.context.db.sql, 'subscription_products', where, values, call, (row) => productRecord(row.id, row.data as Plain));
+  const filter = {
+    project_id: projectOf(call),
+    group_id: typeof call.query.group_id === 'string' ? call.query.group_id : undefined,
+    id: typeof call.query.product_id === 'number' ? call.query.product_id : undefined,
+  };
+  return listPage(call.context.db.sql, 'subscription_products', filter, call, (row) => productRecord(row.id, row.data as Plain));
 };

@@ -11,8 +11,9 @@
 import { isObject, type Plain } from '../../lib/plain';
 import { addDuration, clockOf } from '../../store/clock';
 import {
-  planById, planCounters, planRecord, shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
+  shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
 } from '../../store/subscriptions';
+import { planById, planCounters, planRecord } from '../../store/subscription-plans';
 import { fieldError } from '../app';
 import { idParam, listPage, noContent, notFound, type Op, type OpCall } from './common';
 
@@ -27,7 +28,7 @@ export const getSubscription: Op = async (call) => ({ body: subscriptionRecord((
 export const listSubscriptionPayments: Op = async (call) => {
   const { sql } = call.context.db;
   const projectId = idParam(call, 'project_id');
-  const page = await listPage(sql, 'subscription_payments', 'project_id = $1', [projectId], call, (row) => row);
+  const page = await listPage(sql, 'subscription_payments', { project_id: projectId }, call, (row) => row);
   const entries = page.body as (Plain & { id: number })[];
   const subscriptions = new Map<number, SubscriptionRow>();
   for (const entry of entries) {
