@@ -1,5 +1,5 @@
 // payui-embed/server's client of every operation (DESIGN.md §13), against the offline service as it
-// runs (mock/api/server.ts, one database in memory): its paths, paged lists, errors with
+// runs (a sandbox of the run's shared service, test/unit/sandbox-world.ts): its paths, paged lists, errors with
 // the service's request id and field errors, and — against small stand-ins that fail on purpose —
 // its retries. The catalog and users tests run once the service answers those operations (until
 // then it answers 501, and `implemented` skips them).
@@ -7,29 +7,27 @@ import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import document from '../../mock/spec/openapi.json';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi, memoryDatabase } from '../../mock/api/server';
-import { DEMO_MERCHANT, PROJECTS } from '../../mock/fixtures/catalog';
+import { PROJECTS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { createShop } from '../../server/shop';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClientOptions,
 } from '../../src/server/index';
+import { sandboxWorld } from './sandbox-world';
 
 type Schemas = components['schemas'];
 
-// One service for the file, started before the tests are collected: `implemented` asks it which
-// operations it answers.
-const db = await memoryDatabase();
-const service = await listenLoopback(await createMerchantApi({ db }), 0);
-const base = `http://127.0.0.1:${service.port}`;
-afterAll(async () => {
-  await service.close();
-  await db.close();
-});
+// One sandbox for the file, made before the tests are collected: `implemented` asks the service
+// which operations it answers.
+const world = await sandboxWorld();
+const base = world.origin;
+/** The sandbox's Star Miners (the demo's project 200001). */
+const starMiners = world.project(200001);
+afterAll(() => world.close());
 
-const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
+const AUTH = world.authorization;
 const client = <V extends ApiVersion = 'v2'>(options: Partial<MerchantClientOptions> & { apiVersion?: V } = {}) =>
-  createMerchantClient<V>({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, baseUrl: base, ...options });
+  createMerchantClient<V>({ ...world.credentials, baseUrl: base, ...options });
 
 /**
  * Whether the service answers an operation, asked once: its path (ids that name nothing), with
@@ -40,7 +38,7 @@ async function implemented(operationId: string): Promise<boolean> {
   for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { operationId?: string }>>)) {
     const method = Object.keys(operations).find((m) => operations[m]?.operationId === operationId);
     if (!method) continue;
-    const url = path.replace('{version}', 'v2').replace('{merchant_id}', String(DEMO_MERCHANT.id)).replace('{project_id}', '200001')
+    const url = path.replace('{version}', 'v2').replace('{merchant_id}', String(world.merchantId)).replace('{project_id}', String(starMiners))
       .replace('{user_id}', 'nobody-at-all').replace(/\{\w+\}/g, '999999999');
     const response = await fetch(`${base}${url}`, { method: method === 'delete' ? 'DELETE' : 'GET', headers: { authorization: AUTH } });
     await response.arrayBuffer();
@@ -97,7 +95,7 @@ describe('projects, on the service', () => {
     expect(walked).toEqual(all.map((p) => p.id));
     expect(walked).toEqual([...walked].sort((a, b) => a - b));
     expect(fetches).toHaveBeenCalledTimes(Math.ceil(total / 2));
-    expect(String(fetches.mock.calls[1]![0])).toMatch(/\/merchant\/v2\/merchants\/100001\/projects\?limit=2&offset=2$/);
+    expect(String(fetches.mock.calls[1]![0])).toMatch(new RegExp(`/merchant/v2/merchants/${world.merchantId}/projects\\?limit=2&offset=2$`));
 
     const page = await client().projects.list().page({ offset: 2, limit: 2 });
     expect(page).toEqual({ items: all.slice(2, 4), total });
@@ -115,7 +113,7 @@ describe('projects, on the service', () => {
   it('a break ends the walk without asking for the next page', async () => {
     const fetches = vi.spyOn(globalThis, 'fetch');
     for await (const project of client().projects.list({ limit: 1 })) {
-      expect(project.id).toBe(200001);
+      expect(project.id).toBe(starMiners);
       break;
     }
     expect(fetches).toHaveBeenCalledTimes(1);
@@ -136,7 +134,7 @@ describe('errors', () => {
   });
 
   it('a token request\'s 422 that echoes the key does not carry it in its message either', async () => {
-    const echo = await standIn(answer(422, { extended_message: { global_errors: [], property_errors: { 'user.id.value': [`not ${DEMO_MERCHANT.apiKey}`] } } }));
+    const echo = await standIn(answer(422, { extended_message: { global_errors: [], property_errors: { 'user.id.value': [`not ${world.apiKey}`] } } }));
     const error = await fail(client({ baseUrl: echo.url }).createToken({ user: { id: { value: 'p' } }, settings: { project_id: 1 } } as never));
     expect(error).toBeInstanceOf(TokenRequestError);
     expect(error.message).toBe('the service refused the token request: user.id.value: not [key]');
@@ -146,18 +144,22 @@ describe('errors', () => {
     const missing = await fail(client().projects.get(999999));
     expect(missing).toMatchObject({ name: 'MerchantApiError', status: 404, code: 'NOT_FOUND', requestId: expect.stringMatching(/.+/), propertyErrors: {}, globalErrors: [] });
     expect(missing.message).toMatch(/^the merchant API answered HTTP 404: .*999999/);
-    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100078, 'other-key') ON CONFLICT DO NOTHING");
-    await db.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (777778, 100078, '{"name": {"en": "Theirs"}}') ON CONFLICT DO NOTHING`);
-    expect(await fail(client().projects.get(777778))).toMatchObject({ status: 403, code: 'FORBIDDEN', requestId: expect.stringMatching(/.+/) });
-    expect(await fail(client().projects.update(777778, { descriptor: 'MINE' }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    // Still theirs.
-    const { rows } = await db.sql.query<{ data: { descriptor?: string } }>('SELECT data FROM projects WHERE id = 777778');
-    expect(rows[0]!.data.descriptor).toBeUndefined();
+    const other = await sandboxWorld({ seed: 'empty' });
+    try {
+      const theirs = createMerchantClient({ ...other.credentials, baseUrl: base });
+      const { id } = await theirs.projects.create({ name: { en: 'Theirs' } });
+      expect(await fail(client().projects.get(id))).toMatchObject({ status: 403, code: 'FORBIDDEN', requestId: expect.stringMatching(/.+/) });
+      expect(await fail(client().projects.update(id, { descriptor: 'MINE' }))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      // Still theirs.
+      expect((await theirs.projects.get(id)).descriptor).toBeUndefined();
+    } finally {
+      await other.close();
+    }
   });
 
   it('401 UNAUTHORIZED never carries the key, nor does a message an answer echoes it in', async () => {
     const key = 'wrong-key-123';
-    const refused = await fail(client({ apiKey: key }).projects.get(200001));
+    const refused = await fail(client({ apiKey: key }).projects.get(starMiners));
     expect(refused).toMatchObject({ status: 401, code: 'UNAUTHORIZED', requestId: expect.stringMatching(/.+/) });
     expect(refused.message).not.toContain(key);
     const echo = await standIn((req, res) => answer(500, { message: `bad header ${req.headers.authorization} for key ${key}` })(req, res));
@@ -165,7 +167,7 @@ describe('errors', () => {
     expect(echoed).toMatchObject({ status: 500, code: 'HTTP_ERROR' });
     expect(echoed.message).toContain('bad header Basic [key] for key [key]');
     expect(echoed.message).not.toContain(key);
-    expect(echoed.message).not.toContain(Buffer.from(`${DEMO_MERCHANT.id}:${key}`).toString('base64'));
+    expect(echoed.message).not.toContain(Buffer.from(`${world.merchantId}:${key}`).toString('base64'));
   });
 
   it('takes the request id from X-Request-Id when the body has none; an answer that is not JSON is BAD_RESPONSE', async () => {
@@ -221,7 +223,7 @@ describe('retries', () => {
 
     const busy = await standIn(script(503, 201));
     expect(await fail(client({ baseUrl: busy.url }).projects.create({ name: { en: 'Once' } }))).toMatchObject({ status: 503, code: 'HTTP_ERROR' });
-    expect(busy.seen).toEqual(['POST /merchant/v2/merchants/100001/projects']);
+    expect(busy.seen).toEqual([`POST /merchant/v2/merchants/${world.merchantId}/projects`]);
 
     const cut = await standIn(script('drop', 201));
     expect(await fail(client({ baseUrl: cut.url }).virtualItems.create(5, { sku: 's', name: { en: 'S' } }))).toMatchObject({ code: 'NETWORK' });
@@ -253,10 +255,10 @@ describe('every method', () => {
     });
     const kit = client({ baseUrl: echo.url });
     const calls: [() => Promise<unknown> | AsyncIterable<unknown>, string][] = [
-      [() => kit.projects.create({ name: { en: 'P' } }), 'POST /merchant/v2/merchants/100001/projects'],
+      [() => kit.projects.create({ name: { en: 'P' } }), `POST /merchant/v2/merchants/${world.merchantId}/projects`],
       [() => kit.projects.get(7), 'GET /merchant/v2/projects/7'],
       [() => kit.projects.update(7, { descriptor: 'D' }), 'PUT /merchant/v2/projects/7'],
-      [() => kit.projects.list(), 'GET /merchant/v2/merchants/100001/projects?offset=0&limit=100'],
+      [() => kit.projects.list(), `GET /merchant/v2/merchants/${world.merchantId}/projects?offset=0&limit=100`],
       [() => kit.virtualCurrency.get(7), 'GET /merchant/v2/projects/7/virtual_currency'],
       [() => kit.virtualCurrency.update(7, {} as never), 'PUT /merchant/v2/projects/7/virtual_currency'],
       [() => kit.virtualCurrency.packages.create(7, {} as never), 'POST /merchant/v2/projects/7/virtual_currency/packages'],
@@ -290,7 +292,7 @@ describe('every method', () => {
       [() => kit.users.virtualItemsTotal(7, { user_id: 'p 1' }), 'GET /merchant/v2/projects/7/users/virtual_items/total?user_id=p+1&offset=0&limit=100'],
       // Issue 28's operations (the offline service answers them later).
       [() => kit.users.transactions({ user_id: 'p1', datetime_from: '2026-01-01', datetime_to: '2026-02-01' }),
-        'GET /merchant/v2/merchants/100001/users/transactions.json?user_id=p1&datetime_from=2026-01-01&datetime_to=2026-02-01&offset=0&limit=100'],
+        `GET /merchant/v2/merchants/${world.merchantId}/users/transactions.json?user_id=p1&datetime_from=2026-01-01&datetime_to=2026-02-01&offset=0&limit=100`],
       [() => kit.subscriptions.plans.create(7, {} as never), 'POST /merchant/v2/projects/7/subscriptions/plans'],
       [() => kit.subscriptions.plans.get(7, 2), 'GET /merchant/v2/projects/7/subscriptions/plans/2'],
       [() => kit.subscriptions.plans.list(7), 'GET /merchant/v2/projects/7/subscriptions/plans?offset=0&limit=100'],
@@ -303,9 +305,9 @@ describe('every method', () => {
       [() => kit.subscriptions.payments.list(7), 'GET /merchant/v2/projects/7/subscriptions/payments?offset=0&limit=100'],
       [() => kit.subscriptions.get(7, 11), 'GET /merchant/v2/projects/7/subscriptions/11'],
       [() => kit.subscriptions.update(7, 'p1', 11, { status: 'canceled' } as never), 'PUT /merchant/v2/projects/7/users/p1/subscriptions/11'],
-      [() => kit.reports.transactions({ show_dry_run: true }), 'GET /merchant/v2/merchants/100001/reports/transactions/search.json?show_dry_run=true&offset=0&limit=100'],
-      [() => kit.reports.details(12), 'GET /merchant/v2/merchants/100001/reports/transactions/12/details'],
-      [() => kit.reports.download('xls', { user_id: 'p 1' }), 'GET /merchant/v2/merchants/100001/reports/transactions/search.xls?user_id=p+1'],
+      [() => kit.reports.transactions({ show_dry_run: true }), `GET /merchant/v2/merchants/${world.merchantId}/reports/transactions/search.json?show_dry_run=true&offset=0&limit=100`],
+      [() => kit.reports.details(12), `GET /merchant/v2/merchants/${world.merchantId}/reports/transactions/12/details`],
+      [() => kit.reports.download('xls', { user_id: 'p 1' }), `GET /merchant/v2/merchants/${world.merchantId}/reports/transactions/search.xls?user_id=p+1`],
     ];
     for (const [method, expected] of calls) {
       echo.seen.length = 0;
@@ -404,16 +406,16 @@ describe('the catalog and users, on the service', () => {
 
   it.skipIf(!ready('createUser', 'getUser', 'updateUser', 'listUsers'))('users: create → get → update → list', async () => {
     const kit = client();
-    const created = await kit.users.create(200001, { user_id: 'kit-user/1', user_name: 'Kit' });
+    const created = await kit.users.create(starMiners, { user_id: 'kit-user/1', user_name: 'Kit' });
     expect(created).toMatchObject({ user_id: 'kit-user/1', user_name: 'Kit', enabled: true });
-    expect(await kit.users.get(200001, 'kit-user/1')).toMatchObject({ user_id: 'kit-user/1', balance: 0 });
-    await kit.users.update(200001, 'kit-user/1', { user_id: 'kit-user/1', enabled: false });
-    expect(await kit.users.get(200001, 'kit-user/1')).toMatchObject({ enabled: false });
+    expect(await kit.users.get(starMiners, 'kit-user/1')).toMatchObject({ user_id: 'kit-user/1', balance: 0 });
+    await kit.users.update(starMiners, 'kit-user/1', { user_id: 'kit-user/1', enabled: false });
+    expect(await kit.users.get(starMiners, 'kit-user/1')).toMatchObject({ enabled: false });
     const ids: string[] = [];
-    for await (const user of kit.users.list(200001, { limit: 1 })) ids.push(user.user_id);
+    for await (const user of kit.users.list(starMiners, { limit: 1 })) ids.push(user.user_id);
     expect(ids).toContain('kit-user/1');
-    expect((await kit.users.list(200001).page({ limit: 1 })).total).toBe(ids.length);
-    expect(await fail(kit.users.get(200001, 'nobody-at-all'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await kit.users.list(starMiners).page({ limit: 1 })).total).toBe(ids.length);
+    expect(await fail(kit.users.get(starMiners, 'nobody-at-all'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });
 
@@ -428,16 +430,16 @@ it('a refused connection is NETWORK after its tries', async () => {
 });
 
 describe('the demo shop (server/shop.ts, server/demo.ts)', () => {
-  const shop = () => createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: base, players: new Set() });
+  const shop = () => createShop({ ...world.credentials, merchantApi: base, players: new Set() });
   /** What the pages sold from the static catalogue: the seed fixtures hold the same items. */
   const seeded = PROJECTS[200001]!.items.map(({ sku, name, price }) => ({ sku, name, price }));
 
   it.skipIf(!ready('listItems'))('syncs the catalogue through the kit: the items the service lists, with their names and prices', async () => {
-    expect(await shop().syncCatalogue(200001)).toEqual(seeded);
+    expect(await shop().syncCatalogue(starMiners)).toEqual(seeded);
   });
 
   it.skipIf(!ready('getUser'))('looks a player up through the kit: their balance, 0 for one the service has not met', async () => {
-    expect(await shop().balanceOf(200001, 'nobody-at-all')).toBe(0);
+    expect(await shop().balanceOf(starMiners, 'nobody-at-all')).toBe(0);
   });
 
   it('the demo server sells the synced catalogue, or the static one in one logged line while the service does not list items', async () => {
