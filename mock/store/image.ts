@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS } from './migrations';
+import { ENGINE_SETTINGS } from './database';
 
 /** Where a start that had to make an image leaves it. */
 const CACHE = join(tmpdir(), 'payui-mock-images');
@@ -45,7 +46,7 @@ export function imageName(fixtures: unknown): string {
   const known = typeof fixtures === 'object' && fixtures !== null ? names.get(fixtures) : undefined;
   if (known) return known;
   pgliteVersion ??= findPgliteVersion();
-  const hash = createHash('sha256').update(JSON.stringify({ migrations: MIGRATIONS, fixtures, pglite: pgliteVersion })).digest('hex');
+  const hash = createHash('sha256').update(JSON.stringify({ migrations: MIGRATIONS, fixtures, pglite: pgliteVersion, engine: ENGINE_SETTINGS })).digest('hex');
   const name = `image-${hash.slice(0, 20)}.tar.gz`;
   if (typeof fixtures === 'object' && fixtures !== null) names.set(fixtures, name);
   return name;
