@@ -4,7 +4,7 @@
  */
 import type { Database, Sql } from '../../store/database';
 import { readPage, type ListedTable, type PageCondition, type PageRow } from '../../store/pages';
-import type { Payments } from '../../domain/payments';
+import type { PaymentCallResult, Payments } from '../../domain/payments';
 import type { WebhookSender } from '../../webhooks/sender';
 import type { WebhookSettings } from '../../store/webhook-settings';
 import type { Snapshot } from '../../store/snapshot';
@@ -33,6 +33,9 @@ export type Op = Operation<ServiceContext>;
 export type OpCall = Call<ServiceContext>;
 
 export const notFound = (what: string) => new ApiError(404, `Not Found: ${what}`);
+
+/** The answer to a payment call the domain refused: 404 for a record the merchant does not have, 409 for one whose state does not allow it. */
+export const refused = ({ problem, message }: Extract<PaymentCallResult, { ok: false }>) => new ApiError(problem === 'unknown' ? 404 : 409, message);
 
 /** A record's row: its id, and the fields the merchant wrote. */
 export interface Row<T = Record<string, unknown>> {

@@ -6,8 +6,8 @@ import { settingsProblem, type WebhookSettings } from '../../store/webhook-setti
 import { waitForLog, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
 import { writeWebhookSettings } from '../../store/webhook-settings';
-import { ApiError, fieldError } from '../app';
-import { idParam, type Op, type OpCall } from './common';
+import { fieldError } from '../app';
+import { idParam, refused, type Op, type OpCall } from './common';
 
 /** The settings as the API shows them: the secret never leaves. */
 const shown = (projectId: number, settings: WebhookSettings | null) =>
@@ -51,13 +51,13 @@ const reasonOf = (call: OpCall) => {
 export const refundTransaction: Op = async (call) => {
   const id = idParam(call, 'transaction_id');
   const result = await call.context.payments.refund(call.merchantId, id, reasonOf(call));
-  if (!result.ok) throw new ApiError(result.status, result.message);
+  if (!result.ok) throw refused(result);
   return { body: { transaction_id: id, status: 'refunded' } };
 };
 
 export const renewSubscription: Op = async (call) => {
   const id = idParam(call, 'subscription_id');
   const result = await call.context.payments.renew(call.merchantId, id);
-  if (!result.ok) throw new ApiError(result.status, result.message);
+  if (!result.ok) throw refused(result);
   return { body: { subscription_id: id, status: 'active' } };
 };

@@ -1,0 +1,216 @@
+/**
+ * Subscriptions' billing on the service clock: the subscription a plan's purchase makes (a trial,
+ * or charged now) and a plan change, then, as each falls due, renewals (a charge a period later),
+ * retries of a declined renewal (a day later while the plan's `billing_retry` allows), the grace
+ * period (`freeze`), the end of a non-renewing or expiring subscription; a renewal on demand
+ * (through the same queue as the due work, so a period is never charged twice), and the merchant's
+ * change of a subscription (with a cancel that refunds its last payment). Each in one transaction of
+ * the ledger (mock/domain/ledger.ts), with its webhooks: `update_subscription`, `cancel_subscription`,
+ * and a renewal's payment webhooks.
+ */
+import type { Purchase } from '../spec/session';
+import type { Sql } from '../store/database';
+import { clockOf } from '../store/clock';
+import { lockDueWork } from '../store/due-lock';
+import { insertPayment, newPaymentId, type PaymentRecord } from '../store/payments';
+import {
+  addSubscriptionPayment, dueAt, lastDonePayment, nextDue, saveSubscription, shift, subscriptionById, type SubscriptionData, type SubscriptionRow,
+} from '../store/subscriptions';
+import { planById, planGraceDays, planRetries } from '../store/subscription-plans';
+import { recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook } from '../webhooks/payloads';
+import { Conflict, refundIn, type AfterCommit, type Ledger, type PaymentCallResult } from './ledger';
+
+type SubscriptionPurchase = Extract<Purchase, { kind: 'subscription' }>;
+
+/** Thrown in a plan change's transaction when the subscription ended while the payment waited: the transaction is undone. */
+export class PlanGone extends Error {}
+
+export interface Billing {
+  /** Charges the subscription's next renewal now (the merchant's call), unless a clock step or a change got there first. */
+  renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
+  /** Runs, in order, everything due on the merchant's clock up to `until` (ms), moving the clock with it. */
+  runDue(merchantId: number, until: number): Promise<void>;
+  /** `Payments.changeSubscription`. */
+  changeSubscription(id: number, change: (data: SubscriptionData) => void, options?: { refundLast?: boolean }): Promise<boolean>;
+  /** The subscription a plan's purchase `record` makes, in the payment's transaction `sql`: `new` until a trial ends, else `active` and charged now. */
+  subscribe(sql: Sql, record: PaymentRecord, purchase: SubscriptionPurchase, declineRenewals: boolean): Promise<SubscriptionData>;
+  /** `operation: change_plan`, in the payment's transaction `sql`: the player's subscription takes the new plan, charged now (`PlanGone` when it ended meanwhile). */
+  changePlan(sql: Sql, record: PaymentRecord, purchase: SubscriptionPurchase): Promise<SubscriptionData>;
+}
+
+export function createBilling(ledger: Ledger): Billing {
+  const { opened, transact, writeWebhooks, queued, now, at } = ledger;
+
+  /**
+   * Refunds the subscription's last payment that went through, in the transaction `sql`, with the
+   * refund's webhooks; false when it has none still `done` (refunded already: nothing is written).
+   */
+  async function refundLastPayment(sql: Sql, after: AfterCommit, row: SubscriptionRow): Promise<boolean> {
+    const paymentId = await lastDonePayment(sql, row.id);
+    if (paymentId === undefined) return false;
+    const reason = 'The subscription was canceled';
+    const date = now(row.merchantId).toISOString();
+    try {
+      const { payment, canceled } = await refundIn(sql, paymentId, reason, date);
+      await writeWebhooks(sql, after, row.projectId, (variant) => refundWebhooks(payment, variant, reason, date, canceled));
+      return true;
+    } catch (error) {
+      if (error instanceof Conflict) return false;
+      throw error;
+    }
+  }
+
+  /** What happens to a subscription at its `due_at`, in the clock step's transaction `sql`. */
+  async function step(sql: Sql, after: AfterCommit, row: SubscriptionRow): Promise<void> {
+    const s = row.data;
+    const at = [s.status === 'freeze' ? s.date_end : null, s.date_next_charge, s.expires_at].filter((t): t is string => t !== null).sort()[0]!;
+    const ends = (s.status === 'freeze' && s.date_end === at) || s.expires_at === at || (s.status === 'non_renewing' && s.date_next_charge === at);
+    if (!ends) {
+      await charge(sql, after, row, at);
+      return;
+    }
+    Object.assign(s, { status: 'canceled', date_end: at, date_next_charge: null });
+    await saveSubscription(sql, row);
+    await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook('cancel_subscription', s.model, s)]);
+  }
+
+  /**
+   * One charge of a subscription at `at`, in the transaction `sql`: a transaction, a subscription
+   * payment, the next charge one period later and `update_subscription`; declined (the "renewals
+   * are declined" test outcome): a failed subscription payment, then a retry a day later while the
+   * plan's `billing_retry` allows, then the grace period (`freeze` until it ends), or the end.
+   */
+  async function charge(sql: Sql, after: AfterCommit, row: SubscriptionRow, at: string): Promise<PaymentRecord> {
+    const s = row.data;
+    const plan = await planById(sql, row.projectId, row.planId);
+    const declined = s.decline_renewals;
+    const payment: PaymentRecord = {
+      ...s.model, id: await newPaymentId(sql), amount: s.charge_amount, date: at, refunded: false,
+      lines: s.model.lines.map((line) => ({ ...line, unitPrice: s.charge_amount })),
+    };
+    let type: 'update_subscription' | 'cancel_subscription' | null = 'update_subscription';
+    await insertPayment(sql, payment, declined ? 'error' : 'done');
+    await addSubscriptionPayment(sql, row, payment.id, declined ? 'fail' : 'done', at);
+    if (!declined) {
+      Object.assign(s, { status: 'active', failures: 0, date_last_charge: at, date_next_charge: shift(at, s.period.value, s.period.type) });
+    } else if (s.failures < planRetries(plan?.data ?? {})) {
+      s.failures += 1;
+      s.date_next_charge = shift(at, 1, 'day');
+      type = null;
+    } else {
+      const grace = planGraceDays(plan?.data ?? {});
+      s.failures += 1;
+      if (grace > 0) Object.assign(s, { status: 'freeze', date_next_charge: null, date_end: shift(at, grace, 'day') });
+      else {
+        Object.assign(s, { status: 'canceled', date_next_charge: null, date_end: at });
+        type = 'cancel_subscription';
+      }
+    }
+    await saveSubscription(sql, row);
+    await writeWebhooks(sql, after, row.projectId, (variant) => (!type ? [] : declined ? [subscriptionWebhook(type, s.model, s)] : renewalWebhooks(payment, variant, s)));
+    return payment;
+  }
+
+  return {
+    async renew(merchantId, subscriptionId) {
+      const db = await opened;
+      const read = await subscriptionById(db.sql, subscriptionId);
+      if (!read || read.merchantId !== merchantId) return { ok: false, problem: 'unknown', message: `no subscription ${subscriptionId} of merchant ${merchantId}` };
+      if (read.data.status === 'canceled') return { ok: false, problem: 'conflict', message: `subscription ${subscriptionId} is canceled` };
+      await at('renew');
+      // The renewal asked for is the subscription's next one, as it was read: it runs in the due
+      // work's queue, as a renewal due now, and only while the subscription still waits for it (a
+      // clock step at the same moment may have run it).
+      const asked = dueAt(read.data);
+      return queued(() => transact(db, async (sql, after): Promise<PaymentCallResult> => {
+        const row = await subscriptionById(sql, subscriptionId, true);
+        if (!row || row.data.status === 'canceled' || dueAt(row.data) !== asked) {
+          return { ok: false, problem: 'conflict', message: `subscription ${subscriptionId} was renewed, changed or ended while this renewal waited: nothing more is charged` };
+        }
+        return { ok: true, payment: await charge(sql, after, row, now(merchantId).toISOString()) };
+      }));
+    },
+
+    runDue(merchantId, until) {
+      // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
+      // transaction, so a step is all of its due work and the clock's move, or none of it.
+      return queued(async () => {
+        const db = await opened;
+        await transact(db, async (sql, after) => {
+          await lockDueWork(db, sql);
+          const cutoff = new Date(until).toISOString();
+          for (let row = await nextDue(sql, merchantId, cutoff); row; row = await nextDue(sql, merchantId, cutoff)) {
+            await step(sql, after, row);
+            await at('due');
+          }
+          after.move = await clockOf(db).set(sql, merchantId, until);
+        });
+      });
+    },
+
+    async changeSubscription(id, change, { refundLast = false } = {}) {
+      const db = await opened;
+      await at('change');
+      return transact(db, async (sql, after) => {
+        const row = await subscriptionById(sql, id, true);
+        if (!row) return false;
+        const s = row.data;
+        const wasCanceled = s.status === 'canceled';
+        change(s);
+        const cancels = s.status === 'canceled' && !wasCanceled;
+        await saveSubscription(sql, row);
+        // The refund finds the subscription canceled as this change left it, and says so with its webhooks.
+        if (!(cancels && refundLast && (await refundLastPayment(sql, after, row)))) {
+          await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook(cancels ? 'cancel_subscription' : 'update_subscription', s.model, s)]);
+        }
+        return true;
+      });
+    },
+
+    async changePlan(sql, record, purchase) {
+      // Checked again on the locked row: a cancel, refund or clock step may have ended it since the session read it.
+      const row = await subscriptionById(sql, purchase.changes!, true);
+      if (!row || row.data.status === 'canceled') throw new PlanGone();
+      const plan = await planById(sql, record.projectId, purchase.planId);
+      Object.assign(row.data, {
+        status: 'active', charge_amount: record.amount, currency: purchase.lines[0]!.price.currency, date_end: null, failures: 0,
+        date_last_charge: record.date, date_next_charge: shift(record.date, purchase.period.value, purchase.period.type),
+        plan: { id: purchase.planId, external_id: plan?.externalId ?? null }, period: purchase.period, model: record,
+      } satisfies Partial<SubscriptionData>);
+      row.planId = purchase.planId;
+      await saveSubscription(sql, row);
+      await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
+      return row.data;
+    },
+
+    async subscribe(sql, record, purchase, declineRenewals) {
+      const plan = await planById(sql, record.projectId, purchase.planId);
+      const trial = purchase.trialDays > 0;
+      const expiration = plan?.data.expiration as { value?: number | null; type?: 'day' | 'month' } | null | undefined;
+      const data: SubscriptionData = {
+        id: record.subscription!.id,
+        status: trial ? 'new' : 'active',
+        charge_amount: record.amount,
+        currency: purchase.lines[0]!.price.currency,
+        comment: null,
+        date_create: record.date,
+        date_end: null,
+        date_last_charge: trial ? null : record.date,
+        date_next_charge: trial ? shift(record.date, purchase.trialDays, 'day') : shift(record.date, purchase.period.value, purchase.period.type),
+        user: { id: recipientOf(record).id, name: recipientOf(record).name ?? '' },
+        plan: { id: purchase.planId, external_id: plan?.externalId ?? null },
+        product: purchase.product ?? null,
+        period: purchase.period,
+        trial_days: purchase.trialDays,
+        expires_at: expiration?.value && expiration.type ? shift(record.date, expiration.value, expiration.type) : null,
+        decline_renewals: declineRenewals,
+        failures: 0,
+        model: record,
+      };
+      const row: SubscriptionRow = { id: data.id, merchantId: record.merchantId, projectId: record.projectId, planId: purchase.planId, userId: recipientOf(record).id, data };
+      await saveSubscription(sql, row, true);
+      if (!trial) await addSubscriptionPayment(sql, row, record.id, 'done', record.date);
+      return data;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * What every operation that moves money shares (mock/domain/payments.ts, mock/domain/billing.ts):
+ * the database it runs on, one transaction per operation whose webhooks are written to the outbox
+ * in it and handed to the sender once it commits (what a stopped process left there is sent by
+ * `resume` at the service's start, mock/webhooks/outbox.ts), the clock's move applied after commit,
+ * the queue the clock's due work runs in, each merchant's clock, the points where a test may step
+ * in, and the refund written in a transaction (a payment's refund; a subscription's cancel that
+ * refunds its last payment). Its answers say what happened, never how HTTP says it: the API maps them.
+ */
+import type { Webhook } from 'payui-embed/server';
+import type { Database, Sql } from '../store/database';
+import { sharedMemoryDatabase } from '../store/memory';
+import { clockOf, type ClockMove } from '../store/clock';
+import { markRefunded, paymentById, type KeptPayment, type PaymentRecord } from '../store/payments';
+import { saveSubscription, subscriptionById, type SubscriptionData } from '../store/subscriptions';
+import { debitUser } from '../store/users';
+import { keepWebhooks, type OutboxRow } from '../store/outbox';
+import type { Variant } from '../store/webhook-settings';
+import { recipientOf } from '../webhooks/payloads';
+import type { WebhookSender } from '../webhooks/sender';
+import { createOutbox } from '../webhooks/outbox';
+import { webhookFaults } from '../webhooks/webhook-faults';
+
+/**
+ * A merchant's call on a payment or a subscription (a refund, a renewal): done, or refused because
+ * the record is not the merchant's (`unknown`) or is not in a state that allows it (`conflict`: a
+ * refunded payment, a canceled subscription, another call at the same moment that came first).
+ */
+export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: false; problem: 'unknown' | 'conflict'; message: string };
+
+/**
+ * Where a test may step into the money's paths (`createPayments`'s `hook`): between an operation's
+ * first read and its guarded write (`refund`, `key`, `renew`, `change`), to make a race real by
+ * pausing there, and in a clock step's transaction after each due item's work (`due`), to make the
+ * step fail by throwing. The embedded database runs one transaction at a time, so a race between
+ * two requests happens in that gap or not at all; a Postgres server has it everywhere.
+ */
+export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan';
+export type PaymentsHook = (point: HookPoint) => Promise<void> | void;
+
+/** What a transaction leaves for after its commit: the outbox rows to hand the sender, the clock's move. */
+export interface AfterCommit {
+  rows: OutboxRow[];
+  move: ClockMove | null;
+}
+
+/** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, refused as a conflict. */
+export class Conflict extends Error {}
+
+/** Why a payment kept as `kept` is not refunded now. */
+export const notRefundable = (id: number, kept: { status: string; payment: KeptPayment }) =>
+  kept.payment.refunded ? `transaction ${id} is already refunded` : `transaction ${id} is ${kept.status}: only a done payment can be refunded`;
+
+/**
+ * Refunds payment `id` in the transaction of `sql`: marked `refunded` by a write that holds only
+ * while it is `done` (a second refund at the same moment finds it refunded: `Conflict`), what it
+ * gave taken back, and a plan's subscription it paid for canceled (its row locked while it is
+ * changed). Answers the refunded payment and the canceled subscription's record.
+ */
+export async function refundIn(sql: Sql, id: number, reason: string, date: string): Promise<{ payment: KeptPayment; canceled: SubscriptionData | undefined }> {
+  const payment = await markRefunded(sql, id, reason, date);
+  if (!payment) {
+    const kept = await paymentById(sql, id);
+    throw new Conflict(kept ? notRefundable(id, kept) : `transaction ${id} is gone`);
+  }
+  if (payment.credit) await debitUser(sql, payment.projectId, recipientOf(payment).id, payment.credit);
+  const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id, true));
+  if (!row) return { payment, canceled: undefined };
+  if (row.data.status !== 'canceled') {
+    Object.assign(row.data, { status: 'canceled', date_end: date, date_next_charge: null });
+    await saveSubscription(sql, row);
+  }
+  return { payment, canceled: row.data };
+}
+
+export interface Ledger {
+  /** The database, once open with its clocks loaded (a database that fails to open fails each operation). */
+  opened: Promise<Database>;
+  /**
+   * Runs `work` in one transaction; what it leaves for after (`after`: the webhooks it wrote to the
+   * outbox, the clock's move) is done once it commits, and never when it is undone.
+   */
+  transact<T>(db: Database, work: (sql: Sql, after: AfterCommit) => Promise<T>): Promise<T>;
+  /** Writes the webhooks an event of the project makes (`webhooks` of the project's variant; none without settings) in the transaction of `sql`. */
+  writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[]): Promise<void>;
+  /** Runs `work` and writes the webhooks it makes (`webhooks` of its result) in one transaction; they go to the sender once it commits. */
+  commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T>;
+  /** Runs `work` in the due work's queue: after what was queued before it, one at a time. */
+  queued<T>(work: () => Promise<T>): Promise<T>;
+  /** The merchant's clock (a test may pass a fixed one for all). */
+  now(merchantId: number): Date;
+  /** A test's step into the money's paths at `point`. */
+  at(point: HookPoint): Promise<void>;
+  /** Hands the sender what the outbox holds (`Payments.resume`). */
+  resume(): Promise<void>;
+  /** Stops handing the outbox to the sender (`Payments.close`). */
+  close(): Promise<void>;
+}
+
+/** The ledger on `database` (by default the process's shared database in memory). */
+export function createLedger(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Ledger {
+  let outbox: ReturnType<typeof createOutbox>;
+  let clockDb: Database | undefined;
+  const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
+    await clockOf(db).load();
+    outbox = createOutbox(db, sender, webhookFaults(db));
+    return db;
+  });
+  // A database that fails to open fails each call that awaits `opened` (the payment answers 500);
+  // here it is only not the clocks', and no rejection is left unhandled to end the process.
+  void opened.then((db) => (clockDb = db), () => undefined);
+  let due: Promise<unknown> = Promise.resolve();
+
+  const ledger: Ledger = {
+    opened,
+    async transact(db, work) {
+      const after: AfterCommit = { rows: [], move: null };
+      const result = await db.transaction((sql) => work(sql, after));
+      clockOf(db).apply(after.move);
+      await outbox.deliver(after.rows);
+      return result;
+    },
+    async writeWebhooks(sql, after, projectId, webhooks) {
+      const variant = await outbox.variant(sql, projectId);
+      if (variant) after.rows.push(...(await keepWebhooks(sql, projectId, webhooks(variant))));
+    },
+    commit(db, projectId, work, webhooks) {
+      return ledger.transact(db, async (sql, after) => {
+        const result = await work(sql);
+        await ledger.writeWebhooks(sql, after, projectId, (variant) => webhooks(result, variant));
+        return result;
+      });
+    },
+    queued(work) {
+      const run = due.then(work);
+      due = run.catch(() => undefined);
+      return run;
+    },
+    now: (merchantId) => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now(merchantId) : Date.now())),
+    at: async (point) => hook?.(point),
+    async resume() {
+      await opened;
+      await outbox.restore();
+    },
+    async close() {
+      // A database that never opened has no outbox to stop.
+      if (await opened.then(() => true, () => false)) await outbox.close();
+    },
+  };
+  return ledger;
+}
