@@ -30,6 +30,8 @@ export interface SandboxWorld extends SharedService {
   client: MockClient;
   /** `method path` on the merchant API as the sandbox's merchant; `body`, when given, is sent as JSON. */
   merchant(method: string, path: string, body?: unknown): Promise<Called>;
+  /** Resolves once none of the sandbox's webhooks is waiting or being sent (its log says so): what a sender's `idle()` tells of a service of one's own. */
+  webhooksSettled(): Promise<void>;
   /** Removes the sandbox and all it holds. */
   close(): Promise<void>;
 }
@@ -71,6 +73,15 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
     loginProject: (demoId) => copyOf(made.login_project_ids, demoLogins, demoId),
     client,
     merchant: (method, path, body) => callMerchantApi(origin, method, path, body, credentials),
+    async webhooksSettled() {
+      // In a hook as well as in a test, so a loop of its own rather than expect.poll.
+      for (const deadline = Date.now() + 15_000; ;) {
+        const logs = await Promise.all((['waiting', 'sending'] as const).map((state) => client.listWebhookLog({ query: { state } })));
+        if (logs.every((log) => log.deliveries.length === 0)) return;
+        if (Date.now() > deadline) throw new Error(`webhooks of sandbox ${made.merchant_id} still waiting or being sent after 15 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     close: () => client.deleteSandbox({ path: { merchant_id: made.merchant_id } }),
   };
 }

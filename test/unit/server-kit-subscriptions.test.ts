@@ -1,7 +1,7 @@
 /**
  * payui-embed/server's subscription and report methods (issue 28 item 4), driven through the kit
- * only, against the offline service started in-process (merchant API, sandbox payment UI, webhook
- * sender and a listener; one database for the file): plans v1 and v2, products, a subscription
+ * only, against the run's shared offline service (a sandbox of it for the file: merchant API,
+ * sandbox payment UI, webhooks to a listener of the file's own): plans v1 and v2, products, a subscription
  * bought in the payment UI, its update and payments, the transactions report (entries and files)
  * and a user's transactions. The payment UI's purchase and the `/mock/` additions are the only
  * calls made without the kit: the kit has no method for them (they are not merchant operations).
@@ -9,28 +9,28 @@
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Listening } from '../../mock/http/listen';
-import type { WebhookSender } from '../../mock/webhooks/sender';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClient,
 } from '../../src/server/index';
-import { DEMO_AUTH } from '../fixtures/merchant-call';
-import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+import { recordingListener, type Received } from './recording-listener';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 type Schemas = components['schemas'];
-const PROJECT = 200001;
+/** The sandbox's Star Miners (the demo's project 200001). */
+let PROJECT: number;
 
-let world: ServiceWorld;
+let world: SandboxWorld;
 let listener: Listening;
 let base: string;
-let sender: WebhookSender;
 let received: Received[];
 
 beforeAll(async () => {
-  world = await startWorld({ retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
+  world = await sandboxWorld();
+  PROJECT = world.project(200001);
   const recording = await recordingListener();
   ({ received, server: listener } = recording);
-  ({ origin: base, sender } = world);
-  sender.configure(PROJECT, { url: recording.url, secret: 'kit-subscriptions-secret', variant: 'combined' });
+  base = world.origin;
+  expect((await world.merchant('PUT', `/mock/projects/${PROJECT}/webhooks`, { url: recording.url, secret: 'kit-subscriptions-secret', variant: 'combined' })).status).toBe(200);
 });
 afterAll(async () => {
   await world.close();
@@ -39,7 +39,7 @@ afterAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 const kit = <V extends ApiVersion = 'v2'>(apiVersion?: V): MerchantClient<V> =>
-  createMerchantClient<V>({ merchantId: 100001, apiKey: 'demo-api-key', baseUrl: base, ...(apiVersion ? { apiVersion } : {}) } as never);
+  createMerchantClient<V>({ ...world.credentials, baseUrl: base, ...(apiVersion ? { apiVersion } : {}) } as never);
 const fail = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('it succeeded'), (error: unknown) => error as MerchantApiError);
 const all = async <T>(list: AsyncIterable<T>): Promise<T[]> => {
   const items: T[] = [];
@@ -77,7 +77,7 @@ async function buy(plan: string, player: string): Promise<{ id: number; invoice:
   });
   const result = await paid.json();
   expect(result).toMatchObject({ ok: true, status: 'done' });
-  await sender.idle();
+  await world.webhooksSettled();
   const created = received.filter((r) => r.type === 'create_subscription' && r.body.user.id === player).at(-1)!;
   return { id: created.body.subscription.id, invoice: result.invoice };
 }
@@ -218,7 +218,7 @@ describe('a subscription bought in the payment UI', () => {
     expect((await subs.get(PROJECT, id)).status).toBe('non_renewing');
     await subs.update(PROJECT, player, id, { status: 'active' });
     expect((await subs.get(PROJECT, id)).status).toBe('active');
-    await sender.idle();
+    await world.webhooksSettled();
     expect(received.filter((r) => r.body.subscription?.id === id).map((r) => r.type)).toEqual([
       'create_subscription', 'update_subscription', 'update_subscription', 'update_subscription', 'update_subscription',
     ]);
@@ -241,10 +241,10 @@ describe('a subscription bought in the payment UI', () => {
   it('subscriptions.payments.list walks the payments page by page; cancel with cancel_subscription_payment refunds the last', async () => {
     // A second payment: the renewal on demand (a service addition, not a merchant operation).
     const renewed = await fetch(`${base}/mock/subscriptions/${id}/renew`, {
-      method: 'POST', headers: { authorization: DEMO_AUTH },
+      method: 'POST', headers: { authorization: world.authorization },
     });
     expect(renewed.status).toBe(200);
-    await sender.idle();
+    await world.webhooksSettled();
     const payments = kit().subscriptions.payments;
     const { items: everything, total } = await payments.list(PROJECT).page({ limit: 100 });
     const fetches = vi.spyOn(globalThis, 'fetch');
@@ -259,7 +259,7 @@ describe('a subscription bought in the payment UI', () => {
     const renewal = ours[1]!.id_payment;
 
     await kit().subscriptions.update(PROJECT, player, id, { status: 'canceled', cancel_subscription_payment: true, comment: 'leaving' });
-    await sender.idle();
+    await world.webhooksSettled();
     expect(await kit().subscriptions.get(PROJECT, id)).toMatchObject({ status: 'canceled', comment: 'leaving', date_next_charge: null });
     expect(received.filter((r) => r.body.subscription?.id === id).at(-1)!.type).toBe('cancel_subscription');
     const [entry] = await all(kit().reports.transactions({ transaction_id: renewal, show_dry_run: true }));
