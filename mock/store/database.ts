@@ -84,11 +84,13 @@ export class DatabaseVersionError extends Error {
  * 128 MB of shared buffers (sized for a server) took about 100 MB of the process's memory for
  * nothing, so 16 MB. A new cluster writes its WAL in 1 MB segments instead of 16 MB: in memory, the
  * current segment is held whole. Each is measured in the issue notes (RSS of a loaded image and a
- * little work: 430 MB before, about 300 MB after).
+ * little work: 430 MB before, about 300 MB after). Images leave out the template databases (`dump`):
+ * loading one took 1.75 s of CPU with them and 1.3 s without, 300 MB RSS and 252 MB.
  */
 export const ENGINE_SETTINGS = {
   start: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   initdb: ['--wal-segsize=1'],
+  imageTemplates: false,
 } as const;
 
 /**
@@ -117,7 +119,15 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
   return {
     sql: db,
     transaction: (work) => db.transaction((tx) => work(tx)),
-    dump: async () => new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()),
+    dump: async () => {
+      // An image holds what the service uses: Postgres's template databases (half the files, which
+      // every load unpacks into memory) go first; the service never creates a database from them.
+      for (const name of ['template0', 'template1']) {
+        await db.query('UPDATE pg_database SET datistemplate = false WHERE datname = $1', [name]);
+        await db.exec(`DROP DATABASE IF EXISTS ${name}`);
+      }
+      return new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer());
+    },
     dataDir,
     shared: false,
     close: async () => {

@@ -137,6 +137,29 @@ describe('mock/spec/openapi.json', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://localhost:5174' })]);
   });
 
+  it('holds schemas JSON Schema 2020-12 accepts (the service loads the document unchecked, for a faster start)', () => {
+    const meta = new Ajv2020({ strict: false });
+    /** Every schema of the document: its components' and each `schema` of its operations (parameters, bodies, answers). */
+    const schemasOf = (document: any): [string, unknown][] => {
+      const found: [string, unknown][] = Object.entries(document.components.schemas).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
+      const walk = (node: unknown, at: string) => {
+        if (typeof node !== 'object' || node === null) return;
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'schema') found.push([`${at}/schema`, value]);
+          else walk(value, `${at}/${key}`);
+        }
+      };
+      walk(document.paths, '#/paths');
+      return found;
+    };
+    const invalid = (document: unknown) => schemasOf(document).filter(([, schema]) => !meta.validateSchema(schema as object)).map(([at]) => at);
+    expect(schemasOf(doc).length).toBeGreaterThan(100);
+    expect(invalid(doc)).toEqual([]);
+    const broken = structuredClone(doc);
+    broken.components.schemas.Broken = { type: 'strin' };
+    expect(invalid(broken)).toEqual(['#/components/schemas/Broken']);
+  });
+
   it('lists exactly the agreed operations, each once', () => {
     const ids = operationList.map((o) => o.op.operationId as string);
     expect(new Set(ids).size).toBe(ids.length);
