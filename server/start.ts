@@ -37,9 +37,9 @@ async function main(): Promise<void> {
     await mock.close();
     throw error;
   }
-  // Each demo project sends its webhooks to the demo server's listener, signed with its secret.
+  // Each demo project sends its webhooks to the demo server's listener, signed with its secret (kept with the state).
   for (const [project, secret] of Object.entries(DEMO_WEBHOOK_SECRETS)) {
-    mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
+    await mock.webhooks.configure(Number(project), { url: `http://${config.host}:${demo.port}/api/webhooks/${project}`, secret, variant: 'combined' });
   }
   // Each game's Login project sends players back to its page of this run (its port may be any);
   // the second game's proxy variants ask the demo server's user store.

@@ -15,7 +15,7 @@ import { clockOf } from '../store/clock';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { type WebhookSettings } from '../store/webhook-settings';
 import { readSnapshot, type Snapshot } from '../store/snapshot';
-import { sendLogPage } from '../webhooks/log';
+import { logScope, sendLogPage } from '../webhooks/log';
 import { OPERATIONS } from './operations';
 import { projectNames, projectOwner } from '../store/projects';
 import { merchantApiKey } from '../store/sandboxes';
@@ -53,7 +53,7 @@ export interface MerchantApiOptions {
 
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
-  const sender = options.sender ?? createWebhookSender();
+  const sender = options.sender ?? createWebhookSender({ db });
   let fixtures: Promise<Snapshot> | undefined;
   const context: ServiceContext = {
     db,
@@ -69,7 +69,6 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     startWebhooks: options.startWebhooks ?? {},
   };
   await clockOf(db).load();
-  await loadWebhookSettings(context);
   const credentials = (merchantId: number) => merchantApiKey(db.sql, merchantId);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
@@ -86,9 +85,9 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       app.get('/mock/webhooks.html', async (request, reply) => {
         const merchantId = await merchantOf(request, credentials);
         // Read before the answer is taken over: a failed read is still answered (by the error handler).
-        const names = await projectNames(db, merchantId);
+        const scope = await logScope(db.sql, await projectNames(db, merchantId));
         reply.hijack();
-        sendLogPage(reply.raw, sender, names);
+        sendLogPage(reply.raw, sender, scope);
       });
       loginPages(app, context);
       if (options.consoleRoot) registerConsole(app, options.consoleRoot);
@@ -97,8 +96,3 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
   return listener;
 }
 
-/** Webhook settings kept in the database go to the sender at start. */
-async function loadWebhookSettings({ db, sender }: ServiceContext): Promise<void> {
-  const { rows } = await db.sql.query<{ project_id: string; url: string; secret: string; variant: 'combined' | 'separate' }>('SELECT * FROM webhook_settings');
-  for (const row of rows) sender.configure(Number(row.project_id), { url: row.url, secret: row.secret, variant: row.variant });
-}

@@ -55,7 +55,7 @@ async function runAllDue(db: Database, payments: Payments): Promise<void> {
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures, options.databaseUrl);
-  const sender = createWebhookSender({ ...(options.retry ? { retry: options.retry } : {}) });
+  const sender = createWebhookSender({ db, ...(options.retry ? { retry: options.retry } : {}) });
   const payments = createPayments(sender, db);
   // Real time runs what falls due too (renewals, ends), as a moved clock does: each merchant's by its own clock.
   const ticks = setInterval(() => {
@@ -75,7 +75,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
   try {
     // Settings given at start (the environment's) are kept like those the API sets.
     for (const [project, settings] of Object.entries(options.webhooks ?? {})) await db.transaction((sql) => writeWebhookSettings(sql, Number(project), settings));
-    // The webhooks the last run committed and its listeners did not accept go first (they wait for their settings, loaded next).
+    // The webhooks the last run committed and its listeners did not accept go first.
     await payments.resume();
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };

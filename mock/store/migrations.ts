@@ -265,6 +265,26 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX fault_rules_merchant ON fault_rules (merchant_id, id);
   `,
+  // 10 (issue 36): webhook settings have one home, this table. A project's `payment_url`, `key` and
+  // `ipn_enabled` (kept in `projects.data` too before) are its row: an address and a key kept while its
+  // webhooks are off (`enabled` false), so a switch back on needs neither again. The projects' copies
+  // move here (a row the table has wins) and leave `projects.data`, in the sandboxes' seeds too.
+  `
+  ALTER TABLE webhook_settings ADD COLUMN enabled boolean NOT NULL DEFAULT true,
+    ALTER COLUMN url DROP NOT NULL, ALTER COLUMN secret DROP NOT NULL,
+    ADD CONSTRAINT webhook_settings_complete CHECK (NOT enabled OR (url IS NOT NULL AND secret IS NOT NULL));
+  INSERT INTO webhook_settings (project_id, url, secret, variant, enabled)
+    SELECT id, data->>'payment_url', data->>'key', 'combined',
+      data->'ipn_enabled' = 'true'::jsonb AND jsonb_typeof(data->'payment_url') = 'string' AND jsonb_typeof(data->'key') = 'string'
+    FROM projects
+    WHERE jsonb_typeof(data->'payment_url') = 'string' OR jsonb_typeof(data->'key') = 'string' OR data ? 'ipn_enabled'
+  ON CONFLICT (project_id) DO NOTHING;
+  UPDATE projects SET data = data - 'payment_url' - 'key' - 'ipn_enabled' WHERE data ?| array['payment_url', 'key', 'ipn_enabled'];
+  UPDATE merchants SET seed = seed
+    || jsonb_build_object('webhook_settings', (SELECT coalesce(jsonb_agg(r || '{"enabled": true}'::jsonb), '[]'::jsonb) FROM jsonb_array_elements(coalesce(seed->'webhook_settings', '[]'::jsonb)) r))
+    || jsonb_build_object('projects', (SELECT coalesce(jsonb_agg(p || jsonb_build_object('data', (p->'data') - 'payment_url' - 'key' - 'ipn_enabled')), '[]'::jsonb) FROM jsonb_array_elements(coalesce(seed->'projects', '[]'::jsonb)) p))
+  WHERE seed IS NOT NULL;
+  `,
 ];
 
 /**

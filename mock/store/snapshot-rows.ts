@@ -58,7 +58,7 @@ export const ROWS: Record<string, Schema> = {
   inventory: row({ project_id: id, user_id: name, item_id: id, sku: text, quantity: integer }),
   payments: row({ id, merchant_id: id, project_id: id, status: name, data: record, created_at: time }),
   spent_tokens: row({ token_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, project_id: id, data: record, created_at: time }),
-  webhook_settings: row({ project_id: id, url: text, secret: text, variant: text }),
+  webhook_settings: row({ project_id: id, url: text, secret: text, variant: text, enabled: flag }, ['url', 'secret']),
   webhook_log: row({ id, project_id: id, data: record }),
   login_projects: row({
     id: uuid, project_id: id, secret_key: { type: 'string', minLength: 16 }, callback_urls: { type: 'array', items: httpUrl },
@@ -87,8 +87,9 @@ const MORE: Partial<Record<Table, (row: Record<string, unknown>) => [string, str
     return 'problem' in hash ? [['password_hash', hash.problem]] : [];
   },
   // The service posts to these from the server, as to a listener: the settings' own rules.
+  // (Settings kept while the project's webhooks are off are checked when they are switched on.)
   webhook_settings: (r) => {
-    const problem = settingsProblem(r);
+    const problem = r.enabled ? settingsProblem(r) : null;
     return problem ? [[problem.path, problem.path === 'url' ? SECURE_OR_LOOPBACK : problem.message]] : [];
   },
   login_projects: (r) => (['new_user', 'user_verification', 'password_reset'] as const)

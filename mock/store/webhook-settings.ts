@@ -1,9 +1,10 @@
 /**
- * Each project's webhook settings, kept (the sender is told separately). They are the project's
- * own fields too (service-spec.md "Project": `payment_url` the webhook address, `key` the secret
- * key that signs them, `ipn_enabled` whether they are sent): written here together, in the caller's
- * transaction, whichever way the merchant sets them — the projects API or the service's own
- * `/mock/projects/{id}/webhooks` (which adds the variant, combined or separate).
+ * Each project's webhook settings, in their one home: table `webhook_settings` (migration 10 made
+ * it the only one). The project's own fields (service-spec.md "Project": `payment_url` the webhook
+ * address, `key` the secret key that signs them, `ipn_enabled` whether they are sent) are this
+ * row, read with the project and written here, whichever way the merchant sets them — the projects
+ * API or the service's own `/mock/projects/{id}/webhooks` (which adds the variant, combined or
+ * separate). The sender reads them here at each attempt, so a change any process makes holds at once.
  */
 import type { Sql } from './database';
 import { isSecureOrLoopback } from '../lib/address';
@@ -14,6 +15,13 @@ export interface WebhookSettings {
   url: string;
   secret: string;
   variant: Variant;
+}
+
+/** The project fields that are its webhook settings, as its row holds them (a field never set: absent). */
+export interface WebhookFields {
+  payment_url?: string;
+  key?: string;
+  ipn_enabled?: boolean;
 }
 
 /** Why these settings cannot be used, or null. HTTPS anywhere; plain HTTP to loopback only. */
@@ -33,19 +41,65 @@ export function settingsProblem(settings: unknown): { path: string; message: str
   return null;
 }
 
+interface SettingsRow {
+  project_id: string;
+  url: string | null;
+  secret: string | null;
+  variant: Variant;
+  enabled: boolean;
+}
 
-/** The project's webhook settings, or none (`null`: its `ipn_enabled` false; its address and key stay for a later switch on). */
+const settingsOf = (row: SettingsRow | undefined): WebhookSettings | null =>
+  row?.enabled ? { url: row.url!, secret: row.secret!, variant: row.variant } : null;
+
+/** The project's webhook settings when its webhooks are on, else null: one indexed read (each attempt makes it). */
+export async function readWebhookSettings(sql: Sql, projectId: number): Promise<WebhookSettings | null> {
+  const { rows } = await sql.query<SettingsRow>('SELECT * FROM webhook_settings WHERE project_id = $1', [projectId]);
+  return settingsOf(rows[0]);
+}
+
+/** The webhook settings of these projects (those with webhooks on). */
+export async function readManySettings(sql: Sql, projectIds: readonly number[]): Promise<Map<number, WebhookSettings>> {
+  const { rows } = await sql.query<SettingsRow>('SELECT * FROM webhook_settings WHERE project_id = ANY($1::bigint[]) AND enabled', [projectIds]);
+  return new Map(rows.map((row) => [Number(row.project_id), settingsOf(row)!]));
+}
+
+/** The project fields its row holds (project id → fields), for these projects. */
+export async function readWebhookFields(sql: Sql, projectIds: readonly number[]): Promise<Map<number, WebhookFields & { variant: Variant }>> {
+  const { rows } = await sql.query<SettingsRow>('SELECT * FROM webhook_settings WHERE project_id = ANY($1::bigint[])', [projectIds]);
+  return new Map(rows.map((row) => [Number(row.project_id), {
+    ...(row.url !== null ? { payment_url: row.url } : {}),
+    ...(row.secret !== null ? { key: row.secret } : {}),
+    ipn_enabled: row.enabled,
+    variant: row.variant,
+  }]));
+}
+
+/**
+ * The project's webhook settings (its webhooks on), or none (`null`: off; its address and key stay
+ * for a later switch on), in the caller's transaction.
+ */
 export async function writeWebhookSettings(sql: Sql, projectId: number, settings: WebhookSettings | null): Promise<void> {
   if (settings) {
     const { url, secret, variant } = settings;
     await sql.query(
-      `INSERT INTO webhook_settings (project_id, url, secret, variant) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (project_id) DO UPDATE SET url = $2, secret = $3, variant = $4`,
+      `INSERT INTO webhook_settings (project_id, url, secret, variant, enabled) VALUES ($1, $2, $3, $4, true)
+       ON CONFLICT (project_id) DO UPDATE SET url = $2, secret = $3, variant = $4, enabled = true`,
       [projectId, url, secret, variant],
     );
   } else {
-    await sql.query('DELETE FROM webhook_settings WHERE project_id = $1', [projectId]);
+    await sql.query('UPDATE webhook_settings SET enabled = false WHERE project_id = $1', [projectId]);
   }
-  const fields = settings ? { payment_url: settings.url, key: settings.secret, ipn_enabled: true } : { ipn_enabled: false };
-  await sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [projectId, JSON.stringify(fields)]);
+}
+
+/**
+ * The project's fields `payment_url`, `key` and `ipn_enabled` as they are to be (its webhooks on
+ * only with both an address and a key, which the caller checked), in the caller's transaction.
+ */
+export async function writeWebhookFields(sql: Sql, projectId: number, fields: WebhookFields, variant: Variant): Promise<void> {
+  await sql.query(
+    `INSERT INTO webhook_settings (project_id, url, secret, variant, enabled) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (project_id) DO UPDATE SET url = $2, secret = $3, variant = $4, enabled = $5`,
+    [projectId, fields.payment_url ?? null, fields.key ?? null, variant, fields.ipn_enabled === true],
+  );
 }

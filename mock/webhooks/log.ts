@@ -8,6 +8,8 @@ import type { ServerResponse } from 'node:http';
 import type { Delivery, WebhookSender } from './sender';
 import { escapeHtml } from '../lib/plain';
 import type { LoggedProject } from '../store/projects';
+import { readManySettings, type WebhookSettings } from '../store/webhook-settings';
+import type { Sql } from '../store/database';
 
 /** Which deliveries the log answers (each left out: any). */
 export interface LogFilter {
@@ -20,14 +22,25 @@ export interface LogFilter {
 const matches = (d: Delivery, { type, after, state }: LogFilter) =>
   (type === undefined || d.notification_type === type) && (after === undefined || d.id > after) && (state === undefined || d.state === state);
 
-/** The log of these projects (a merchant's, or every one for the page): the deliveries `filter` keeps, and their attempts. */
-export function webhookLog(sender: WebhookSender, projects: readonly LoggedProject[], filter: LogFilter = {}) {
+/** The projects whose log is read, with their webhook settings (read once per answer). */
+export interface LogScope {
+  projects: readonly LoggedProject[];
+  settings: Map<number, WebhookSettings>;
+}
+
+/** These projects (a merchant's) with their settings as they are kept now. */
+export async function logScope(sql: Sql, projects: readonly LoggedProject[]): Promise<LogScope> {
+  return { projects, settings: await readManySettings(sql, projects.map((p) => p.id)) };
+}
+
+/** The log of these projects (a merchant's): the deliveries `filter` keeps, and their attempts. */
+export function webhookLog(sender: WebhookSender, { projects, settings: kept }: LogScope, filter: LogFilter = {}) {
   const ids = new Set(projects.map((p) => p.id));
   const deliveries = sender.deliveries().filter((d) => ids.has(d.project_id) && matches(d, filter)).reverse();
   const listed = new Set(deliveries.map((d) => d.id));
   return {
     projects: projects.map((project) => {
-      const settings = sender.settings(project.id);
+      const settings = kept.get(project.id);
       return { project_id: project.id, name: project.name, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) };
     }),
     deliveries,
@@ -49,8 +62,8 @@ export interface WaitingClient {
  * or as it is once `waitMs` have passed or the sender closed (the service stops). A client that
  * goes away ends the wait too: no timer and no watcher are left behind.
  */
-export function waitForLog(sender: WebhookSender, projects: readonly LoggedProject[], filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
-  const look = () => webhookLog(sender, projects, filter);
+export function waitForLog(sender: WebhookSender, scope: LogScope, filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
+  const look = () => webhookLog(sender, scope, filter);
   const first = look();
   if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) return Promise.resolve(first);
   return new Promise((resolve) => {
@@ -78,8 +91,8 @@ const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c22
   + '.ok{color:#17663a}.bad{color:#a11a1a}';
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-export function sendLogPage(res: ServerResponse, sender: WebhookSender, projects: readonly LoggedProject[]): void {
-  const log = webhookLog(sender, projects);
+export function sendLogPage(res: ServerResponse, sender: WebhookSender, scope: LogScope): void {
+  const log = webhookLog(sender, scope);
   const rows = (cells: unknown[][]) => cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Webhooks · payui mock service</title><style>${STYLE}</style></head>

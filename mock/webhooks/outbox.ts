@@ -24,7 +24,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Database, Sql } from '../store/database';
 import type { KeptWebhook, WebhookSender } from './sender';
-import type { Variant } from '../store/webhook-settings';
+import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
 import type { OutboxRow } from '../store/outbox';
 
@@ -50,14 +50,10 @@ interface Row {
   notification_type: string;
   body: string;
 }
-interface SettingsRow {
-  project_id: string;
-  url: string;
-  secret: string;
-  variant: Variant;
-}
-const settingsKey = (row: SettingsRow) => JSON.stringify([row.url, row.secret, row.variant]);
 const rowOf = (row: Row): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
+
+/** The variant of the project's webhooks as its settings hold them now (every process writes them there), in the event's transaction. */
+const variant = async (sql: Sql, projectId: number): Promise<Variant | null> => (await readWebhookSettings(sql, projectId))?.variant ?? null;
 
 /** `shape`: what the merchants' webhook faults make of the rows on their way to the sender (mock/webhooks/webhook-faults.ts). */
 export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper = noFaults): Outbox {
@@ -98,8 +94,7 @@ function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
       for (const row of rows) await handOver(sender, [rowOf(row)], settle, noFaults);
     },
-    // The sender is told of every change of the settings (one process), and tests may give it settings of its own.
-    variant: async (_sql, projectId) => sender.settings(projectId)?.variant ?? null,
+    variant,
     close: async () => undefined,
   };
 }
@@ -116,25 +111,6 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
     chain = run.catch(() => undefined);
     return run;
   };
-  /** Project → its settings as this process last read them in the table ('' none): a change there is told to the sender. */
-  const seen = new Map<number, string>();
-  let seenAtStart: Promise<void> | null = null;
-  /** The table's settings when this process first looks (its start's, which the sender was given): none of them is a change. */
-  const lookFirst = () => (seenAtStart ??= db.sql.query<SettingsRow>('SELECT project_id, url, secret, variant FROM webhook_settings').then(({ rows }) => {
-    for (const row of rows) if (!seen.has(Number(row.project_id))) seen.set(Number(row.project_id), settingsKey(row));
-  }));
-  /**
-   * Tells the sender the project's settings in the table (`row`; none: undefined) when they changed
-   * since this process last read them: another process's change reaches this one. Settings the
-   * sender was given in code (a test's) stand until the table's change.
-   */
-  function follow(projectId: number, row: SettingsRow | undefined): void {
-    const now = row ? settingsKey(row) : '';
-    const before = seen.get(projectId);
-    seen.set(projectId, now);
-    if (before === now || (before === undefined && !row)) return;
-    sender.configure(projectId, row ? { url: row.url, secret: row.secret, variant: row.variant } : null);
-  }
   let waiting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -162,7 +138,6 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
   }
 
   async function claimOnce(): Promise<void> {
-    await lookFirst();
     // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
     await db.sql.query(
       `INSERT INTO webhook_leases (project_id)
@@ -191,13 +166,7 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
     );
     const projects = found.filter((row) => row.id === null).map((row) => Number(row.project_id));
     if (projects.length === 0) return;
-    const { rows: settings } = await db.sql.query<SettingsRow>(
-      'SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = ANY($1::bigint[])',
-      [projects],
-    );
-    const claimed = { projects, settings, rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as Row)).sort((a, b) => a.id - b.id) };
-    // The settings of now, as the table holds them (another process may have changed them).
-    for (const project of claimed.projects) follow(project, claimed.settings.find((row) => Number(row.project_id) === project));
+    const claimed = { projects, rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as Row)).sort((a, b) => a.id - b.id) };
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
     await handOver(sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id);
@@ -229,17 +198,8 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
       // The event committed whatever becomes of the claim: a claim that fails is the next poll's.
       if (rows.length > 0) await claim().catch(() => undefined);
     },
-    async restore() {
-      await lookFirst();
-      await claim();
-    },
-    async variant(sql, projectId) {
-      // As the table holds them now, which every process writes.
-      await lookFirst();
-      const { rows } = await sql.query<SettingsRow>('SELECT project_id, url, secret, variant FROM webhook_settings WHERE project_id = $1', [projectId]);
-      follow(projectId, rows[0]);
-      return sender.settings(projectId)?.variant ?? null;
-    },
+    restore: claim,
+    variant,
     close: () => (closed ? chain.then(() => undefined) : stop()),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The mock service's webhook sender. Per project: a listener address, a secret and a variant
- * (combined or separate). Webhooks of one project go one at a time, in order: while one is not
+ * (combined or separate), read where they are kept (table `webhook_settings`, mock/store/webhook-settings.ts)
+ * at each attempt, so that a change made by any process holds for the next attempt. Webhooks of one project go one at a time, in order: while one is not
  * accepted (2xx), it is retried with backoff and the next ones wait. `ask` is the exception: a
  * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
@@ -11,7 +12,8 @@
 import { is2xx } from '../lib/plain';
 import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
-import type { WebhookSettings } from '../store/webhook-settings';
+import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
+import type { Database } from '../store/database';
 
 export interface Attempt {
   delivery: number;
@@ -150,18 +152,20 @@ export interface KeptWebhook {
 export type Queued = { queued: true; deliveries: number[] } | { queued: false; reason: string };
 
 export interface WebhookSender {
-  settings(projectId: number): WebhookSettings | null;
-  configure(projectId: number, settings: WebhookSettings | null): void;
+  /** The project's settings where they are kept (null: its webhooks are off). */
+  settings(projectId: number): Promise<WebhookSettings | null>;
+  /** Writes the project's settings where they are kept (tests; the service's API writes them through the store). */
+  configure(projectId: number, settings: WebhookSettings | null): Promise<void>;
   /**
    * Queues the webhooks of one event, in this order, behind the project's earlier ones: all of
-   * them, or none when the sender is closed, the project has no settings, or its queue has no room
-   * for them all (then they are logged as refused, with the reason). Never throws.
+   * them, or none when the sender is closed or its queue has no room for them all (then they are
+   * logged as refused, with the reason). The caller checked that the project has settings: without
+   * them they wait for some. Never throws.
    */
   send(projectId: number, payloads: Webhook[]): Queued;
   /**
-   * Queues webhooks the outbox keeps, as `send` does, except that a project without settings keeps
-   * them waiting for its settings (the settings of a new start may come after its outbox). Each is
-   * settled once accepted or refused; while the sender is closed none is queued nor settled.
+   * Queues webhooks the outbox keeps, as `send` does. Each is settled once accepted or refused;
+   * while the sender is closed none is queued nor settled.
    */
   sendKept(projectId: number, kept: KeptWebhook[]): Queued;
   /**
@@ -195,7 +199,9 @@ export interface WebhookSender {
 
 export interface WebhookSenderOptions {
   retry?: RetryPolicy;
-  /** Project id → settings from the start. */
+  /** Where the projects' settings are kept (the service's database); none: in this sender's memory (its own tests). */
+  db?: Database;
+  /** Project id → settings from the start, when they are kept in memory. */
   initial?: Record<number, WebhookSettings>;
   /** The most webhooks one project's queue holds (`QUEUE_LIMIT` by default). */
   queueLimit?: number;
@@ -210,9 +216,16 @@ interface Outgoing {
 }
 const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_type, body: JSON.stringify(payload) });
 
-export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queueLimit = QUEUE_LIMIT }: WebhookSenderOptions = {}): WebhookSender {
+/** How often a queue whose project has no settings looks for them again. */
+const SETTINGS_POLL_MS = 1_000;
+
+export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT }: WebhookSenderOptions = {}): WebhookSender {
   if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
-  const settings = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
+  /** The settings when no database keeps them. */
+  const memory = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
+  /** The project's settings now; undefined when they cannot be read (the database closed). */
+  const settingsNow = async (projectId: number): Promise<WebhookSettings | null | undefined> =>
+    (db ? readWebhookSettings(db.sql, projectId).catch(() => undefined) : memory.get(projectId) ?? null);
   const queues = new Map<number, Delivery[]>();
   const busy = new Set<number>();
   const all: Delivery[] = [];
@@ -225,6 +238,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   const questions = new Map<number, (result: SendResult & { accepted: boolean }) => void>();
   /** Ends each backoff wait under way at once (close() calls them). */
   const wakes = new Set<() => void>();
+  /** Ends the waits of the queues whose projects have no settings (configure() calls them). */
+  const forSettings = new Set<() => void>();
   let idleWaiters: (() => void)[] = [];
   let nextId = 1;
   let closed = false;
@@ -294,16 +309,18 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
     return { ...result, accepted };
   }
 
-  /** Waits `ms`, or less when close() comes first. */
-  function backoff(ms: number): Promise<void> {
+  /** Waits `ms`, or less when close() comes first (or, for a queue waiting for settings, `configure`). */
+  function backoff(ms: number, waiting?: Set<() => void>): Promise<void> {
     return new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         wakes.delete(wake);
+        waiting?.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, ms);
       wakes.add(wake);
+      waiting?.add(wake);
     });
   }
 
@@ -324,8 +341,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
         await backoff(wait);
         if (closed) break;
       }
-      const target = settings.get(projectId);
-      if (!target) break; // Settings removed: the queue waits for new ones.
+      const target = await settingsNow(projectId);
+      if (target === undefined || closed) break;
+      if (!target) {
+        // No settings (removed, or not yet written): the queue waits for some, looking again now and then.
+        await backoff(SETTINGS_POLL_MS, forSettings);
+        continue;
+      }
       head.state = 'sending';
       head.next_attempt = null;
       changed();
@@ -360,9 +382,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   }
 
   /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`). */
-  function enqueue(projectId: number, entries: Outgoing[], kept = false): Queued {
+  function enqueue(projectId: number, entries: Outgoing[]): Queued {
     if (closed) return { queued: false, reason: 'the webhook sender is closed' };
-    if (!kept && !settings.has(projectId)) return { queued: false, reason: `project ${projectId} has no webhook settings` };
     const queue = queues.get(projectId) ?? [];
     queues.set(projectId, queue);
     if (queue.length + entries.length > queueLimit) {
@@ -377,14 +398,16 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
   }
 
   return {
-    settings: (projectId) => settings.get(projectId) ?? null,
-    configure(projectId, next) {
-      if (next) settings.set(projectId, next);
-      else settings.delete(projectId);
-      if (next && queues.get(projectId)?.length) void drain(projectId);
+    settings: async (projectId) => (await settingsNow(projectId)) ?? null,
+    async configure(projectId, next) {
+      if (db) await db.transaction((sql) => writeWebhookSettings(sql, projectId, next));
+      else if (next) memory.set(projectId, next);
+      else memory.delete(projectId);
+      // A queue waiting for settings looks again at once.
+      if (next) for (const wake of [...forSettings]) wake();
     },
     send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
-    sendKept: (projectId, kept) => enqueue(projectId, kept, true),
+    sendKept: (projectId, kept) => enqueue(projectId, kept),
     resend(id) {
       const original = all.find((d) => d.id === id);
       if (!original) return null;
@@ -392,8 +415,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, initial = {}, queue
       const queued = enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]);
       return { delivery: { ...original }, queued };
     },
-    ask(projectId, payload) {
-      if (!settings.get(projectId) || closed) return Promise.resolve(null);
+    async ask(projectId, payload) {
+      if (closed || !(await settingsNow(projectId)) || closed) return null;
       // In the project's queue, behind its earlier webhooks (service-spec.md, webhook rule 3).
       const queue = queues.get(projectId) ?? [];
       queues.set(projectId, queue);

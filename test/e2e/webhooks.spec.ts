@@ -50,7 +50,7 @@ test.describe('delivery by webhook', () => {
         forward.end(body);
       });
     }, 0);
-    mock.webhooks.configure(200001, { url: `http://localhost:${gate.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001]!, variant: 'combined' });
+    await mock.webhooks.configure(200001, { url: `http://localhost:${gate.port}/`, secret: DEMO_WEBHOOK_SECRETS[200001]!, variant: 'combined' });
   });
 
   test.afterEach(() => {

@@ -48,7 +48,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<!doctype html><title>console</title><script type="module" src="/console/assets/app.js"></script>');
   writeFileSync(join(root, 'assets', 'app.js'), 'export {};');
   writeFileSync(join(root, '..', 'secret.txt'), 'not for the web');
-  sender = createWebhookSender({ retry: FAST });
+  sender = createWebhookSender({ db, retry: FAST });
   api = await serve(await createMerchantApi({ db, sender, consoleRoot: root }));
   bare = await serve(await createMerchantApi({ db, sender, consoleRoot: join(root, 'not-built') }));
   received = [];
@@ -98,12 +98,12 @@ describe('resending a logged webhook', () => {
   const resend = (id: number | string, auth = AUTH) => fetch(`${api}/mock/webhooks/${id}/resend`, { method: 'POST', headers: { authorization: auth } });
 
   it('queues the same body again as a new delivery, signed with the project\'s settings of now (202)', async () => {
-    sender.configure(200001, { url: listener, secret: 'first', variant: 'combined' });
+    await sender.configure(200001, { url: listener, secret: 'first', variant: 'combined' });
     const queued = sender.send(200001, [sampleWebhook('order_paid')]);
     expect(queued.queued).toBe(true);
     await sender.idle();
     const [id] = queued.queued ? queued.deliveries : [];
-    sender.configure(200001, { url: listener, secret: 'second', variant: 'combined' });
+    await sender.configure(200001, { url: listener, secret: 'second', variant: 'combined' });
     const answer = await resend(id!);
     expect(answer.status).toBe(202);
     await sender.idle();
@@ -116,7 +116,7 @@ describe('resending a logged webhook', () => {
   });
 
   it('is 404 for a delivery the log does not hold or of another merchant\'s project; 401 without credentials; 409 without settings', async () => {
-    sender.configure(777777, { url: listener, secret: 'other', variant: 'combined' });
+    await sender.configure(777777, { url: listener, secret: 'other', variant: 'combined' });
     const other = sender.send(777777, [sampleWebhook('order_paid')]);
     await sender.idle();
     const otherId = other.queued ? other.deliveries[0]! : 0;
@@ -126,7 +126,7 @@ describe('resending a logged webhook', () => {
     expect((await resend('0x1')).status).toBe(404);
     expect((await resend(otherId, 'Basic bm86bm8=')).status).toBe(401);
     const mine = sender.deliveries().find((d) => d.project_id === 200001)!;
-    sender.configure(200001, null);
+    await sender.configure(200001, null);
     const refused = await resend(mine.id);
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toContain('has no webhook settings');

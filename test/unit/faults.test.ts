@@ -126,10 +126,10 @@ describe('webhook faults', () => {
   let listener: Awaited<ReturnType<typeof recordingListener>>;
   beforeAll(async () => {
     listener = await recordingListener();
-    world.sender.configure(200001, { url: listener.url, secret: 'fault-secret', variant: 'combined' });
+    await world.sender.configure(200001, { url: listener.url, secret: 'fault-secret', variant: 'combined' });
   });
   afterAll(async () => {
-    world.sender.configure(200001, null);
+    await world.sender.configure(200001, null);
     await listener.server.close();
   });
   const orderPaid = () => listener.received.filter((r) => r.type === 'order_paid').map((r) => r.body.transaction.id as number);

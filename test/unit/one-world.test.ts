@@ -213,12 +213,12 @@ describe('the project as the API writes it', () => {
       await world.sender.idle();
       expect(listener.received.length).toBe(before);
 
-      // The service's own settings call writes the same project fields.
+      // The service's own settings call writes the same project fields: their one row.
       const put = await callMerchantApi(world.origin, 'PUT', '/mock/projects/200001/webhooks', { url: listener.url, secret: 'set-in-the-console', variant: 'separate' });
       expect(put.status).toBe(200);
       expect((await call('/projects/200001')).body).toMatchObject({ payment_url: listener.url, ipn_enabled: true });
-      const { rows } = await db.sql.query<{ data: { key: string } }>('SELECT data FROM projects WHERE id = 200001');
-      expect(rows[0]!.data.key).toBe('set-in-the-console');
+      const { rows } = await db.sql.query<{ secret: string }>('SELECT secret FROM webhook_settings WHERE project_id = 200001');
+      expect(rows[0]!.secret).toBe('set-in-the-console');
     } finally {
       await callMerchantApi(world.origin, 'DELETE', '/mock/projects/200001/webhooks');
       await listener.server.close();

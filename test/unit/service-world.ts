@@ -28,7 +28,7 @@ export interface ServiceWorld {
 /** `retry`: the sender's backoff (the service's own by default); `hook`: the payments' test hook (a pause to make a race real, a throw to fail a clock step). */
 export async function startWorld({ retry, hook }: { retry?: RetryPolicy; hook?: PaymentsHook } = {}): Promise<ServiceWorld> {
   const db = await memoryDatabase();
-  const sender = createWebhookSender(retry ? { retry } : {});
+  const sender = createWebhookSender({ db, ...(retry ? { retry } : {}) });
   const uiRoot = mkdtempSync(join(tmpdir(), 'payui-world-'));
   const payments = createPayments(sender, db, undefined, hook);
   const api = await listenLoopback(await createMerchantApi({ db, sender, payments }), 0);

@@ -77,7 +77,7 @@ describe('rows the service cannot use are refused, each named by its row and fie
       delete t.packages![0]!.data;
       t.login_projects![0]!.secret_key = 'short';
       t.login_projects![0]!.callback_urls = ['javascript:alert(1)'];
-      t.webhook_settings = [{ project_id: 200001, url: 'http://listener.example/hook', secret: 's', variant: 'combined' }];
+      t.webhook_settings = [{ project_id: 200001, url: 'http://listener.example/hook', secret: 's', variant: 'combined', enabled: true }];
       t.merchant_clocks = [{ merchant_id: 100001, offset_ms: 'soon' }];
     }));
     for (const problem of [

@@ -13,7 +13,7 @@ import { createMerchantApi, demoFixtures, memoryDatabase, openServiceDatabase } 
 import { createPaymentUi } from '../../mock/payment-ui/server';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createPayments } from '../../mock/domain/payments';
-import { createWebhookSender } from '../../mock/webhooks/sender';
+import { createWebhookSender, type WebhookSender } from '../../mock/webhooks/sender';
 import { exportState, importState } from '../../mock/store/snapshot';
 import { clockOf } from '../../mock/store/clock';
 import type { Database } from '../../mock/store/database';
@@ -27,13 +27,14 @@ let base: string;
 let ui: string;
 let uiRoot: string;
 const running: Listening[] = [];
-const sender = createWebhookSender({ retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
+let sender: WebhookSender;
 let received: Received[] = [];
 /** The payments service the merchant API and the payment UI share. */
 let service: ReturnType<typeof createPayments>;
 
 beforeAll(async () => {
   db = await memoryDatabase();
+  sender = createWebhookSender({ db, retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
   uiRoot = mkdtempSync(join(tmpdir(), 'payui-subscriptions-'));
   writeFileSync(join(uiRoot, 'index.html'), '<meta name="payui-mock-mode" content="sandbox">');
   service = createPayments(sender, db);
@@ -44,7 +45,7 @@ beforeAll(async () => {
   running.push(apiServer, uiServer, listener.server);
   base = `http://127.0.0.1:${apiServer.port}`;
   ui = `http://127.0.0.1:${uiServer.port}`;
-  sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+  await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 });
 afterAll(async () => {
   sender.close();

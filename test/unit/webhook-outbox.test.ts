@@ -202,8 +202,7 @@ describe('the sender, with webhooks the outbox keeps', () => {
     const sender = createWebhookSender({ retry: RETRY });
     const settled: string[] = [];
     expect(sender.sendKept(7, keep(settled, 'refund'))).toMatchObject({ queued: true });
-    expect(sender.send(7, [{ notification_type: 'user_validation' } as never])).toMatchObject({ queued: false });
-    sender.configure(7, { url: listenerUrl, secret: 's', variant: 'separate' });
+    await sender.configure(7, { url: listenerUrl, secret: 's', variant: 'separate' });
     await sender.idle();
     expect(accepted.map((w) => w.type)).toEqual(['refund']);
     expect(settled).toEqual(['refund']);

@@ -121,7 +121,7 @@ describe('waitForLog', () => {
     vi.useFakeTimers();
     const sender = createWebhookSender();
     const client = new EventEmitter();
-    const gone = waitForLog(sender, [{ id: 200001, name: 'Star Miners' }], { type: 'order_paid' }, 30_000, client);
+    const gone = waitForLog(sender, { projects: [{ id: 200001, name: 'Star Miners' }], settings: new Map() }, { type: 'order_paid' }, 30_000, client);
     expect(vi.getTimerCount()).toBe(1);
     expect(sender.watching()).toBe(1);
     client.emit('close');
@@ -130,7 +130,7 @@ describe('waitForLog', () => {
     expect(sender.watching()).toBe(0);
     expect(client.listenerCount('close')).toBe(0);
 
-    const timed = waitForLog(sender, [{ id: 200001, name: 'Star Miners' }], { type: 'order_paid' }, 5_000, client);
+    const timed = waitForLog(sender, { projects: [{ id: 200001, name: 'Star Miners' }], settings: new Map() }, { type: 'order_paid' }, 5_000, client);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await timed).toMatchObject({ deliveries: [], attempts: [] });
     expect(vi.getTimerCount()).toBe(0);

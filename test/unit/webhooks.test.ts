@@ -46,15 +46,15 @@ async function serve(listener: RequestListener): Promise<string> {
 
 /** The mock service (merchant API + sandbox payment UI) and the demo server, wired like `npm start`. */
 async function world({ variant = 'combined' as Variant, demoListener = true, retry = FAST, queueLimit = QUEUE_LIMIT } = {}) {
-  const sender = createWebhookSender({ retry, queueLimit });
-  const payments = createPayments(sender);
   // Every world starts from the demo fixtures (webhook settings of an earlier test included).
   const db = await sharedMemoryDatabase();
   await importState(db, demoFixtures);
+  const sender = createWebhookSender({ db, retry, queueLimit });
+  const payments = createPayments(sender, db);
   const api = await serve(await createMerchantApi({ db, sender, payments }));
   const ui = await serve(createPaymentUi(roots.ui, 'sandbox', payments));
   const demo = await serve(createDemoServer({ appRoot: roots.app, distRoot: roots.dist, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: ui, sandbox: ui } }));
-  if (demoListener) sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
+  if (demoListener) await sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: SECRET, variant });
   running.push({ port: 0, close: async () => sender.close() });
   return { sender, payments, api, ui, demo };
 }
@@ -142,7 +142,7 @@ describe('a purchase in the offline world', () => {
   it('signs each webhook with the project secret: the SHA-1 of the exact body sent and the secret', async () => {
     const { sender, ui, api } = await world({ demoListener: false });
     const listener = await recorder(SECRET);
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
     await pay(ui, await tokenFor(api, 'player-42', { settings: { project_id: 200001, mode: 'sandbox', external_id: 'ord-1' }, custom_parameters: { campaign: 'winter' } }));
     await sender.idle();
     expect(listener.received.map((r) => [r.type, r.valid])).toEqual([['user_validation', true], ['order_paid', true]]);
@@ -172,14 +172,14 @@ describe('a purchase in the offline world', () => {
     const { sender, ui, api } = await world({ demoListener: false });
     const closed = await listenLoopback(() => undefined, 0);
     await closed.close();
-    sender.configure(200001, { url: `http://localhost:${closed.port}/hooks`, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: `http://localhost:${closed.port}/hooks`, secret: SECRET, variant: 'combined' });
     expect((await pay(ui, await tokenFor(api, 'player-42'))).body).toMatchObject({ status: 'troubled', code: 'NO_ANSWER' });
   });
 
   it('sends nothing for a declined payment, and nothing for a project without webhook settings', async () => {
     const { sender, ui, api } = await world();
     expect((await pay(ui, await tokenFor(api, 'player-42'), 'declined')).body).toMatchObject({ status: 'troubled', reason: 'declined' });
-    sender.configure(200001, null);
+    await sender.configure(200001, null);
     expect((await pay(ui, await tokenFor(api, 'player-42'))).body).toMatchObject({ status: 'done' });
     await sender.idle();
     expect(sender.attempts()).toEqual([]);
@@ -210,7 +210,7 @@ describe('delivery one at a time per project', () => {
     const { sender, ui, api } = await world({ demoListener: false });
     let down = true;
     const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : down ? 500 : 204));
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 
     const first = (await pay(ui, await tokenFor(api, 'player-42'))).body.invoice;
     // The second payment's user_validation waits behind the first order_paid (webhook rule 3: while
@@ -249,7 +249,7 @@ describe('delivery one at a time per project', () => {
     // The next attempt would come only after a minute: idle() can resolve in time only through close().
     const { sender, ui, api } = await world({ demoListener: false, retry: { ...FAST, firstDelayMs: 60_000, maxDelayMs: 60_000 } });
     const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : 500));
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
     await pay(ui, await tokenFor(api, 'player-42'));
     const orderPaid = () => sender.deliveries().find((d) => d.notification_type === 'order_paid');
     await expect.poll(() => orderPaid()?.next_attempt ?? null).not.toBeNull();
@@ -267,7 +267,7 @@ describe('delivery one at a time per project', () => {
     const { sender, ui, api } = await world({ demoListener: false, queueLimit });
     let down = true;
     const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : down ? 500 : 204));
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 
     // Paid while the listener takes everything; then it fails, and refunds (no question asked) fill the queue.
     down = false;
@@ -315,7 +315,7 @@ describe('delivery one at a time per project', () => {
 
   it('a wrong secret at the listener means INVALID_SIGNATURE, retried, nothing delivered', async () => {
     const { sender, ui, demo } = await world();
-    sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: 'not-the-secret', variant: 'combined' });
+    await sender.configure(200001, { url: `${demo}/api/webhooks/200001`, secret: 'not-the-secret', variant: 'combined' });
     const { token, order } = await demoPurchase(demo);
     expect((await pay(ui, token)).body).toMatchObject({ status: 'troubled', code: 'INVALID_SIGNATURE' });
     expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('awaiting_payment');
@@ -346,7 +346,7 @@ describe('refunds, subscriptions and the separate variant', () => {
   it('the separate variant sends payment + order_paid, then refund + order_canceled', async () => {
     const { sender, ui, api } = await world({ demoListener: false });
     const listener = await recorder(SECRET);
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'separate' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'separate' });
     const { invoice } = (await pay(ui, await tokenFor(api, 'player-42', { purchase: { virtual_items: { items: [{ sku: 'plasma-drill', amount: 2 }] } } }))).body;
     await sender.idle();
     await merchantCall(api, `transactions/${invoice}/refund`, 'POST', { reason: 'player asked' });
@@ -367,7 +367,7 @@ describe('refunds, subscriptions and the separate variant', () => {
   it('a subscription sends create_subscription, a renewal update_subscription, a refund cancel_subscription', async () => {
     const { sender, ui, api } = await world({ demoListener: false });
     const listener = await recorder(SECRET);
-    sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
     const { invoice } = (await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }))).body;
     await sender.idle();
     const created = listener.received.find((r) => r.type === 'create_subscription')!.body;
@@ -388,7 +388,7 @@ describe('webhook settings, log and the trigger command', () => {
     const { api, sender } = await world({ demoListener: false });
     const put = await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'http://127.0.0.1:9/hook', secret: 'sek', variant: 'separate' });
     expect(put).toEqual({ status: 200, body: { project_id: 200002, enabled: true, url: 'http://127.0.0.1:9/hook', variant: 'separate' } });
-    expect(sender.settings(200002)).toEqual({ url: 'http://127.0.0.1:9/hook', secret: 'sek', variant: 'separate' });
+    expect(await sender.settings(200002)).toEqual({ url: 'http://127.0.0.1:9/hook', secret: 'sek', variant: 'separate' });
     expect(JSON.stringify((await merchantCall(api, 'projects/200002/webhooks', 'GET')).body)).not.toContain('sek');
     expect((await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'http://example.test/hook', secret: 's', variant: 'combined' })).body.extended_message.property_errors).toHaveProperty('url');
     expect((await merchantCall(api, 'projects/200002/webhooks', 'PUT', { url: 'https://example.test/hook', secret: 's', variant: 'both' })).body.extended_message.property_errors).toHaveProperty('variant');
@@ -406,7 +406,7 @@ describe('webhook settings, log and the trigger command', () => {
   it('logs every attempt as JSON and on a page, escaping what the listener said', async () => {
     const { sender, ui, api } = await world({ demoListener: false });
     const hostile = await serve((_req, res) => void res.writeHead(400, { 'content-type': 'text/html' }).end('<script>alert(1)</script>'));
-    sender.configure(200001, { url: hostile, secret: SECRET, variant: 'combined' });
+    await sender.configure(200001, { url: hostile, secret: SECRET, variant: 'combined' });
     await pay(ui, await tokenFor(api, 'player-42'));
     const log = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body;
     expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: '<script>alert(1)</script>', accepted: false, attempt: 1 });

@@ -5,85 +5,89 @@
  * `payment_url`, signed with `key` (checked as the service's own settings call checks them: 422 at
  * the field), `false` stops them; reads show where they go now, never the key.
  */
-import { settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
+import { readWebhookFields, settingsProblem, writeWebhookFields, type WebhookFields } from '../../store/webhook-settings';
 import type { Sql } from '../../store/database';
 import { insertProject, projectData, updateProjectFields } from '../../store/projects';
-import { writeWebhookSettings } from '../../store/webhook-settings';
 import { fieldError } from '../app';
 import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
 
 type ProjectData = Record<string, unknown>;
 
-/** The project fields that are its webhook settings. */
-const WEBHOOK_FIELDS = ['payment_url', 'key', 'ipn_enabled'];
+/** The project fields that are its webhook settings (kept in table `webhook_settings`, not with its other fields). */
+const WEBHOOK_FIELDS = ['payment_url', 'key', 'ipn_enabled'] as const;
+
+/** The body's fields, less its webhook fields. */
+const ownFields = (body: ProjectData): ProjectData => Object.fromEntries(Object.entries(body).filter(([field]) => !(WEBHOOK_FIELDS as readonly string[]).includes(field)));
 
 /**
- * Its fields, with the webhook settings as the sender has them now (the service's start or console
- * may have set them), and never its `key`: the secret that signs its webhooks is written, not read
- * back (as the service's own settings call never shows it). A project that never set `enabled` is
- * enabled (it takes payments), and its read says so.
+ * Its fields, with its webhook fields as their table holds them, and never its `key`: the secret
+ * that signs its webhooks is written, not read back (as the service's own settings call never shows
+ * it). A project that never set `enabled` is enabled (it takes payments), and its read says so.
  */
-function shown(call: OpCall, { id, data }: Row<ProjectData>) {
-  const live = call.context.sender.settings(Number(id));
-  const { key: _secret, ...fields } = data;
-  return { id, enabled: true, ...fields, ...(live ? { payment_url: live.url, ipn_enabled: true } : 'ipn_enabled' in data ? { ipn_enabled: false } : {}) };
+function shown({ id, data }: Row<ProjectData>, hooks: WebhookFields | undefined) {
+  const { key: _secret, ...fields } = { ...data, ...(hooks ?? {}) };
+  return { id, enabled: true, ...fields };
+}
+
+/** The projects' reads: each with its webhook fields. */
+async function shownAll(sql: Sql, rows: Row<ProjectData>[]) {
+  const hooks = await readWebhookFields(sql, rows.map((row) => Number(row.id)));
+  return rows.map((row) => shown(row, hooks.get(Number(row.id))));
 }
 
 /**
- * What the webhook fields of `body` ask of the project whose fields become `merged` (its own and
- * the body's), checked now (422 at `payment_url` or `key` when webhooks are on and those cannot
- * carry them): the settings to write, `null` to stop them, or `undefined` when the body has no
- * webhook field or switches nothing. `current`: the project's settings now (their variant is kept).
+ * The webhook fields the project is to have when `body` changes `current` (its fields now), checked
+ * now (422 at `payment_url` or `key` when webhooks are on and those cannot carry them); undefined
+ * when the body has no webhook field.
  */
-function webhookChange(merged: ProjectData, body: ProjectData, current: WebhookSettings | null): WebhookSettings | null | undefined {
+function webhookChange(current: WebhookFields, body: ProjectData): WebhookFields | undefined {
   if (!WEBHOOK_FIELDS.some((field) => field in body)) return undefined;
-  if (merged.ipn_enabled === false && 'ipn_enabled' in body) return null;
-  if (merged.ipn_enabled !== true) return undefined;
-  const problem = settingsProblem({ url: merged.payment_url, secret: merged.key, variant: 'combined' });
-  if (problem) throw fieldError(problem.path === 'url' ? 'payment_url' : 'key', problem.message);
-  return { url: merged.payment_url as string, secret: merged.key as string, variant: current?.variant ?? 'combined' };
-}
-
-/** Writes the project (`write`, in one transaction with its webhook settings when they change), then tells the sender. */
-async function save(call: OpCall, change: WebhookSettings | null | undefined, write: (sql: Sql) => Promise<number>): Promise<number> {
-  const { db, sender } = call.context;
-  const id = await db.transaction(async (sql) => {
-    const id = await write(sql);
-    if (change !== undefined) await writeWebhookSettings(sql, id, change);
-    return id;
-  });
-  if (change !== undefined) sender.configure(id, change);
-  return id;
+  const merged = { ...current, ...body } as ProjectData;
+  if (merged.ipn_enabled === true) {
+    const problem = settingsProblem({ url: merged.payment_url, secret: merged.key, variant: 'combined' });
+    if (problem) throw fieldError(problem.path === 'url' ? 'payment_url' : 'key', problem.message);
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const [url, key] = [text(merged.payment_url), text(merged.key)];
+  return { ...(url !== undefined ? { payment_url: url } : {}), ...(key !== undefined ? { key } : {}), ipn_enabled: merged.ipn_enabled === true };
 }
 
 export const createProject: Op = async (call) => {
   const body = call.body as ProjectData;
-  const change = webhookChange(body, body, null);
-  const id = await save(call, change, (sql) => insertProject(sql, call.merchantId, body));
+  const change = webhookChange({}, body);
+  const id = await call.context.db.transaction(async (sql) => {
+    const id = await insertProject(sql, call.merchantId, ownFields(body));
+    if (change) await writeWebhookFields(sql, id, change, 'combined');
+    return id;
+  });
   return created(id);
 };
 
-export const listProjects: Op = (call) =>
-  listPage(call.context.db.sql, 'projects', { merchant_id: call.merchantId }, call, (row) => shown(call, row as unknown as Row<ProjectData>));
+export const listProjects: Op = async (call) => {
+  const { sql } = call.context.db;
+  const page = await listPage(sql, 'projects', { merchant_id: call.merchantId }, call, (row) => row as unknown as Row<ProjectData>);
+  return { ...page, body: await shownAll(sql, page.body as Row<ProjectData>[]) };
+};
 
 export const getProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  const data = await projectData<ProjectData>(call.context.db.sql, id);
+  const { sql } = call.context.db;
+  const data = await projectData<ProjectData>(sql, id);
   if (!data) throw notFound(`no project ${id}`);
-  return { body: shown(call, { id, data }) };
+  return { body: (await shownAll(sql, [{ id, data }]))[0] };
 };
 
 export const updateProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
   const body = call.body as ProjectData;
-  // The stored fields matter only to a change of its webhooks (an address sent alone while they are on, say).
-  let change: WebhookSettings | null | undefined;
-  if (WEBHOOK_FIELDS.some((field) => field in body)) {
-    change = webhookChange({ ...(await projectData<ProjectData>(call.context.db.sql, id)), ...body }, body, call.context.sender.settings(id));
-  }
-  await save(call, change, async (sql) => {
-    await updateProjectFields(sql, id, body);
-    return id;
+  await call.context.db.transaction(async (sql) => {
+    // The webhook fields now matter only to a change of them (an address sent alone while they are on, say).
+    if (WEBHOOK_FIELDS.some((field) => field in body)) {
+      const current = (await readWebhookFields(sql, [id])).get(id);
+      const change = webhookChange(current ?? {}, body);
+      if (change) await writeWebhookFields(sql, id, change, current?.variant ?? 'combined');
+    }
+    await updateProjectFields(sql, id, ownFields(body));
   });
   return noContent;
 };

@@ -5,6 +5,7 @@
  * settings now is 409.
  */
 import { projectNames } from '../../store/projects';
+import { readWebhookSettings } from '../../store/webhook-settings';
 import { ApiError } from '../app';
 import { idParam, notFound, type Op } from './common';
 
@@ -14,6 +15,7 @@ export const resendWebhook: Op = async (call) => {
   const own = new Set((await projectNames(db, call.merchantId)).map((p) => p.id));
   const original = sender.deliveries().find((d) => d.id === id);
   if (!original || !own.has(original.project_id)) throw notFound(`no delivery ${id} in your webhook log`);
+  if (!(await readWebhookSettings(db.sql, original.project_id))) throw new ApiError(409, `Conflict: project ${original.project_id} has no webhook settings`);
   const result = sender.resend(id)!;
   if (!result.queued.queued) throw new ApiError(409, `Conflict: ${result.queued.reason}`);
   return { status: 202 };

@@ -8,6 +8,7 @@ import type { NotificationType } from 'payui-embed/server';
 import { findTransaction } from '../../store/transactions';
 import { subscriptionById } from '../../store/subscriptions';
 import { replayWebhook, type Source } from '../../webhooks/replay';
+import { readWebhookSettings } from '../../store/webhook-settings';
 import { ApiError, fieldError } from '../app';
 import { notFound, type Op, type OpCall } from './common';
 
@@ -30,7 +31,7 @@ export const triggerWebhook: Op = async (call) => {
   const { type, transaction_id: transactionId, subscription_id: subscriptionId } = call.body as { type: NotificationType; transaction_id?: number; subscription_id?: number };
   const { source, projectId } = await sourceOf(call, transactionId, subscriptionId);
   const { sender } = call.context;
-  const settings = sender.settings(projectId);
+  const settings = await readWebhookSettings(call.context.db.sql, projectId);
   const webhook = replayWebhook(type, source, settings?.variant ?? 'combined');
   if (typeof webhook === 'string') throw fieldError('type', webhook);
   if (!settings) throw new ApiError(409, `Conflict: project ${projectId} has no webhook settings (PUT /mock/projects/${projectId}/webhooks sets them)`);

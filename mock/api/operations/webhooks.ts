@@ -2,10 +2,9 @@
  * The offline service's own webhook calls (`/mock/…`; the real service keeps these in its console):
  * a project's settings, kept in the database; the log; a refund or a renewal on demand.
  */
-import { settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
-import { waitForLog, type LogFilter } from '../../webhooks/log';
+import { readWebhookSettings, settingsProblem, writeWebhookSettings, type WebhookSettings } from '../../store/webhook-settings';
+import { logScope, waitForLog, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
-import { writeWebhookSettings } from '../../store/webhook-settings';
 import { fieldError } from '../app';
 import { idParam, refused, type Op, type OpCall } from './common';
 
@@ -13,9 +12,9 @@ import { idParam, refused, type Op, type OpCall } from './common';
 const shown = (projectId: number, settings: WebhookSettings | null) =>
   ({ project_id: projectId, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) });
 
-export const getWebhookSettings: Op = (call) => {
+export const getWebhookSettings: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  return { body: shown(id, call.context.sender.settings(id)) };
+  return { body: shown(id, await readWebhookSettings(call.context.db.sql, id)) };
 };
 
 export const putWebhookSettings: Op = async (call) => {
@@ -24,22 +23,20 @@ export const putWebhookSettings: Op = async (call) => {
   if (problem) throw fieldError(problem.path, problem.message);
   const { url, secret, variant } = call.body as WebhookSettings;
   await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, { url, secret, variant }));
-  call.context.sender.configure(id, { url, secret, variant });
-  return { body: shown(id, call.context.sender.settings(id)) };
+  return { body: shown(id, { url, secret, variant }) };
 };
 
 export const deleteWebhookSettings: Op = async (call) => {
   const id = idParam(call, 'project_id');
   await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, null));
-  call.context.sender.configure(id, null);
   return { body: shown(id, null) };
 };
 
 /** The log of the caller's projects: filtered by `type`, `after` and `state`, and with `wait`, answered once it holds a delivery. */
 export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
   const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
-  const projects = await projectNames(context.db, merchantId);
-  return { body: await waitForLog(context.sender, projects, { type, after, state }, wait, request.raw.socket) };
+  const scope = await logScope(context.db.sql, await projectNames(context.db, merchantId));
+  return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
 };
 
 const reasonOf = (call: OpCall) => {
