@@ -9,7 +9,6 @@
  * The `xls` format is an Office Open XML workbook (.xlsx), written by `write-excel-file`: Excel
  * and LibreOffice open it, text cells are text (never formulas), amounts numbers, dates dates.
  */
-import writeXlsxFile from 'write-excel-file/node';
 import type { ReportEntry } from '../store/transactions';
 
 type Cell = string | number | null;
@@ -53,5 +52,7 @@ export async function reportXlsx(entries: ReportEntry[]): Promise<Buffer> {
     return cell === null ? null : typeof cell === 'number' ? { type: Number, value: cell } : { type: String, value: cell };
   }));
   const header = REPORT_HEADERS.map((value) => ({ type: String, value, fontWeight: 'bold' as const }));
+  // Loaded when a workbook is asked for, not at every start.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile([header, ...rows], { sheet: 'Transactions', stickyRowsCount: 1 }).toBuffer();
 }

@@ -5,7 +5,6 @@
  * by a library the merchant's own verifier (the kit's `verifyLoginToken`, or any JWT library) did
  * not share code with.
  */
-import { SignJWT } from 'jose';
 
 /** 24 hours; 30 days when the player asked to be remembered. */
 export const TOKEN_LIFETIME_SEC = 24 * 3600;
@@ -28,7 +27,9 @@ export interface SignOptions {
   now: number;
 }
 
-export function signLoginToken(user: LoginIdentity, options: SignOptions): Promise<string> {
+export async function signLoginToken(user: LoginIdentity, options: SignOptions): Promise<string> {
+  // Loaded at the first login, not at every start.
+  const { SignJWT } = await import('jose');
   const iat = Math.floor(options.now / 1000);
   return new SignJWT({ username: user.username, email: user.email, login_project_id: options.loginProjectId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

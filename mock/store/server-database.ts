@@ -5,7 +5,10 @@
  * store runs unchanged). Several processes may share one database: the migrations take an advisory
  * lock, and every write is one transaction on one connection of the pool.
  */
-import pg from 'pg';
+import type pg from 'pg';
+
+/** The driver, loaded when a Postgres server is used: a start on the embedded database does not pay its import (~240 ms). */
+const driver = async () => (await import('pg')).default;
 import { migrate, type Database, type Sql } from './database';
 
 /** Answers as the embedded database does: bigint (int8) and numeric as the text Postgres sends. */
@@ -30,7 +33,7 @@ export function redactUrl(url: string): string {
 
 /** Opens the database at `url` (an empty one, owned by the role: its schema is made) and migrates it. */
 export async function openServerDatabase(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new (await driver()).Pool({ connectionString: url, max: 10 });
   // A connection that breaks while idle is the pool's to replace, not the process's end.
   pool.on('error', () => undefined);
   const sql = asSql(pool);
@@ -113,7 +116,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 
 /** One statement on its own connection to `url` (`CREATE DATABASE` cannot run in a transaction or a pool's session). */
 export async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new (await driver()).Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(statement);
