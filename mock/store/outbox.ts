@@ -1,6 +1,8 @@
 /**
  * The webhook outbox's rows (table `webhook_outbox`): an event's webhooks, written in the event's
- * own transaction. mock/webhooks/outbox.ts hands them to the sender and takes them out once settled.
+ * own transaction. mock/webhooks/outbox.ts hands them to the sender and takes them out once settled;
+ * on a shared database it claims them through the projects' leases (table `webhook_leases`), which
+ * this module writes too.
  */
 import type { Webhook } from 'payui-embed/server';
 import type { Sql } from './database';
@@ -25,4 +27,73 @@ export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhoo
     rows.push({ id: Number(row!.id), projectId, type: payload.notification_type, body });
   }
   return rows;
+}
+
+interface RowOf {
+  id: string;
+  project_id: string;
+  notification_type: string;
+  body: string;
+}
+const rowOf = (row: RowOf): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
+
+/** Everything the outbox holds, oldest first (a start on a database of its own sends it all). */
+export async function outboxRows(sql: Sql): Promise<OutboxRow[]> {
+  const { rows } = await sql.query<RowOf>('SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id');
+  return rows.map(rowOf);
+}
+
+/** Takes a settled webhook out of the outbox. */
+export async function removeOutboxRow(sql: Sql, id: number): Promise<void> {
+  await sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]);
+}
+
+/**
+ * A claim of process `owner` on a shared database (mock/webhooks/outbox.ts): the free (or expired, or
+ * its own) leases of the projects with webhooks it has not been handed, taken for `leaseMs`, skipping
+ * those another process is claiming at that moment; and those projects' rows, marked as its own.
+ * Answers the projects whose leases it took and their rows, oldest first.
+ */
+export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Promise<{ projects: number[]; rows: OutboxRow[] }> {
+  // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
+  await sql.query(
+    `INSERT INTO webhook_leases (project_id)
+     SELECT DISTINCT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1 ORDER BY project_id
+     ON CONFLICT DO NOTHING`,
+    [owner],
+  );
+  // One statement (so one transaction of its own): the free leases taken, and their projects' rows marked as this process's.
+  const { rows: found } = await sql.query<Partial<RowOf> & { project_id: string }>(
+    `WITH leased AS (
+       UPDATE webhook_leases SET owner = $1, until = now() + $2 * interval '1 millisecond'
+       WHERE project_id IN (
+         SELECT project_id FROM webhook_leases
+         WHERE (owner = $1 OR owner IS NULL OR until < now())
+           AND project_id IN (SELECT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1)
+         ORDER BY project_id FOR UPDATE SKIP LOCKED)
+       RETURNING project_id
+     ), claimed AS (
+       UPDATE webhook_outbox o SET sent_by = $1 FROM leased
+       WHERE o.project_id = leased.project_id AND o.sent_by IS DISTINCT FROM $1
+       RETURNING o.id, o.project_id, o.notification_type, o.body
+     )
+     SELECT project_id, NULL::bigint AS id, NULL AS notification_type, NULL AS body FROM leased
+     UNION ALL SELECT project_id, id, notification_type, body FROM claimed`,
+    [owner, leaseMs],
+  );
+  return {
+    projects: found.filter((row) => row.id === null).map((row) => Number(row.project_id)),
+    rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as RowOf)).sort((a, b) => a.id - b.id),
+  };
+}
+
+/** Keeps `owner`'s leases of these projects for another `leaseMs`. */
+export async function renewLeases(sql: Sql, owner: string, projectIds: number[], leaseMs: number): Promise<void> {
+  await sql.query("UPDATE webhook_leases SET until = now() + $3 * interval '1 millisecond' WHERE owner = $1 AND project_id = ANY($2::bigint[])", [owner, projectIds, leaseMs]);
+}
+
+/** Frees `owner`'s lease of the project (none given: all its leases), for the next claimant. */
+export async function freeLeases(sql: Sql, owner: string, projectId?: number): Promise<void> {
+  if (projectId === undefined) await sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE owner = $1", [owner]);
+  else await sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE project_id = $1 AND owner = $2", [projectId, owner]);
 }

@@ -26,7 +26,7 @@ import type { Database, Sql } from '../store/database';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import type { OutboxRow } from '../store/outbox';
+import { claimOutbox, freeLeases, outboxRows, removeOutboxRow, renewLeases, type OutboxRow } from '../store/outbox';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
@@ -44,13 +44,6 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-interface Row {
-  id: string;
-  project_id: string;
-  notification_type: string;
-  body: string;
-}
-const rowOf = (row: Row): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
 
 /** The variant of the project's webhooks as its settings hold them now (every process writes them there), in the event's transaction. */
 const variant = async (sql: Sql, projectId: number): Promise<Variant | null> => (await readWebhookSettings(sql, projectId))?.variant ?? null;
@@ -61,7 +54,7 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
 }
 
 /** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
-const removeRow = (db: Database, id: number) => db.sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]).then(() => undefined, () => undefined);
+const removeRow = (db: Database, id: number) => removeOutboxRow(db.sql, id).catch(() => undefined);
 
 /**
  * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them; `settle`
@@ -90,9 +83,8 @@ function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
       await handOver(sender, rows, settle, shape);
     },
     async restore() {
-      const { rows } = await db.sql.query<Row>('SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id');
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
-      for (const row of rows) await handOver(sender, [rowOf(row)], settle, noFaults);
+      for (const row of await outboxRows(db.sql)) await handOver(sender, [row], settle, noFaults);
     },
     variant,
     close: async () => undefined,
@@ -118,7 +110,7 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
   function stop(): Promise<void> {
     closed = true;
     clearInterval(timer);
-    return serial(() => db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE owner = $1", [me])).then(() => undefined, () => undefined);
+    return serial(() => freeLeases(db.sql, me)).catch(() => undefined);
   }
   // A sender that closes sends nothing more: its leases are freed then, not when they run out.
   sender.onClose(() => void (closed || stop()));
@@ -138,35 +130,8 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
   }
 
   async function claimOnce(): Promise<void> {
-    // Each project with webhooks to send has its lease row (in one order, so two claims never wait on each other crosswise).
-    await db.sql.query(
-      `INSERT INTO webhook_leases (project_id)
-       SELECT DISTINCT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1 ORDER BY project_id
-       ON CONFLICT DO NOTHING`,
-      [me],
-    );
-    // One statement (so one transaction of its own): the free leases taken, and their projects' rows marked as this process's.
-    const { rows: found } = await db.sql.query<Partial<Row> & { project_id: string }>(
-      `WITH leased AS (
-         UPDATE webhook_leases SET owner = $1, until = now() + $2 * interval '1 millisecond'
-         WHERE project_id IN (
-           SELECT project_id FROM webhook_leases
-           WHERE (owner = $1 OR owner IS NULL OR until < now())
-             AND project_id IN (SELECT project_id FROM webhook_outbox WHERE sent_by IS DISTINCT FROM $1)
-           ORDER BY project_id FOR UPDATE SKIP LOCKED)
-         RETURNING project_id
-       ), claimed AS (
-         UPDATE webhook_outbox o SET sent_by = $1 FROM leased
-         WHERE o.project_id = leased.project_id AND o.sent_by IS DISTINCT FROM $1
-         RETURNING o.id, o.project_id, o.notification_type, o.body
-       )
-       SELECT project_id, NULL::bigint AS id, NULL AS notification_type, NULL AS body FROM leased
-       UNION ALL SELECT project_id, id, notification_type, body FROM claimed`,
-      [me, LEASE_MS],
-    );
-    const projects = found.filter((row) => row.id === null).map((row) => Number(row.project_id));
-    if (projects.length === 0) return;
-    const claimed = { projects, rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as Row)).sort((a, b) => a.id - b.id) };
+    const claimed = await claimOutbox(db.sql, me, LEASE_MS);
+    if (claimed.projects.length === 0) return;
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
     await handOver(sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id);
@@ -181,16 +146,14 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
   async function release(projectId: number): Promise<void> {
     if (closed || held.get(projectId)) return;
     held.delete(projectId);
-    await db.sql.query("UPDATE webhook_leases SET owner = NULL, until = '-infinity' WHERE project_id = $1 AND owner = $2", [projectId, me]);
+    await freeLeases(db.sql, me, projectId);
   }
 
   /** Keeps the leases of the projects this process still has webhooks of to send. */
   function renew(): Promise<void> {
     const holding = [...held].filter(([, n]) => n > 0).map(([project]) => project);
     if (holding.length === 0 || closed) return Promise.resolve();
-    return serial(async () => {
-      await db.sql.query("UPDATE webhook_leases SET until = now() + $3 * interval '1 millisecond' WHERE owner = $1 AND project_id = ANY($2::bigint[])", [me, holding, LEASE_MS]);
-    });
+    return serial(() => renewLeases(db.sql, me, holding, LEASE_MS));
   }
 
   return {
