@@ -194,7 +194,8 @@ export default defineConfig(({ mode }): UserConfig => {
         // sets PAYUI_LIVE_URL / PAYUI_SANDBOX_URL); a build without them is tested from dist/.
         define: { ...define, __PAYUI_LIVE_URL__: JSON.stringify('http://localhost:5175/'), __PAYUI_SANDBOX_URL__: JSON.stringify('http://localhost:5176/') },
         test: {
-          include: ['test/unit/**/*.test.{ts,tsx}'],
+          // The widget's and the kit's tests, and the offline service's beside it (mock/test/).
+          include: ['test/unit/**/*.test.{ts,tsx}', 'mock/test/**/*.test.{ts,tsx}'],
           // The offline service's database (PGlite, Postgres in WebAssembly) takes 1–4 s to start
           // on a busy 2-core machine; tests that start one get that much more time.
           hookTimeout: 60_000,
@@ -202,8 +203,8 @@ export default defineConfig(({ mode }): UserConfig => {
           environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
           // One offline service for the files that talk to it over HTTP, each in sandboxes of its
-          // own; started by the first file that asks (test/unit/shared-service.ts).
-          globalSetup: ['test/unit/shared-service.ts'],
+          // own; started by the first file that asks (mock/test/shared-service.ts).
+          globalSetup: ['mock/test/shared-service.ts'],
           coverage: {
             provider: 'v8',
             include: ['src/**/*.{ts,tsx}'],

@@ -16,13 +16,12 @@ if (!server) {
   process.exit(0);
 }
 // The service's tests: those that start its database (in memory, through the service or its parts)
-// or work in sandboxes of the run's shared service (test/unit/shared-service.ts, on the server too),
+// or work in sandboxes of the run's shared service (mock/test/shared-service.ts, on the server too),
 // but for those of the HTTP layer alone (malformed and stalled requests), which no database changes.
 const HTTP_ONLY = new Set(['servers-fuzz.test.ts', 'stalled-uploads.test.ts']);
-const files = readdirSync('test/unit')
-  .filter((name) => name.endsWith('.test.ts') && !HTTP_ONLY.has(name))
-  .filter((name) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b|\bsandboxWorld\b|\bsharedService\b/.test(readFileSync(`test/unit/${name}`, 'utf8')))
-  .map((name) => `test/unit/${name}`);
+const files = ['mock/test', 'test/unit']
+  .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.test.ts') && !HTTP_ONLY.has(name)).map((name) => `${dir}/${name}`))
+  .filter((file) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b|\bsandboxWorld\b|\bsharedService\b/.test(readFileSync(file, 'utf8')));
 console.log(`test:server: ${files.length} test files of the service on ${server.replace(/:[^:@/]*@/, ':***@')}`);
 const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { stdio: 'inherit', env: { ...process.env, PAYUI_TEST_DATABASE_URL: server } });
 process.exit(run.status ?? 1);

@@ -1,7 +1,7 @@
 /**
  * The webhooks of one payment, in the shapes the contract's `webhooks` section describes
  * (mock/spec/openapi.json; the kit's payload types are generated from it, and
- * test/unit/webhook-payloads.test.ts holds what is sent here to its schemas). `user_validation` is
+ * mock/test/webhook-payloads.test.ts holds what is sent here to its schemas). `user_validation` is
  * the service's documented shape; the rest are the mock's own, written down in the docs.
  */
 import document from '../spec/openapi.json' with { type: 'json' };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
-import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 
 /** The merchant API and the payment UI: the run's shared service (a sandbox of it); the demo server and a webhook handler: this file's. */
 const origins: Record<'api' | 'ui' | 'demo' | 'hook', string> = {} as never;

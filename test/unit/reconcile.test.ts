@@ -14,7 +14,7 @@ import { createDemoServer } from '../../server/demo';
 import { reconcileSales, yesterday } from '../../server/reconcile';
 import { createShop, type Shop } from '../../server/shop';
 import { webhookSignature } from '../../src/server/signature';
-import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 
 const PLAYER = 'demo-player-1';
 let world: SandboxWorld;

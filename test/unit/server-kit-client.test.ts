@@ -1,5 +1,5 @@
 // payui-embed/server's client of every operation (DESIGN.md §13), against the offline service as it
-// runs (a sandbox of the run's shared service, test/unit/sandbox-world.ts): its paths, paged lists, errors with
+// runs (a sandbox of the run's shared service, mock/test/sandbox-world.ts): its paths, paged lists, errors with
 // the service's request id and field errors, and — against small stand-ins that fail on purpose —
 // its retries. The catalog and users tests run once the service answers those operations (until
 // then it answers 501, and `implemented` skips them).
@@ -13,7 +13,7 @@ import { createShop } from '../../server/shop';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClientOptions,
 } from '../../src/server/index';
-import { sandboxWorld } from './sandbox-world';
+import { sandboxWorld } from '../../mock/test/sandbox-world';
 
 type Schemas = components['schemas'];
 

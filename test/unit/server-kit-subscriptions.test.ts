@@ -12,8 +12,8 @@ import type { Listening } from '../../mock/http/listen';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClient,
 } from '../../src/server/index';
-import { recordingListener, type Received } from './recording-listener';
-import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { recordingListener, type Received } from '../../mock/test/recording-listener';
+import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 
 type Schemas = components['schemas'];
 /** The sandbox's Star Miners (the demo's project 200001). */

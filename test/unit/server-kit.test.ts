@@ -8,7 +8,7 @@ import {
   createMerchantClient, createWebhookHandler, MerchantApiError, PayUIError, signWebhook, TokenRequestError, WebhookRefusal, webhookSignature,
   type OrderPaidWebhook, type TokenRequest, type WebhookHandlerOptions, type WebhookRequest,
 } from '../../src/server/index';
-import { sandboxWorld, type SandboxWorld } from './sandbox-world';
+import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 
 const SECRET = 'project-secret';
 const running: Listening[] = [];
@@ -211,7 +211,7 @@ describe('signWebhook', () => {
 });
 
 describe('createMerchantClient', () => {
-  // A sandbox of the run's shared service (test/unit/sandbox-world.ts), made in a hook with its own
+  // A sandbox of the run's shared service (mock/test/sandbox-world.ts), made in a hook with its own
   // time: on a busy machine the service's start alone can take most of a test's 20 s.
   let world: SandboxWorld;
   let base: string;

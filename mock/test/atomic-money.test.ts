@@ -1,0 +1,252 @@
+/**
+ * Money moves atomically (DESIGN.md §8d): a refund, a game key's sale, a renewal, a subscription's
+ * change and a clock step are each one transaction whose guarded write makes a second attempt at
+ * the same moment fail cleanly, and whose webhooks are written with it. The embedded database runs
+ * one transaction at a time, so a race between two requests lives in the gap between an
+ * operation's first read and its transaction: the payments' test hook holds each request there
+ * until the others have read too (`barrier`), the worst order a Postgres server could give.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HookPoint } from '../domain/payments';
+import { merchantCaller, type Called } from '../../test/fixtures/merchant-call';
+import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
+
+let world: ServiceWorld;
+let received: Received[];
+let closeListener: () => Promise<void>;
+/** What the hook does at each point, set by the test that races there. */
+const hooks: Partial<Record<HookPoint, () => Promise<void>>> = {};
+
+beforeAll(async () => {
+  world = await startWorld({ hook: (point) => hooks[point]?.() });
+  const listener = await recordingListener();
+  received = listener.received;
+  closeListener = () => listener.server.close();
+  expect((await call('/mock/projects/200001/webhooks', 'PUT', { url: listener.url, secret: 'atomic-money-secret', variant: 'combined' })).status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await closeListener?.();
+  await world?.close();
+});
+
+const call = merchantCaller(() => world.origin);
+const v2 = (path: string) => `/merchant/v2${path}`;
+
+/** Lets requests through once `n` of them have arrived: each has made its first read, none has written. */
+function barrier(n: number): () => Promise<void> {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  let arrived = 0;
+  return () => {
+    if (++arrived === n) open();
+    return opened;
+  };
+}
+
+/** Holds the first request that reaches it until the test calls `release()` (`reached` resolves then); the others pass. */
+function gate() {
+  let release!: () => void;
+  let reach!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  let first = true;
+  const hold = () => {
+    if (!first) return Promise.resolve();
+    first = false;
+    reach();
+    return released;
+  };
+  return { hold, reached, release };
+}
+
+async function token(player: string, purchase: object): Promise<string> {
+  const answer = await call(v2('/merchants/100001/token'), 'POST', {
+    user: { id: { value: player }, email: { value: `${player}@example.test` }, name: { value: 'Racer' } },
+    settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' },
+    purchase,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.token;
+}
+
+/** Pays `accessToken` in the sandbox payment UI, as its Pay button does. */
+async function pay(accessToken: string): Promise<Called> {
+  const response = await fetch(`${world.ui.sandbox}/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: world.ui.sandbox },
+    body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: accessToken })}`, outcome: 'success' }),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+const balance = async (player: string) => (await call(v2(`/projects/200001/users/${player}`))).body.balance;
+const statuses = (answers: Called[]) => answers.map((a) => a.status).sort();
+
+/** Buys the demo's monthly plan as `player`: the subscription as the API answers it. */
+async function subscribe(player: string) {
+  expect((await pay(await token(player, { subscription: { plan_id: 'captain-monthly' } }))).body).toMatchObject({ ok: true, status: 'done' });
+  const [subscription] = (await call(`/mock/projects/200001/subscriptions?user_id=${player}`)).body;
+  return subscription;
+}
+
+/** The subscription's payments (`done`, `fail`), oldest first. */
+async function chargesOf(id: number): Promise<string[]> {
+  const all = (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body as { status: string; subscription: { id: number } }[];
+  return all.filter((p) => p.subscription.id === id).map((p) => p.status);
+}
+
+describe('a refund', () => {
+  it('twenty refunds of one payment at once: one 200, nineteen 409, one order_canceled, the balance taken back once', async () => {
+    await pay(await token('refund-racer', { virtual_currency: { quantity: 100 } }));
+    const paid = await pay(await token('refund-racer', { virtual_currency: { quantity: 550 } }));
+    expect(paid.body).toMatchObject({ ok: true, status: 'done' });
+    expect(await balance('refund-racer')).toBe(650);
+    hooks.refund = barrier(20);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(`/mock/transactions/${paid.body.invoice}/refund`, 'POST')));
+    delete hooks.refund;
+    expect(statuses(answers)).toEqual([200, ...Array(19).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toMatchObject({ http_status_code: 409, message: expect.stringContaining('already refunded'), request_id: expect.any(String) });
+    }
+    expect(await balance('refund-racer')).toBe(100);
+    await world.sender.idle();
+    expect(received.filter((r) => r.type === 'order_canceled' && r.body.transaction.id === paid.body.invoice)).toHaveLength(1);
+  });
+});
+
+describe("a game's key", () => {
+  it('the last key to two buyers at once: one sale, the other 0010-0001 (no 500), its token left unspent', async () => {
+    const game = await call(v2('/projects/200001/game_delivery'), 'POST', {
+      sku: 'last-key-game', name: { en: 'Last Key' }, description: { en: 'One key left' }, system_requirements: '-', default_currency: 'USD',
+      drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }],
+    });
+    expect(game.status, JSON.stringify(game.body)).toBe(201);
+    expect((await call(`/mock/projects/200001/game_delivery/${game.body.id}/keys`, 'POST', { drm_id: 1, keys: ['LAST-KEY-1'] })).status).toBe(200);
+    const purchase = { pin_codes: { codes: [{ digital_content: 'last-key-game', drm: 'steam' }] } };
+    const tokens = [await token('key-racer-1', purchase), await token('key-racer-2', purchase)];
+    hooks.key = barrier(2);
+    const answers = await Promise.all(tokens.map(pay));
+    delete hooks.key;
+    expect(statuses(answers)).toEqual([200, 422]);
+    const sold = answers.find((a) => a.status === 200)!;
+    expect(sold.body).toMatchObject({ ok: true, status: 'done', key: { drm: 'steam', code: 'LAST-KEY-1' } });
+    expect(answers.find((a) => a.status === 422)!.body).toMatchObject({ http_status_code: 422, message: '0010-0001', request_id: expect.any(String) });
+    const report = await call(v2('/merchants/100001/reports/transactions/search.json?show_dry_run=true&limit=100'));
+    expect(report.body.filter((t: any) => t.purchase.pin_codes?.content === 'last-key-game').map((t: any) => [t.transaction.id, t.transaction.status])).toEqual([[sold.body.invoice, 'done']]);
+    // The one that found no key paid nothing: the payment UI opens its token on a checkout, not on a paid page.
+    const loser = tokens[answers.indexOf(answers.find((a) => a.status === 422)!)]!;
+    const session = await (await fetch(`${world.ui.sandbox}/api/session?${new URLSearchParams({ access_token: loser })}`)).json();
+    expect(session).not.toHaveProperty('paid');
+  });
+});
+
+describe('a clock step', () => {
+  it('whose work fails leaves the clock where it was and charges nothing; the same step again charges once', async () => {
+    const s = await subscribe('clock-failer');
+    let failures = 1;
+    hooks.due = async () => {
+      if (failures-- > 0) throw new Error('the due work failed');
+    };
+    const to = new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString();
+    const failed = await call('/mock/clock', 'POST', { to });
+    delete hooks.due;
+    expect(failed.status).toBe(500);
+    const clock = (await call('/mock/clock')).body;
+    expect(clock.moved).toBe(false);
+    expect(Date.parse(clock.now)).toBeLessThan(Date.parse(s.date_next_charge));
+    expect(await chargesOf(s.id)).toEqual(['done']);
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body.date_next_charge).toBe(s.date_next_charge);
+
+    const moved = (await call('/mock/clock', 'POST', { to })).body;
+    expect(moved.moved).toBe(true);
+    expect(Date.parse(moved.now)).toBeGreaterThanOrEqual(Date.parse(to));
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+  });
+});
+
+describe('a renewal on demand', () => {
+  it('a renew during a clock step that renews the subscription charges once: the renew is 409', async () => {
+    const s = await subscribe('renew-racer');
+    const held = gate();
+    hooks.renew = held.hold;
+    const renewing = call(`/mock/subscriptions/${s.id}/renew`, 'POST');
+    await held.reached;
+    // The renew has read the subscription; the clock passes its next charge date before it charges.
+    expect((await call('/mock/clock', 'POST', { to: new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString() })).status).toBe(200);
+    held.release();
+    const renewed = await renewing;
+    delete hooks.renew;
+    expect(renewed).toMatchObject({ status: 409, body: { http_status_code: 409, message: expect.stringContaining('renewed') } });
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after.date_last_charge).toBe(s.date_next_charge);
+  });
+});
+
+describe("a subscription's change", () => {
+  const update = (s: { id: number; user: { id: string } }, body: object) => call(v2(`/projects/200001/users/${s.user.id}/subscriptions/${s.id}`), 'PUT', body);
+
+  it('two changes at once keep both: the comment of one and the next charge date the other moved', async () => {
+    const s = await subscribe('change-racer');
+    hooks.change = barrier(2);
+    const answers = await Promise.all([update(s, { comment: 'kept' }), update(s, { timeshift: { type: 'day', value: 3 } })]);
+    delete hooks.change;
+    expect(statuses(answers)).toEqual([204, 204]);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after).toMatchObject({ comment: 'kept', date_next_charge: new Date(Date.parse(s.date_next_charge) + 3 * 86_400_000).toISOString() });
+  });
+
+  it('a cancel during a clock step that renews the subscription keeps the renewal: canceled after its charge', async () => {
+    const s = await subscribe('cancel-racer');
+    const held = gate();
+    hooks.change = held.hold;
+    const canceling = update(s, { status: 'canceled', comment: 'leaving' });
+    await held.reached;
+    expect((await call('/mock/clock', 'POST', { to: new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString() })).status).toBe(200);
+    held.release();
+    expect((await canceling).status).toBe(204);
+    delete hooks.change;
+    expect(await chargesOf(s.id)).toEqual(['done', 'done']);
+    const after = (await call(v2(`/projects/200001/subscriptions/${s.id}`))).body;
+    expect(after).toMatchObject({ status: 'canceled', comment: 'leaving', date_last_charge: s.date_next_charge, date_next_charge: null });
+  });
+
+  it('a cancel that refunds the last payment, with a refund of that payment between its read and its write: refunded once, canceled once', async () => {
+    const s = await subscribe('refund-cancel-racer');
+    const [payment] = (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body.filter((p: any) => p.subscription.id === s.id);
+    const start = received.length;
+    const held = gate();
+    hooks.change = held.hold;
+    hooks.refund = held.hold;
+    const canceling = update(s, { status: 'canceled', cancel_subscription_payment: true, comment: 'refund me' });
+    await held.reached;
+    expect((await call(`/mock/transactions/${payment.id_payment}/refund`, 'POST')).status).toBe(200);
+    held.release();
+    expect((await canceling).status).toBe(204);
+    delete hooks.change;
+    delete hooks.refund;
+    await world.sender.idle();
+    const ours = received.slice(start).filter((r) => r.body.transaction?.id === payment.id_payment || r.body.subscription?.id === s.id).map((r) => r.type);
+    expect(ours.filter((type) => type === 'order_canceled')).toHaveLength(1);
+    expect(ours.filter((type) => type === 'cancel_subscription')).toHaveLength(1);
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me' });
+  });
+});
+
+describe('a plan change', () => {
+  it('paid while a cancel ends the subscription is refused 1004-0001 and charges nothing: the subscription stays canceled', async () => {
+    const s = await subscribe('plan-racer');
+    const held = gate();
+    hooks.plan = held.hold;
+    const changing = pay(await token('plan-racer', { subscription: { plan_id: 'captain-yearly', operation: 'change_plan' } }));
+    await held.reached;
+    expect((await call(v2(`/projects/200001/users/plan-racer/subscriptions/${s.id}`), 'PUT', { status: 'canceled' })).status).toBe(204);
+    held.release();
+    const answer = await changing;
+    delete hooks.plan;
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('1004-0001');
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled' });
+    expect(await chargesOf(s.id)).toEqual(['done']);
+  });
+});

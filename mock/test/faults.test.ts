@@ -1,0 +1,177 @@
+// Failing on purpose (DESIGN.md §8b): `/mock/faults` rules fail the caller's own next requests to an
+// operation (a status, a body, a latency, a dropped connection), `count` times; the
+// `X-Payui-Mock-Fault` header fails one request. A shop's backend tests its error paths against them:
+// here, through the kit, whose retries and errors see what a real outage looks like.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantClient, MerchantApiError } from '../../src/server/index';
+import { callMerchantApi, DEMO_AUTH } from '../../test/fixtures/merchant-call';
+import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { createMerchantApi } from '../api/server';
+import { listenLoopback } from '../http/listen';
+
+let world: ServiceWorld;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world.close());
+
+const call = (method: string, path: string, body?: unknown) => callMerchantApi(world.origin, method, path, body);
+const PLAYER = { user: { id: { value: 'fault-player' }, email: { value: 'f@example.test' } }, settings: { project_id: 200001 } };
+const TOKEN = '/merchant/v2/merchants/100001/token';
+
+describe('/mock/faults', () => {
+  it('fails the next `count` requests to the operation, then answers as usual; the list says what is left', async () => {
+    const created = await call('POST', '/mock/faults', { operation: 'createToken', status: 503, count: 2 });
+    expect(created.status).toBe(201);
+    expect((await call('GET', '/mock/faults')).body).toEqual([{ id: created.body.id, operation: 'createToken', status: 503, count: 2, remaining: 2 }]);
+    const first = await call('POST', TOKEN, PLAYER);
+    expect(first.status).toBe(503);
+    expect(first.body).toMatchObject({ http_status_code: 503, request_id: expect.any(String) });
+    expect((await call('GET', '/mock/faults')).body).toMatchObject([{ remaining: 1 }]);
+    // Another operation is not touched.
+    expect((await call('GET', '/merchant/v2/projects/200001')).status).toBe(200);
+    expect((await call('POST', TOKEN, PLAYER)).status).toBe(503);
+    expect((await call('POST', TOKEN, PLAYER)).status).toBe(200);
+    expect((await call('GET', '/mock/faults')).body).toEqual([]);
+  });
+
+  it('by method and path, with a body of its own; DELETE removes a rule', async () => {
+    const path = '/merchant/{version}/projects/{project_id}';
+    const { body: { id } } = await call('POST', '/mock/faults', { method: 'GET', path, status: 429, body: { said: 'slow down' }, count: 5 });
+    const failed = await call('GET', '/merchant/v1/projects/200001');
+    expect(failed).toMatchObject({ status: 429, body: { said: 'slow down' } });
+    expect((await call('DELETE', `/mock/faults/${id}`)).status).toBe(204);
+    expect((await call('GET', '/merchant/v1/projects/200001')).status).toBe(200);
+    expect((await call('DELETE', `/mock/faults/${id}`)).status).toBe(404);
+  });
+
+  it('drops the connection, which the kit tries again (a GET) and reports as NETWORK when it goes on', async () => {
+    await call('POST', '/mock/faults', { operation: 'getProject', drop: true, count: 1 });
+    const kit = createMerchantClient({ merchantId: 100001, apiKey: 'demo-api-key', baseUrl: world.origin, maxRetries: 1 });
+    expect((await kit.projects.get(200001)).id).toBe(200001);
+    await call('POST', '/mock/faults', { operation: 'getProject', drop: true, count: 2 });
+    const error = await kit.projects.get(200001).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MerchantApiError);
+    expect(error).toMatchObject({ code: 'NETWORK', status: null });
+  });
+
+  it('a latency alone answers late but as usual (the kit\'s timeout sees it)', async () => {
+    await call('POST', '/mock/faults', { operation: 'getProject', latency_ms: 1500 });
+    const kit = createMerchantClient({ merchantId: 100001, apiKey: 'demo-api-key', baseUrl: world.origin, timeoutMs: 200, maxRetries: 0 });
+    expect(await kit.projects.get(200001).catch((e: unknown) => e)).toMatchObject({ code: 'TIMEOUT' });
+    expect((await call('GET', '/merchant/v2/projects/200001')).status).toBe(200);
+  });
+
+  it('touches only the merchant that made it', async () => {
+    await world.db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100066, 'other-key') ON CONFLICT DO NOTHING");
+    const other = `Basic ${Buffer.from('100066:other-key').toString('base64')}`;
+    const made = await fetch(`${world.origin}/mock/faults`, { method: 'POST', headers: { authorization: other, 'content-type': 'application/json' }, body: JSON.stringify({ operation: 'getProject', status: 500, count: 10 }) });
+    expect(made.status).toBe(201);
+    expect((await call('GET', '/merchant/v2/projects/200001')).status).toBe(200);
+    expect((await call('GET', '/mock/faults')).body).toEqual([]);
+  });
+
+  it('are seen by every process on the database: a rule made through one fails a request through another, a count of 1 once among them', async () => {
+    // A second merchant API on the same database, as a second process on a shared Postgres server is.
+    const second = await listenLoopback(await createMerchantApi({ db: world.db, sender: world.sender }), 0);
+    try {
+      const through = [world.origin, `http://127.0.0.1:${second.port}`];
+      const made = await call('POST', '/mock/faults', { operation: 'getProject', status: 507 });
+      expect((await callMerchantApi(through[1]!, 'GET', '/mock/faults')).body).toEqual([expect.objectContaining({ id: made.body.id, remaining: 1 })]);
+      const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => callMerchantApi(through[i % 2]!, 'GET', '/merchant/v2/projects/200001').then((r) => r.status)));
+      expect(statuses.filter((s) => s === 507)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect((await call('GET', '/mock/faults')).body).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refuses a rule that names nothing, or does not say how to fail, at its field', async () => {
+    const fields = async (body: unknown) => Object.keys((await call('POST', '/mock/faults', body)).body.extended_message.property_errors);
+    expect(await fields({ operation: 'noSuchOperation', status: 500 })).toEqual(['operation']);
+    expect(await fields({ method: 'GET', path: '/merchant/v2/projects/200001', status: 500 })).toEqual(['path']);
+    expect(await fields({ method: 'DELETE', path: '/merchant/{version}/projects/{project_id}', status: 500 })).toEqual(['method']);
+    expect(await fields({ operation: 'getProject' })).toEqual(['status']);
+    expect(await fields({ operation: 'getProject', status: 200 })).toEqual(['status']);
+  });
+});
+
+describe('X-Payui-Mock-Fault', () => {
+  const withHeader = (value: string) => fetch(`${world.origin}/merchant/v2/projects/200001`, { headers: { authorization: DEMO_AUTH, 'x-payui-mock-fault': value } });
+
+  it('fails the one request that carries it', async () => {
+    const failed = await withHeader('status=503');
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toMatchObject({ http_status_code: 503 });
+    await expect(withHeader('drop')).rejects.toThrow();
+    expect((await withHeader('latency=10')).status).toBe(200);
+    expect((await call('GET', '/merchant/v2/projects/200001')).status).toBe(200);
+  });
+
+  it('that it does not understand is 422 at the header', async () => {
+    const answer = await withHeader('status=200');
+    expect(answer.status).toBe(422);
+    expect(Object.keys((await answer.json()).extended_message.property_errors)).toEqual(['X-Payui-Mock-Fault']);
+  });
+});
+
+describe('webhook faults', () => {
+  /** A headless payment of `quantity` crystals by a new player; its transaction id. */
+  async function pay(player: string, quantity: number): Promise<number> {
+    const token = await call('POST', TOKEN, { user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox', currency: 'USD' }, purchase: { virtual_currency: { quantity } } });
+    const paid = await fetch(`${world.origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+    return (await paid.json()).transaction_id;
+  }
+  let listener: Awaited<ReturnType<typeof recordingListener>>;
+  beforeAll(async () => {
+    listener = await recordingListener();
+    await world.sender.configure(200001, { url: listener.url, secret: 'fault-secret', variant: 'combined' });
+  });
+  afterAll(async () => {
+    await world.sender.configure(200001, null);
+    await listener.server.close();
+  });
+  const orderPaid = () => listener.received.filter((r) => r.type === 'order_paid').map((r) => r.body.transaction.id as number);
+
+  it('duplicate sends each of the next webhooks twice, the same body; the rule is spent after count', async () => {
+    expect((await call('POST', '/mock/faults', { webhooks: { duplicate: true }, count: 1 })).status).toBe(201);
+    const first = await pay('dup-1', 3);
+    await expect.poll(orderPaid).toEqual([first, first]);
+    const bodies = listener.bodies.filter((b) => b.includes('"order_paid"'));
+    expect(bodies[0]).toBe(bodies[1]);
+    const second = await pay('dup-2', 3);
+    await expect.poll(orderPaid).toEqual([first, first, second]);
+    expect((await call('GET', '/mock/faults')).body).toEqual([]);
+  });
+
+  it('order reverse holds the next webhooks and sends them last first', async () => {
+    listener.received.length = 0;
+    expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 2 })).status).toBe(201);
+    const first = await pay('rev-1', 3);
+    const second = await pay('rev-2', 3);
+    await expect.poll(orderPaid).toEqual([second, first]);
+    expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 1 })).status).toBe(422);
+  });
+
+  it('delay_ms sends the next webhook late, and the project\'s later ones behind it', async () => {
+    listener.received.length = 0;
+    expect((await call('POST', '/mock/faults', { webhooks: { delay_ms: 600 }, count: 1 })).status).toBe(201);
+    const before = Date.now();
+    const first = await pay('late-1', 3);
+    const second = await pay('late-2', 3);
+    await expect.poll(orderPaid).toEqual([first, second]);
+    // The first went out no sooner than its delay after it was made, and the second after it.
+    const { attempts } = (await call('GET', '/mock/webhooks?type=order_paid')).body as { attempts: { notification_type: string; at: string }[] };
+    const sent = attempts.filter((a) => a.notification_type === 'order_paid').map((a) => new Date(a.at).getTime()).sort((a, b) => a - b).slice(-2);
+    expect(sent[0]! - before).toBeGreaterThanOrEqual(600);
+    expect(sent[1]!).toBeGreaterThanOrEqual(sent[0]!);
+  });
+
+  it('a webhook rule takes no request fields, and a request rule no webhooks', async () => {
+    const both = await call('POST', '/mock/faults', { operation: 'createToken', status: 503, webhooks: { duplicate: true } });
+    expect(both.status).toBe(422);
+    expect((await call('POST', '/mock/faults', { webhooks: {} })).status).toBe(422);
+    expect((await call('POST', '/mock/faults', { webhooks: { duplicate: true, order: 'reverse' } })).status).toBe(422);
+  });
+});

@@ -1,0 +1,151 @@
+// One direction between the packages (issue 36, item 4), and inside the service (item 6): the offline service, `payui-mock`, uses
+// the server kit only through its public entry, `payui-embed/server`, as a merchant's code does —
+// never a module of src/ by its path — so the kit's internals can change without the service
+// noticing, and what the service relies on is what merchants get.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MOCK = join(ROOT, 'mock');
+const SRC = join(ROOT, 'src');
+
+/**
+ * Imports of src/ the service keeps, each with why. The payment UI's page speaks the widget's wire
+ * format (it is the other end of the widget's channel), which no public entry exports.
+ */
+const KEPT: Record<string, string[]> = {
+  'mock/payment-ui/bridge.ts': ['src/core/protocol'],
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.(ts|tsx|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every module specifier a file imports or re-exports, static or dynamic. */
+function specifiers(text: string): string[] {
+  const found = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+  return [...new Set(found)];
+}
+
+describe('payui-mock and the server kit', () => {
+  // The service itself: its tests (mock/test/) may test it against the kit's own modules.
+  const files = sources(MOCK).filter((file) => !file.startsWith(join(MOCK, 'test') + '/'));
+
+  it('reads its sources (the walk finds the service)', () => {
+    expect(files.map((f) => relative(ROOT, f))).toEqual(expect.arrayContaining(['mock/app/service.ts', 'mock/webhooks/payloads.ts', 'mock/api/app.ts']));
+  });
+
+  it('imports nothing of src/ by path: the kit only as payui-embed/server', () => {
+    const reaching: string[] = [];
+    for (const file of files) {
+      const name = relative(ROOT, file);
+      for (const specifier of specifiers(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const target = relative(ROOT, resolve(dirname(file), specifier));
+        if (resolve(ROOT, target).startsWith(SRC + '/') && !(KEPT[name] ?? []).includes(target)) reaching.push(`${name} → ${target}`);
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it('finds such an import where there is one (the check can fail)', () => {
+    expect(specifiers("import type { Webhook } from '../../src/server/payloads';\nconst m = await import('../src/server/http');")).toEqual(['../../src/server/payloads', '../src/server/http']);
+  });
+});
+
+/**
+ * The service's folders from the bottom up (DESIGN.md §8d): a folder imports only folders below it,
+ * so no folder reaches up (store/ never to domain/ or the payment UI) and no two folders lean on each
+ * other. `lib/` is plain helpers that know nothing of the service; `spec/` the contract; `store/`
+ * SQL, one module per table; `http/` the one HTTP stack; `webhooks/` the outbox's sender and the
+ * payloads; `domain/` payments, billing, sessions, tokens; then what answers requests (`api/`, the
+ * payment UI's server and page, the console) and, on top, `app/` (start, stop, the command) and `bin/`.
+ */
+const LAYERS: Record<string, number> = {
+  lib: 0,
+  spec: 1,
+  fixtures: 1,
+  store: 2,
+  http: 2,
+  webhooks: 3,
+  domain: 4,
+  api: 5,
+  'payment-ui': 5,
+  console: 5,
+  '.': 5,
+  app: 6,
+  bin: 7,
+  // The service's tests: they may use any part; no part uses them.
+  test: 8,
+};
+
+/** The folder of `mock/` a file is in (`.` for the package's own top-level files). */
+const folderOf = (file: string) => {
+  const parts = relative(MOCK, file).split('/');
+  return parts.length > 1 ? parts[0]! : '.';
+};
+
+/** The file a relative specifier names, if it is a source of the service. */
+function target(from: string, specifier: string, known: Set<string>): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  return ['', '.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((path) => known.has(path));
+}
+
+/** Arrows that go against LAYERS, and file-level import circles, among `files` (path → text). */
+export function layerProblems(files: Map<string, string>): string[] {
+  const known = new Set(files.keys());
+  const problems: string[] = [];
+  const edges = new Map<string, string[]>();
+  for (const [file, text] of files) {
+    const from = folderOf(file);
+    const to = specifiers(text).flatMap((s) => (s.startsWith('.') ? [target(file, s, known)].filter((t): t is string => t !== undefined) : []));
+    edges.set(file, to);
+    for (const t of to) {
+      const into = folderOf(t);
+      if (into === from) continue;
+      if (!(from in LAYERS) || !(into in LAYERS)) problems.push(`${relative(MOCK, file)} → ${relative(MOCK, t)}: a folder LAYERS does not place`);
+      else if (LAYERS[into]! >= LAYERS[from]!) problems.push(`${relative(MOCK, file)} → ${relative(MOCK, t)}: ${from}/ may not import ${into}/`);
+    }
+  }
+  // File-level circles (a folder may import itself, but not round in a circle).
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      problems.push(`circle: ${[...path.slice(path.indexOf(file)), file].map((f) => relative(MOCK, f)).join(' → ')}`);
+      return;
+    }
+    state.set(file, 'open');
+    for (const next of edges.get(file) ?? []) visit(next, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of files.keys()) visit(file, []);
+  return problems;
+}
+
+describe('the service inside: folders import one way', () => {
+  const files = new Map(sources(MOCK).map((file) => [file, readFileSync(file, 'utf8')] as const));
+
+  it('has every import going down the layers, and no import circle', () => {
+    expect(layerProblems(files)).toEqual([]);
+  });
+
+  it('finds an arrow up and a circle where there are (the check can fail)', () => {
+    const at = (name: string) => join(MOCK, name);
+    const made = new Map([
+      [at('store/a.ts'), "import { b } from '../domain/b';"],
+      [at('domain/b.ts'), "import { c } from './c';"],
+      [at('domain/c.ts'), "import { b } from './b';"],
+    ]);
+    expect(layerProblems(made)).toEqual([
+      'store/a.ts → domain/b.ts: store/ may not import domain/',
+      'circle: domain/b.ts → domain/c.ts → domain/b.ts',
+    ]);
+  });
+});

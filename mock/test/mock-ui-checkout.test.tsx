@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+// The offline payment UI's checkout (mock/payment-ui/App.tsx) opened on a token that has paid: it shows
+// what the token paid, not a new checkout (the service takes no second payment with it: 409).
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Checkout, createPaymentState } from '../payment-ui/App';
+import type { Bridge } from '../payment-ui/bridge';
+import { translator } from '../payment-ui/i18n';
+import type { Session } from '../spec/session';
+import { httpAddress } from '../lib/plain';
+import { uiSettingsOf } from '../spec/ui-settings';
+
+const session: Session = {
+  merchantId: 100001, project: { id: 200001, name: 'Star Miners' }, mode: 'sandbox', tokenless: false,
+  user: { id: 'player-42', email: 'player42@example.test', name: 'Nova', country: 'DE', phone: null },
+  language: 'en', theme: 'default', compact: false, ui: uiSettingsOf({}, httpAddress), store: null, account: null, balance: null, currency: 'USD', returnUrl: null, externalId: null, customParameters: null,
+  purchase: { kind: 'game', drm: 'steam', drms: ['steam'], lines: [{ sku: 'star-miners', name: 'Star Miners', quantity: 1, price: { amount: 19.99, currency: 'USD' }, image: null, delivers: { game: 1 } }] },
+};
+const posted: string[] = [];
+const bridge: Bridge = { embedded: true, post: (command) => void posted.push(command), onDetected: () => undefined };
+
+afterEach(() => {
+  render(null, document.body);
+  posted.length = 0;
+});
+
+describe('the payment UI opened on a paid token', () => {
+  it('shows the done page with the invoice and key it paid, and no Pay button', () => {
+    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session, { invoice: 123456789, status: 'done', key: { drm: 'steam', code: 'STEAM-AAAA' } })} />, document.body);
+    expect(document.querySelector('h2')?.textContent).toBe('Payment successful');
+    expect(document.querySelector('[data-testid="invoice"]')?.textContent).toBe('123456789');
+    expect(document.querySelector('[data-testid="game-key"]')?.textContent).toBe('STEAM-AAAA');
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).not.toContainEqual(expect.stringMatching(/^Pay/));
+    expect(posted).toEqual([]);
+  });
+
+  it('a token that has not paid opens on the checkout', () => {
+    render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session)} />, document.body);
+    expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toContainEqual(expect.stringMatching(/^Pay/));
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * A sandbox of the unit tests' shared service (mock/test/shared-service.ts): what `startWorld` gives
+ * a file that talks to the service over HTTP alone — the merchant API's and the payment UI's
+ * origins — with a merchant of its own (`POST /mock/sandboxes`): its credentials, its projects, its
+ * clock, payments, users and webhooks, which no other file sees. Files run in parallel against the
+ * one service, so a test names its sandbox's merchant and projects, never the demo merchant's.
+ */
+import { inject } from 'vitest';
+import type { MockClient } from 'payui-mock';
+import { createMockClient } from '../client';
+import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
+import { basicAuth, callMerchantApi, type Called, type MerchantCredentials } from '../../test/fixtures/merchant-call';
+import type { SharedService } from './shared-service';
+
+export interface SandboxWorld extends SharedService {
+  merchantId: number;
+  apiKey: string;
+  /** `{ merchantId, apiKey }`, as callMerchantApi and the server kit take them. */
+  credentials: MerchantCredentials & { merchantId: number };
+  /** `Basic …` of the sandbox's merchant. */
+  authorization: string;
+  /** The sandbox's projects, in the seed's order. */
+  projectIds: number[];
+  loginProjectIds: string[];
+  /** The sandbox's copy of the demo project `demoId` (200001 Star Miners, 200002 Puzzle Harbor); a seed of the demo only. */
+  project(demoId: number): number;
+  /** The sandbox's copy of the demo project `demoId`'s Login project. */
+  loginProject(demoId: number): string;
+  /** The typed client of the `/mock/` additions with the sandbox's credentials. */
+  client: MockClient;
+  /** `method path` on the merchant API as the sandbox's merchant; `body`, when given, is sent as JSON. */
+  merchant(method: string, path: string, body?: unknown): Promise<Called>;
+  /** Resolves once none of the sandbox's webhooks is waiting or being sent (its log says so): what a sender's `idle()` tells of a service of one's own. */
+  webhooksSettled(): Promise<void>;
+  /** Removes the sandbox and all it holds. */
+  close(): Promise<void>;
+}
+
+let service: Promise<SharedService> | undefined;
+
+/** The shared service's origins (started by the first file of the run that asks). */
+export function sharedService(): Promise<SharedService> {
+  return (service ??= fetch(inject('payuiSharedService')).then(async (response) => {
+    if (!response.ok) throw new Error(`the shared service did not start: ${await response.text()}`);
+    return (await response.json()) as SharedService;
+  }));
+}
+
+const demoProjects = demoFixtures.tables.projects.map((project) => project.id);
+const demoLogins = demoFixtures.tables.login_projects.map((login) => login.project_id);
+
+/** A new sandbox of the shared service, seeded with the demo catalogue (or nothing: `seed: 'empty'`). */
+export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' } = {}): Promise<SandboxWorld> {
+  const { origin, ui } = await sharedService();
+  const made = await createMockClient(origin).createSandbox({ body: { seed } });
+  const credentials = { merchantId: made.merchant_id, apiKey: made.api_key };
+  const client = createMockClient(origin, credentials);
+  const copyOf = <T>(ids: T[], of: number[], demoId: number): T => {
+    const at = of.indexOf(demoId);
+    if (seed !== 'demo' || at < 0) throw new Error(`no copy of the demo project ${demoId} in this sandbox`);
+    return ids[at]!;
+  };
+  return {
+    origin,
+    ui,
+    merchantId: made.merchant_id,
+    apiKey: made.api_key,
+    credentials,
+    authorization: basicAuth(credentials),
+    projectIds: made.project_ids,
+    loginProjectIds: made.login_project_ids,
+    project: (demoId) => copyOf(made.project_ids, demoProjects, demoId),
+    loginProject: (demoId) => copyOf(made.login_project_ids, demoLogins, demoId),
+    client,
+    merchant: (method, path, body) => callMerchantApi(origin, method, path, body, credentials),
+    async webhooksSettled() {
+      // In a hook as well as in a test, so a loop of its own rather than expect.poll.
+      for (const deadline = Date.now() + 15_000; ;) {
+        const logs = await Promise.all((['waiting', 'sending'] as const).map((state) => client.listWebhookLog({ query: { state } })));
+        if (logs.every((log) => log.deliveries.length === 0)) return;
+        if (Date.now() > deadline) throw new Error(`webhooks of sandbox ${made.merchant_id} still waiting or being sent after 15 s`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => client.deleteSandbox({ path: { merchant_id: made.merchant_id } }),
+  };
+}

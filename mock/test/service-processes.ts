@@ -1,0 +1,65 @@
+/**
+ * Service processes for the tests and the benchmark of several processes on one database: the
+ * service built for Node (as `npm run build` builds mock/dist, but into a folder of the test's own
+ * under node_modules/.cache, so it resolves the repository's dependencies and needs no build
+ * first), and `payui-mock` started in a child process of its own from it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { expect } from 'vitest';
+import { callMerchantApi } from '../../test/fixtures/merchant-call';
+
+/** Builds the service's entry for code; answers the path of its index.js (startPayuiMock). */
+export async function buildServiceEntry(): Promise<{ index: string; remove(): void }> {
+  const outDir = resolve('node_modules', '.cache', `payui-service-processes-${process.pid}`);
+  await build({ configFile: resolve('vite.config.ts'), mode: 'mock-server', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  return { index: join(outDir, 'index.js'), remove: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+export interface ServiceProcess {
+  merchantApiUrl: string;
+  child: ChildProcess;
+  /** Stops it as Ctrl-C does, and waits for its end. */
+  stop(): Promise<void>;
+  /** Ends it at once (SIGKILL), and waits for its end. */
+  kill(): Promise<void>;
+}
+
+/** `startPayuiMock(options)` in a new Node process, from the entry `index`. */
+export function startServiceProcess(index: string, options: object): Promise<ServiceProcess> {
+  const script = `
+    const { startPayuiMock } = await import(${JSON.stringify(index)});
+    const mock = await startPayuiMock(${JSON.stringify(options)});
+    process.once('SIGTERM', () => mock.stop().then(() => process.exit(0), () => process.exit(1)));
+    console.log(JSON.stringify({ merchantApiUrl: mock.merchantApiUrl }));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ended = new Promise<void>((done) => child.once('exit', () => done()));
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await ended;
+  };
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      // A whole line only: the first may come in more than one chunk.
+      const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{'));
+      if (line) resolveStart({ merchantApiUrl: JSON.parse(line).merchantApiUrl, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') });
+    });
+    child.once('exit', (code) => reject(new Error(`the service process ended before it started (${code})`)));
+  });
+}
+
+/** Pays 10 crystals of project 200001 headless through the merchant API at `origin`, as `player`: the transaction id, once answered 200. */
+export async function payCrystals(origin: string, player: string): Promise<number> {
+  const token = await callMerchantApi(origin, 'POST', '/merchant/v2/merchants/100001/token', {
+    user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } },
+  });
+  expect(token.status, JSON.stringify(token.body)).toBe(200);
+  const answer = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+  const body = await answer.json();
+  expect(answer.status, JSON.stringify(body)).toBe(200);
+  return body.transaction_id;
+}

@@ -1,0 +1,113 @@
+/**
+ * State of an older payui-mock (DESIGN.md §8 "Durable"): a data directory of an older schema version
+ * is upgraded when the service opens it, and an export file of an older version is imported the same
+ * way (its rows upgraded by the later migrations), never refused for being old and never wiped; a
+ * newer one is refused in words.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryDatabase } from '../store/memory';
+import { migrate, openDatabase, type Database } from '../store/database';
+import { MIGRATIONS } from '../store/migrations';
+import { exportState, importState, SnapshotError, type Snapshot } from '../store/snapshot';
+
+let db: Database;
+let current: Snapshot;
+beforeAll(async () => {
+  db = await memoryDatabase();
+  current = await exportState(db);
+});
+afterAll(() => db.close());
+
+/** The rows of the tables a database of schema `version` has, as a payui-mock of that version exported them. */
+async function exportOfVersion(version: number, snapshot: Snapshot): Promise<Snapshot> {
+  const scratch = await PGlite.create();
+  try {
+    await migrate(scratch, 'test', version);
+    const { rows } = await scratch.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_version'");
+    const names = new Set(rows.map((r) => r.name));
+    const tables = Object.fromEntries(Object.entries(snapshot.tables).filter(([name]) => names.has(name)));
+    return { format: 'payui-mock', version, tables };
+  } finally {
+    await scratch.close();
+  }
+}
+
+// Each import of an older file makes a scratch cluster of its own (~10 s on a busy 2-core machine).
+describe('an export of an older payui-mock', { timeout: 60_000 }, () => {
+  it('of the version before this one is imported: every row it holds is there, the newer tables start empty', async () => {
+    const older = await exportOfVersion(MIGRATIONS.length - 1, current);
+    expect(older.version).toBe(MIGRATIONS.length - 1);
+    await importState(db, older);
+    const after = await exportState(db);
+    expect(after.version).toBe(MIGRATIONS.length);
+    // Columns a later migration added come on top of the rows' own.
+    for (const [table, rows] of Object.entries(older.tables)) expect(after.tables[table as keyof Snapshot['tables']], table).toEqual(rows.map((row) => expect.objectContaining(row)));
+  });
+
+  it("of version 4 carries a user's failed logins over as their count (version 5 counts them in one row)", async () => {
+    const star = '7c1e2a90-4b3d-4f5e-8a6b-000000200001';
+    const failures = ['2026-01-01T12:00:05+00:00', '2026-01-01T12:00:01+00:00', '2026-01-01T12:00:09+00:00'].map((at) => ({ login_project_id: star, username: 'ann', at }));
+    const four = await exportOfVersion(4, current);
+    await importState(db, { ...four, tables: { ...four.tables, login_failures: failures } });
+    const { rows } = await db.sql.query<{ username: string; count: number; first_at: Date }>('SELECT username, count, first_at FROM login_failures');
+    expect(rows).toEqual([{ username: 'ann', count: 3, first_at: new Date('2026-01-01T12:00:01Z') }]);
+  });
+
+  it('of version 1 is imported too: its merchants and projects answer, identities go on after its ids', async () => {
+    const first = await exportOfVersion(1, current);
+    expect(first.tables).not.toHaveProperty('subscription_plans');
+    await importState(db, first);
+    const { rows } = await db.sql.query<{ id: number }>('SELECT id FROM projects ORDER BY id');
+    expect(rows.map((r) => Number(r.id))).toEqual(first.tables.projects!.map((p) => Number(p.id)));
+    const next = await db.sql.query<{ id: number }>("INSERT INTO projects (merchant_id, data) VALUES (100001, '{}') RETURNING id");
+    expect(Number(next.rows[0]!.id)).toBeGreaterThan(Math.max(...rows.map((r) => Number(r.id))));
+    // Plans came with the later migrations, not with the file: none.
+    expect((await db.sql.query('SELECT 1 FROM subscription_plans')).rows).toEqual([]);
+  });
+
+  it('with a table its version did not have is refused, and the state is left as it was', async () => {
+    await importState(db, current);
+    const before = await exportState(db);
+    const wrong = { ...(await exportOfVersion(1, current)), tables: { ...current.tables } };
+    await expect(importState(db, wrong)).rejects.toThrow(SnapshotError);
+    expect(await exportState(db)).toEqual(before);
+  });
+});
+
+describe('versions this payui-mock cannot read', () => {
+  it.each([
+    [MIGRATIONS.length + 1, /newer payui-mock: upgrade this one/],
+    [0, /reads versions 1 to/],
+    [1.5, /reads versions 1 to/],
+    ['4', /reads versions 1 to/],
+  ])('version %s is refused in words, the state untouched', async (version, words) => {
+    const before = await exportState(db);
+    await expect(importState(db, { ...current, version })).rejects.toThrow(words);
+    expect(await exportState(db)).toEqual(before);
+  });
+});
+
+describe('a data directory of an older payui-mock', { timeout: 60_000 }, () => {
+  it('is upgraded when opened, and keeps what it held', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-old-'));
+    try {
+      const old = await PGlite.create(join(dir, 'pg'));
+      await migrate(old, dir, MIGRATIONS.length - 1);
+      await old.query("INSERT INTO merchants (id, api_key) VALUES (424242, 'kept-key')");
+      await old.close();
+      const opened = await openDatabase(dir);
+      try {
+        expect((await opened.sql.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version).toBe(MIGRATIONS.length);
+        expect((await opened.sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = 424242')).rows).toEqual([{ api_key: 'kept-key' }]);
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
