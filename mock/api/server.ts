@@ -15,7 +15,7 @@ import { clockOf } from '../store/clock';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { type WebhookSettings } from '../store/webhook-settings';
 import { readSnapshot, type Snapshot } from '../store/snapshot';
-import { logScope, sendLogPage } from '../webhooks/log';
+import { logScope, sendLogPage, webhookLog } from '../webhooks/log';
 import { OPERATIONS } from './operations';
 import { projectNames, projectOwner } from '../store/projects';
 import { merchantApiKey } from '../store/sandboxes';
@@ -85,9 +85,9 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       app.get('/mock/webhooks.html', async (request, reply) => {
         const merchantId = await merchantOf(request, credentials);
         // Read before the answer is taken over: a failed read is still answered (by the error handler).
-        const scope = await logScope(db.sql, await projectNames(db, merchantId));
+        const log = await webhookLog(await logScope(db, await projectNames(db, merchantId)));
         reply.hijack();
-        sendLogPage(reply.raw, sender, scope);
+        sendLogPage(reply.raw, log);
       });
       loginPages(app, context);
       if (options.consoleRoot) registerConsole(app, options.consoleRoot);

@@ -99,7 +99,7 @@ describe('resending a logged webhook', () => {
 
   it('queues the same body again as a new delivery, signed with the project\'s settings of now (202)', async () => {
     await sender.configure(200001, { url: listener, secret: 'first', variant: 'combined' });
-    const queued = sender.send(200001, [sampleWebhook('order_paid')]);
+    const queued = await sender.send(200001, [sampleWebhook('order_paid')]);
     expect(queued.queued).toBe(true);
     await sender.idle();
     const [id] = queued.queued ? queued.deliveries : [];
@@ -117,7 +117,7 @@ describe('resending a logged webhook', () => {
 
   it('is 404 for a delivery the log does not hold or of another merchant\'s project; 401 without credentials; 409 without settings', async () => {
     await sender.configure(777777, { url: listener, secret: 'other', variant: 'combined' });
-    const other = sender.send(777777, [sampleWebhook('order_paid')]);
+    const other = await sender.send(777777, [sampleWebhook('order_paid')]);
     await sender.idle();
     const otherId = other.queued ? other.deliveries[0]! : 0;
     expect((await resend(otherId)).status).toBe(404);

@@ -188,7 +188,7 @@ describe('the sender, with webhooks the outbox keeps', () => {
     sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
     const settled: string[] = [];
     up = false;
-    expect(sender.sendKept(1, keep(settled, 'order_paid', 'order_canceled'))).toMatchObject({ queued: true });
+    expect(await sender.sendKept(1, keep(settled, 'order_paid', 'order_canceled'))).toMatchObject({ queued: true });
     await expect.poll(() => requests, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     expect(settled).toEqual([]);
     up = true;
@@ -201,13 +201,13 @@ describe('the sender, with webhooks the outbox keeps', () => {
   it('keeps them waiting for settings a project does not have yet; a closed sender neither queues nor settles them', async () => {
     const sender = createWebhookSender({ retry: RETRY });
     const settled: string[] = [];
-    expect(sender.sendKept(7, keep(settled, 'refund'))).toMatchObject({ queued: true });
+    expect(await sender.sendKept(7, keep(settled, 'refund'))).toMatchObject({ queued: true });
     await sender.configure(7, { url: listenerUrl, secret: 's', variant: 'separate' });
     await sender.idle();
     expect(accepted.map((w) => w.type)).toEqual(['refund']);
     expect(settled).toEqual(['refund']);
     sender.close();
-    expect(sender.sendKept(7, keep(settled, 'payment'))).toEqual({ queued: false, reason: 'the webhook sender is closed' });
+    expect(await sender.sendKept(7, keep(settled, 'payment'))).toEqual({ queued: false, reason: 'the webhook sender is closed' });
     expect(settled).toEqual(['refund']);
   });
 
@@ -251,7 +251,7 @@ describe('the sender, with webhooks the outbox keeps', () => {
     const sender = createWebhookSender({ retry: RETRY, queueLimit: 1 });
     sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
     const settled: string[] = [];
-    expect(sender.sendKept(1, keep(settled, 'order_paid', 'order_canceled'))).toMatchObject({ queued: false });
+    expect(await sender.sendKept(1, keep(settled, 'order_paid', 'order_canceled'))).toMatchObject({ queued: false });
     expect(settled).toEqual(['order_paid', 'order_canceled']);
     expect(sender.deliveries().map((d) => d.state)).toEqual(['refused', 'refused']);
     sender.close();

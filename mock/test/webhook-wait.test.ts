@@ -121,7 +121,10 @@ describe('waitForLog', () => {
     vi.useFakeTimers();
     const sender = createWebhookSender();
     const client = new EventEmitter();
-    const gone = waitForLog(sender, { projects: [{ id: 200001, name: 'Star Miners' }], settings: new Map() }, { type: 'order_paid' }, 30_000, client);
+    // A log that holds nothing yet (read from the database in the service).
+    const quiet = { projects: [{ id: 200001, name: 'Star Miners' }], settings: new Map(), read: async () => ({ deliveries: [], attempts: [] }) };
+    const gone = waitForLog(sender, quiet, { type: 'order_paid' }, 30_000, client);
+    await vi.advanceTimersByTimeAsync(0);
     expect(vi.getTimerCount()).toBe(1);
     expect(sender.watching()).toBe(1);
     client.emit('close');
@@ -130,7 +133,7 @@ describe('waitForLog', () => {
     expect(sender.watching()).toBe(0);
     expect(client.listenerCount('close')).toBe(0);
 
-    const timed = waitForLog(sender, { projects: [{ id: 200001, name: 'Star Miners' }], settings: new Map() }, { type: 'order_paid' }, 5_000, client);
+    const timed = waitForLog(sender, quiet, { type: 'order_paid' }, 5_000, client);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await timed).toMatchObject({ deliveries: [], attempts: [] });
     expect(vi.getTimerCount()).toBe(0);

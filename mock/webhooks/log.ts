@@ -1,54 +1,55 @@
 /**
- * The webhook log of the mock service: `GET /mock/webhooks` (JSON; filtered, and waited for, by
+ * The webhook log of the mock service, read from the database (mock/store/webhook-log.ts, written
+ * by the sender of whichever process sent): `GET /mock/webhooks` (JSON; filtered, and waited for, by
  * `waitForLog`) and `GET /mock/webhooks.html` (a page that refreshes itself every 2 s). Secrets
  * are never shown.
  */
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { Delivery, WebhookSender } from './sender';
+import type { WebhookSender } from './sender';
+import { readLog, type LogFilter, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 import { escapeHtml } from '../lib/plain';
 import type { LoggedProject } from '../store/projects';
 import { readManySettings, type WebhookSettings } from '../store/webhook-settings';
-import type { Sql } from '../store/database';
+import type { Database } from '../store/database';
 
-/** Which deliveries the log answers (each left out: any). */
-export interface LogFilter {
-  type?: string | undefined;
-  /** Only deliveries of a greater id: the ones after a delivery seen before. */
-  after?: number | undefined;
-  state?: Delivery['state'] | undefined;
-}
+export type { LogFilter };
 
-const matches = (d: Delivery, { type, after, state }: LogFilter) =>
-  (type === undefined || d.notification_type === type) && (after === undefined || d.id > after) && (state === undefined || d.state === state);
-
-/** The projects whose log is read, with their webhook settings (read once per answer). */
+/**
+ * The projects whose log is read, with their webhook settings (read once per answer), how their
+ * log is read, and how often a wait looks again for deliveries other processes logged (0: never,
+ * the database is this process's alone).
+ */
 export interface LogScope {
   projects: readonly LoggedProject[];
   settings: Map<number, WebhookSettings>;
+  read(filter: LogFilter): Promise<{ deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] }>;
+  pollMs?: number;
 }
 
-/** These projects (a merchant's) with their settings as they are kept now. */
-export async function logScope(sql: Sql, projects: readonly LoggedProject[]): Promise<LogScope> {
-  return { projects, settings: await readManySettings(sql, projects.map((p) => p.id)) };
+/** How often a wait on a shared database looks for what other processes logged. */
+export const LOG_POLL_MS = 500;
+
+/** These projects (a merchant's) with their settings as they are kept now, and their log in `db`. */
+export async function logScope(db: Database, projects: readonly LoggedProject[]): Promise<LogScope> {
+  const ids = projects.map((p) => p.id);
+  return { projects, settings: await readManySettings(db.sql, ids), read: (filter) => readLog(db.sql, ids, filter), pollMs: db.shared ? LOG_POLL_MS : 0 };
 }
 
-/** The log of these projects (a merchant's): the deliveries `filter` keeps, and their attempts. */
-export function webhookLog(sender: WebhookSender, { projects, settings: kept }: LogScope, filter: LogFilter = {}) {
-  const ids = new Set(projects.map((p) => p.id));
-  const deliveries = sender.deliveries().filter((d) => ids.has(d.project_id) && matches(d, filter)).reverse();
-  const listed = new Set(deliveries.map((d) => d.id));
+/** The log of these projects (a merchant's): the deliveries `filter` keeps, and their attempts, newest first. */
+export async function webhookLog({ projects, settings: kept, read }: LogScope, filter: LogFilter = {}) {
+  const { deliveries, attempts } = await read(filter);
   return {
     projects: projects.map((project) => {
       const settings = kept.get(project.id);
       return { project_id: project.id, name: project.name, enabled: settings !== null, ...(settings ? { url: settings.url, variant: settings.variant } : {}) };
     }),
     deliveries,
-    attempts: sender.attempts().filter((a) => listed.has(a.delivery)).reverse(),
+    attempts,
   };
 }
 
-export type WebhookLog = ReturnType<typeof webhookLog>;
+export type WebhookLog = Awaited<ReturnType<typeof webhookLog>>;
 
 /** The connection of the client that waits: it emits `close` when the client goes away. */
 export interface WaitingClient {
@@ -59,27 +60,31 @@ export interface WaitingClient {
 
 /**
  * The log as `webhookLog` answers it, as soon as it holds a delivery (`GET /mock/webhooks?wait=`);
- * or as it is once `waitMs` have passed or the sender closed (the service stops). A client that
- * goes away ends the wait too: no timer and no watcher are left behind.
+ * or as it is once `waitMs` have passed or the sender closed (the service stops). What this
+ * process's sender logs ends the wait at once; what another process of a shared database logged,
+ * at the next look (every `scope.pollMs`). A client that goes away ends the wait too: no timer and
+ * no watcher are left behind.
  */
-export function waitForLog(sender: WebhookSender, scope: LogScope, filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
-  const look = () => webhookLog(sender, scope, filter);
-  const first = look();
-  if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) return Promise.resolve(first);
-  return new Promise((resolve) => {
+export async function waitForLog(sender: WebhookSender, scope: LogScope, filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
+  const look = () => webhookLog(scope, filter);
+  const first = await look();
+  if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) return first;
+  return new Promise((resolve, reject) => {
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
       clearTimeout(timer);
+      clearInterval(poll);
       unwatch();
       client.off('close', end);
-      resolve(look());
+      look().then(resolve, reject);
     };
+    /** Looks again, and ends the wait once a delivery is there (a look that fails waits for the next). */
+    const again = () => void look().then((log) => log.deliveries.length > 0 && end(), () => undefined);
     const timer = setTimeout(end, waitMs);
-    const unwatch = sender.watch((closed) => {
-      if (closed || look().deliveries.length > 0) end();
-    });
+    const poll = scope.pollMs ? setInterval(again, scope.pollMs) : undefined;
+    const unwatch = sender.watch((closed) => (closed ? end() : again()));
     client.once('close', end);
   });
 }
@@ -91,8 +96,8 @@ const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c22
   + '.ok{color:#17663a}.bad{color:#a11a1a}';
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-export function sendLogPage(res: ServerResponse, sender: WebhookSender, scope: LogScope): void {
-  const log = webhookLog(sender, scope);
+/** Writes the page of `log` (the scope's `webhookLog`). */
+export function sendLogPage(res: ServerResponse, log: WebhookLog): void {
   const rows = (cells: unknown[][]) => cells.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Webhooks · payui mock service</title><style>${STYLE}</style></head>

@@ -14,42 +14,22 @@ import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
 import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
 import type { Database } from '../store/database';
+import { LOG_SIZE, logDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 
-export interface Attempt {
-  delivery: number;
-  project_id: number;
-  notification_type: string;
-  url: string;
-  attempt: number;
-  /** ISO 8601, when it was sent. */
-  at: string;
-  /** The listener's status, or null when no answer came. */
-  status: number | null;
-  /** The start of the listener's answer, or what went wrong. */
-  answer: string;
-  ms: number;
-  accepted: boolean;
-  /** After a failed attempt, the wait before the next one (the backoff); null when none is scheduled. */
-  retry_in_ms: number | null;
-}
+/**
+ * One attempt, as the log keeps it (mock/store/webhook-log.ts): `at` when it was sent (ISO 8601);
+ * `status` null when no answer came; `answer` the start of the listener's answer, or what went wrong;
+ * `retry_in_ms` after a failed attempt the wait before the next one, null when none is scheduled.
+ */
+export type Attempt = LoggedAttempt;
 
-export interface Delivery {
-  id: number;
-  project_id: number;
-  notification_type: string;
-  /**
-   * `refused`: not sent again, or not at all: a question (`ask`) whose one attempt was not
-   * accepted, or a webhook its project's full queue did not take; `reason` says which.
-   */
-  state: 'waiting' | 'sending' | 'accepted' | 'refused';
-  /** Why it was refused, else null. */
-  reason: string | null;
-  attempts: number;
-  /** When the next attempt is due after a failure (ISO 8601), else null. */
-  next_attempt: string | null;
-  /** The exact body sent. */
-  body: string;
-}
+/**
+ * A delivery, as the log keeps it: `state` `refused` when not sent again, or not at all (a question
+ * (`ask`) whose one attempt was not accepted, or a webhook its project's full queue did not take;
+ * `reason` says which); `next_attempt` when the next attempt is due after a failure; `body` the exact
+ * body sent. Its id is the log's (0 until the database's log has it).
+ */
+export type Delivery = LoggedDelivery;
 
 export interface RetryPolicy {
   /** The wait after the first failed attempt; it doubles after each further one. */
@@ -65,7 +45,6 @@ export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_00
  * listener is down, and a bound on the memory a listener that never recovers can take.
  */
 export const QUEUE_LIMIT = 1000;
-const LOG_SIZE = 500;
 
 export interface SendResult {
   status: number | null;
@@ -157,28 +136,26 @@ export interface WebhookSender {
   /** Writes the project's settings where they are kept (tests; the service's API writes them through the store). */
   configure(projectId: number, settings: WebhookSettings | null): Promise<void>;
   /**
-   * Queues the webhooks of one event, in this order, behind the project's earlier ones: all of
-   * them, or none when the sender is closed or its queue has no room for them all (then they are
-   * logged as refused, with the reason). The caller checked that the project has settings: without
-   * them they wait for some. Never throws.
+   * Queues the webhooks of one event, in this order, behind the project's earlier ones (at once;
+   * the promise answers their ids once logged): all of them, or none when the sender is closed or
+   * its queue has no room for them all (then they are logged as refused, with the reason). The
+   * caller checked that the project has settings: without them they wait for some. Never throws.
    */
-  send(projectId: number, payloads: Webhook[]): Queued;
+  send(projectId: number, payloads: Webhook[]): Promise<Queued>;
   /**
    * Queues webhooks the outbox keeps, as `send` does. Each is settled once accepted or refused;
    * while the sender is closed none is queued nor settled.
    */
-  sendKept(projectId: number, kept: KeptWebhook[]): Queued;
-  /**
-   * Queues the logged delivery `id` again, as a new delivery of the same body behind the project's
-   * queue (sent to the project's settings of now). Null when the log holds no such delivery.
-   */
-  resend(id: number): { delivery: Delivery; queued: Queued } | null;
+  sendKept(projectId: number, kept: KeptWebhook[]): Promise<Queued>;
+  /** Queues a logged delivery again, as a new delivery of the same body behind the project's queue (sent to the project's settings of now). */
+  resend(delivery: Pick<Delivery, 'project_id' | 'notification_type' | 'body'>): Promise<Queued>;
   /** Sends one webhook at once and returns the listener's answer (null without settings). */
   ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
+  /** This process's latest deliveries and attempts, oldest first (the log itself is the database's: mock/store/webhook-log.ts). */
   deliveries(): Delivery[];
   attempts(): Attempt[];
   /**
-   * Calls `onChange` after the log changed (a delivery added, or its state changed; at most once a
+   * Calls `onChange` after the log changed (written to the database, when the sender has one) (a delivery added, or its state changed; at most once a
    * tick), and with `closed` true once the sender closed; the function it answers stops that.
    */
   watch(onChange: (closed: boolean) => void): () => void;
@@ -199,7 +176,7 @@ export interface WebhookSender {
 
 export interface WebhookSenderOptions {
   retry?: RetryPolicy;
-  /** Where the projects' settings are kept (the service's database); none: in this sender's memory (its own tests). */
+  /** Where the projects' settings and the log are kept (the service's database); none: in this sender's memory (its own tests). */
   db?: Database;
   /** Project id → settings from the start, when they are kept in memory. */
   initial?: Record<number, WebhookSettings>;
@@ -230,12 +207,16 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const busy = new Set<number>();
   const all: Delivery[] = [];
   const log: Attempt[] = [];
-  /** Delivery id → how to take it out of the outbox, for the deliveries the outbox keeps. */
-  const settles = new Map<number, () => Promise<void>>();
-  /** Delivery id → when its first attempt may go (a webhook fault's delay). */
-  const notBefore = new Map<number, number>();
-  /** Delivery id → how to answer the question (user_validation) it is, once asked (or given up on). */
-  const questions = new Map<number, (result: SendResult & { accepted: boolean }) => void>();
+  /** Delivery → how to take it out of the outbox, for the deliveries the outbox keeps. */
+  const settles = new Map<Delivery, () => Promise<void>>();
+  /** Delivery → when its first attempt may go (a webhook fault's delay). */
+  const notBefore = new Map<Delivery, number>();
+  /** Delivery → how to answer the question (user_validation) it is, once asked (or given up on). */
+  const questions = new Map<Delivery, (result: SendResult & { accepted: boolean }) => void>();
+  /** Delivery → its first writing to the log (its id comes then). */
+  const logging = new Map<Delivery, Promise<void>>();
+  /** The log's writes, one after another in the order made. */
+  let writes: Promise<void> = Promise.resolve();
   /** Ends each backoff wait under way at once (close() calls them). */
   const wakes = new Set<() => void>();
   /** Ends the waits of the queues whose projects have no settings (configure() calls them). */
@@ -261,29 +242,48 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     });
   }
 
-  /** A new delivery, kept in the log (the oldest dropped past LOG_SIZE). */
+  /** Writes to the log (after the writes made before; a failure, the database closing, loses that line only), then tells the watchers. */
+  function write(work: (sql: Database['sql']) => Promise<void>): Promise<void> {
+    if (!db) {
+      changed();
+      return Promise.resolve();
+    }
+    const run = writes.then(() => work(db.sql)).catch(() => undefined).then(changed);
+    writes = run;
+    return run;
+  }
+
+  /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
   function deliveryOf(projectId: number, { type, body, settle, delayMs }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
-      id: nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
+      id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
-    if (settle) settles.set(delivery.id, settle);
-    if (delayMs) notBefore.set(delivery.id, Date.now() + delayMs);
-    changed();
+    if (settle) settles.set(delivery, settle);
+    if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
+    logging.set(delivery, write(async (sql) => {
+      const { id: _none, ...fields } = delivery;
+      delivery.id = await logDelivery(sql, fields);
+    }));
     return delivery;
   }
 
+  /** Writes the delivery's state as it is now to the log (and the attempt just made). */
+  const logged = (delivery: Delivery, made?: Attempt) => void write((sql) => updateDelivery(sql, { ...delivery }, made));
+
   /** Takes an accepted or refused delivery out of the outbox, when the outbox keeps it. */
   async function settled(delivery: Delivery): Promise<void> {
-    const settle = settles.get(delivery.id);
-    settles.delete(delivery.id);
+    const settle = settles.get(delivery);
+    settles.delete(delivery);
+    logging.delete(delivery);
     await settle?.();
   }
 
-  function record(attempt: Attempt): void {
-    log.push(attempt);
+  function record(delivery: Delivery, made: Attempt): void {
+    log.push(made);
     if (log.length > LOG_SIZE) log.shift();
+    logged(delivery, made);
   }
 
   function settle(): void {
@@ -300,7 +300,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
     const accepted = is2xx(result.status);
-    record({
+    record(delivery, {
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
       // A sender closed while the attempt was under way schedules no other.
@@ -332,12 +332,14 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     let delay = retry.firstDelayMs;
     while (queue.length > 0 && !closed) {
       const head = queue[0]!;
+      // Its attempts name it by the log's id.
+      await logging.get(head);
       // A delayed webhook (a webhook fault) waits its time, and the project's later ones behind it.
-      const wait = (notBefore.get(head.id) ?? 0) - Date.now();
-      notBefore.delete(head.id);
+      const wait = (notBefore.get(head) ?? 0) - Date.now();
+      notBefore.delete(head);
       if (wait > 0) {
         head.next_attempt = new Date(Date.now() + wait).toISOString();
-        changed();
+        logged(head);
         await backoff(wait);
         if (closed) break;
       }
@@ -350,20 +352,20 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       }
       head.state = 'sending';
       head.next_attempt = null;
-      changed();
-      const asking = questions.get(head.id);
+      logged(head);
+      const asking = questions.get(head);
       if (asking) {
         // A question (user_validation) is asked once in its turn, and the queue goes on whatever it is answered.
-        questions.delete(head.id);
+        questions.delete(head);
         const result = await attempt(head, target, null);
         queue.shift();
         asking(result);
         continue;
       }
       const { accepted } = await attempt(head, target, delay);
-      changed();
       if (accepted) {
         head.state = 'accepted';
+        logged(head);
         queue.shift();
         await settled(head);
         delay = retry.firstDelayMs;
@@ -371,8 +373,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       }
       head.state = 'waiting';
       // Closed while it was sent: no retry is scheduled (close() waits for this drain only); the outbox keeps it for the next start.
+      if (!closed) head.next_attempt = new Date(Date.now() + delay).toISOString();
+      logged(head);
       if (closed) break;
-      head.next_attempt = new Date(Date.now() + delay).toISOString();
       await backoff(delay);
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
@@ -382,18 +385,22 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`). */
-  function enqueue(projectId: number, entries: Outgoing[]): Queued {
+  async function enqueue(projectId: number, entries: Outgoing[]): Promise<Queued> {
+    // Queued at once (before any wait), so that what is sent after is queued after.
     if (closed) return { queued: false, reason: 'the webhook sender is closed' };
     const queue = queues.get(projectId) ?? [];
     queues.set(projectId, queue);
     if (queue.length + entries.length > queueLimit) {
       const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
-      for (const entry of entries) void settled(deliveryOf(projectId, entry, 'refused', reason));
+      const refused = entries.map((entry) => deliveryOf(projectId, entry, 'refused', reason));
+      await Promise.all(refused.map((delivery) => logging.get(delivery)));
+      for (const delivery of refused) void settled(delivery);
       return { queued: false, reason };
     }
     const added = entries.map((entry) => deliveryOf(projectId, entry, 'waiting'));
     queue.push(...added);
     void drain(projectId);
+    await Promise.all(added.map((delivery) => logging.get(delivery)));
     return { queued: true, deliveries: added.map((d) => d.id) };
   }
 
@@ -408,13 +415,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     },
     send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
     sendKept: (projectId, kept) => enqueue(projectId, kept),
-    resend(id) {
-      const original = all.find((d) => d.id === id);
-      if (!original) return null;
-      // The exact bytes sent before (so a listener sees the same body, signed anew).
-      const queued = enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]);
-      return { delivery: { ...original }, queued };
-    },
+    // The exact bytes sent before (so a listener sees the same body, signed anew).
+    resend: (original) => enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]),
     async ask(projectId, payload) {
       if (closed || !(await settingsNow(projectId)) || closed) return null;
       // In the project's queue, behind its earlier webhooks (service-spec.md, webhook rule 3).
@@ -424,20 +426,21 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       return new Promise<SendResult>((resolve) => {
         const answered = (result: SendResult & { accepted?: boolean }, reason: string | null) => {
           clearTimeout(timer);
-          questions.delete(delivery.id);
+          questions.delete(delivery);
           delivery.state = result.accepted ? 'accepted' : 'refused';
           delivery.reason = reason;
-          changed();
+          logging.delete(delivery);
+          logged(delivery);
           resolve({ status: result.status, answer: result.answer });
         };
         // A queue that does not move within an attempt's time leaves the question unasked: the payment goes on as without an answer.
         const timer = setTimeout(() => {
           const at = queue.indexOf(delivery);
-          if (!questions.has(delivery.id) || at < 0) return;
+          if (!questions.has(delivery) || at < 0) return;
           queue.splice(at, 1);
           answered({ status: null, answer: `not asked: the project's earlier webhooks were still waiting after ${retry.timeoutMs} ms` }, 'not asked: the earlier webhooks were still waiting');
         }, retry.timeoutMs);
-        questions.set(delivery.id, (result) => answered(result, result.accepted ? null : `not accepted (${result.status ?? result.answer}); a question is asked once`));
+        questions.set(delivery, (result) => answered(result, result.accepted ? null : `not accepted (${result.status ?? result.answer}); a question is asked once`));
         queue.push(delivery);
         void drain(projectId);
       });
@@ -470,7 +473,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         // Questions still waiting are not asked: their payments go on as without an answer.
         for (const answer of [...questions.values()]) answer({ status: null, answer: 'not asked: the webhook sender closed', accepted: false });
       }
-      return busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
+      // Then what they logged is written (before the database closes).
+      const drained = busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
+      return drained.then(() => writes);
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * `POST /mock/webhooks/{delivery_id}/resend`: a logged webhook of one of the caller's projects,
- * queued again (the same body, signed anew with the project's settings of now); 202. A delivery
- * the log does not hold, or of another merchant's project, is 404; a project without webhook
- * settings now is 409.
+ * queued again (the same body, read from the log, signed anew with the project's settings of now);
+ * 202. A delivery the log does not hold, or of another merchant's project, is 404; a project
+ * without webhook settings now is 409. Any process of a shared database resends any delivery.
  */
 import { projectNames } from '../../store/projects';
 import { readWebhookSettings } from '../../store/webhook-settings';
+import { loggedDelivery } from '../../store/webhook-log';
 import { ApiError } from '../app';
 import { idParam, notFound, type Op } from './common';
 
@@ -13,10 +14,10 @@ export const resendWebhook: Op = async (call) => {
   const id = idParam(call, 'delivery_id');
   const { sender, db } = call.context;
   const own = new Set((await projectNames(db, call.merchantId)).map((p) => p.id));
-  const original = sender.deliveries().find((d) => d.id === id);
+  const original = await loggedDelivery(db.sql, id);
   if (!original || !own.has(original.project_id)) throw notFound(`no delivery ${id} in your webhook log`);
   if (!(await readWebhookSettings(db.sql, original.project_id))) throw new ApiError(409, `Conflict: project ${original.project_id} has no webhook settings`);
-  const result = sender.resend(id)!;
-  if (!result.queued.queued) throw new ApiError(409, `Conflict: ${result.queued.reason}`);
+  const queued = await sender.resend(original);
+  if (!queued.queued) throw new ApiError(409, `Conflict: ${queued.reason}`);
   return { status: 202 };
 };

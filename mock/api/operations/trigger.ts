@@ -35,7 +35,7 @@ export const triggerWebhook: Op = async (call) => {
   const webhook = replayWebhook(type, source, settings?.variant ?? 'combined');
   if (typeof webhook === 'string') throw fieldError('type', webhook);
   if (!settings) throw new ApiError(409, `Conflict: project ${projectId} has no webhook settings (PUT /mock/projects/${projectId}/webhooks sets them)`);
-  const queued = sender.send(projectId, [webhook]);
+  const queued = await sender.send(projectId, [webhook]);
   if (!queued.queued) throw new ApiError(409, `Conflict: ${queued.reason}`);
   return { status: 202, body: sender.deliveries().find((d) => d.id === queued.deliveries[0]) };
 };

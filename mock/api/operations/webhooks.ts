@@ -35,7 +35,7 @@ export const deleteWebhookSettings: Op = async (call) => {
 /** The log of the caller's projects: filtered by `type`, `after` and `state`, and with `wait`, answered once it holds a delivery. */
 export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
   const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
-  const scope = await logScope(context.db.sql, await projectNames(context.db, merchantId));
+  const scope = await logScope(context.db, await projectNames(context.db, merchantId));
   return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
 };
 

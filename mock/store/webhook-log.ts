@@ -1,0 +1,101 @@
+/**
+ * The webhook log (table `webhook_log`, migration 11): every delivery the sender queued — its type,
+ * exact body, state — with its attempts, written by whichever process sent it, so the log is kept
+ * across restarts and every process of a shared database reads the same one. Bounded: a project
+ * keeps its newest `LOG_SIZE` deliveries, the oldest dropped first as new ones come.
+ */
+import type { Sql } from './database';
+
+/** How many deliveries of one project the log keeps (the newest). */
+export const LOG_SIZE = 500;
+
+export interface LoggedAttempt {
+  delivery: number;
+  project_id: number;
+  notification_type: string;
+  url: string;
+  attempt: number;
+  at: string;
+  status: number | null;
+  answer: string;
+  ms: number;
+  accepted: boolean;
+  retry_in_ms: number | null;
+}
+
+export interface LoggedDelivery {
+  id: number;
+  project_id: number;
+  notification_type: string;
+  state: 'waiting' | 'sending' | 'accepted' | 'refused';
+  reason: string | null;
+  attempts: number;
+  next_attempt: string | null;
+  body: string;
+}
+
+/** Which deliveries a read answers (each left out: any). */
+export interface LogFilter {
+  type?: string | undefined;
+  /** Only deliveries of a greater id: the ones after a delivery seen before. */
+  after?: number | undefined;
+  state?: LoggedDelivery['state'] | undefined;
+}
+
+interface Row {
+  id: string;
+  project_id: string;
+  notification_type: string;
+  state: LoggedDelivery['state'];
+  reason: string | null;
+  attempts: number;
+  next_attempt: Date | string | null;
+  body: string;
+  tries: LoggedAttempt[];
+}
+
+const deliveryOf = (row: Row): LoggedDelivery => ({
+  id: Number(row.id), project_id: Number(row.project_id), notification_type: row.notification_type, state: row.state, reason: row.reason,
+  attempts: row.attempts, next_attempt: row.next_attempt === null ? null : new Date(row.next_attempt).toISOString(), body: row.body,
+});
+
+/** Logs a new delivery (its id is the log's) and drops the project's oldest past `LOG_SIZE`. */
+export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(
+    `INSERT INTO webhook_log (project_id, notification_type, state, reason, attempts, next_attempt, body)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [delivery.project_id, delivery.notification_type, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, delivery.body],
+  );
+  await sql.query(
+    `DELETE FROM webhook_log WHERE project_id = $1
+       AND id <= (SELECT id FROM webhook_log WHERE project_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,
+    [delivery.project_id, LOG_SIZE],
+  );
+  return Number(rows[0]!.id);
+}
+
+/** The delivery's state as it is now, and the attempt just made (if one was). */
+export async function updateDelivery(sql: Sql, delivery: LoggedDelivery, attempt?: LoggedAttempt): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_log SET state = $2, reason = $3, attempts = $4, next_attempt = $5, tries = tries || $6::jsonb WHERE id = $1`,
+    [delivery.id, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, JSON.stringify(attempt ? [attempt] : [])],
+  );
+}
+
+/** One logged delivery, or none. */
+export async function loggedDelivery(sql: Sql, id: number): Promise<LoggedDelivery | null> {
+  const { rows } = await sql.query<Row>('SELECT * FROM webhook_log WHERE id = $1', [id]);
+  return rows[0] ? deliveryOf(rows[0]) : null;
+}
+
+/** The log of these projects, newest first: the deliveries `filter` keeps, and their attempts (newest first). */
+export async function readLog(sql: Sql, projectIds: readonly number[], { type, after, state }: LogFilter = {}): Promise<{ deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] }> {
+  const { rows } = await sql.query<Row>(
+    `SELECT * FROM webhook_log WHERE project_id = ANY($1::bigint[])
+       AND ($2::text IS NULL OR notification_type = $2) AND ($3::bigint IS NULL OR id > $3) AND ($4::text IS NULL OR state = $4)
+     ORDER BY id DESC`,
+    [projectIds, type ?? null, after ?? null, state ?? null],
+  );
+  const attempts = rows.flatMap((row) => row.tries).sort((a, b) => b.at.localeCompare(a.at) || b.delivery - a.delivery || b.attempt - a.attempt);
+  return { deliveries: rows.map(deliveryOf), attempts };
+}
