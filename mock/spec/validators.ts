@@ -54,25 +54,31 @@ export interface Validators {
 export function createValidators(document: object): Validators {
   // Bodies are taken as sent: a string where a number belongs is an error, not a number.
   // Query strings and path parameters are text, so they are read as the types their schemas say.
-  const strict = newAjv(false);
-  const coercing = newAjv(true);
-  // The document is not checked against JSON Schema's meta-schema here: that took ~250 ms of every
-  // start, and openapi.test.ts checks it once (it is the service's own file, not input).
-  strict.addSchema(document, 'openapi.json', undefined, false);
-  coercing.addSchema(document, 'openapi.json', undefined, false);
+  // Made at the first compile (the first request that is checked), not at start: ~85 ms of a start.
+  // The document is not checked against JSON Schema's meta-schema here: that took ~250 ms, and
+  // openapi.test.ts checks every schema of it once (it is the service's own file, not input).
+  let made: { strict: Ajv2020; coercing: Ajv2020 } | undefined;
+  const ajv = () => {
+    if (!made) {
+      made = { strict: newAjv(false), coercing: newAjv(true) };
+      made.strict.addSchema(document, 'openapi.json', undefined, false);
+      made.coercing.addSchema(document, 'openapi.json', undefined, false);
+    }
+    return made;
+  };
   const cache = new Map<string, ValidateFunction>();
   return {
     compile(pointer, part) {
       const key = `${part} ${pointer}`;
       let validate = cache.get(key);
       if (!validate) {
-        validate = (part === 'body' ? strict : coercing).compile({ $ref: `openapi.json${pointer}` });
+        validate = (part === 'body' ? ajv().strict : ajv().coercing).compile({ $ref: `openapi.json${pointer}` });
         cache.set(key, validate);
       }
       return validate;
     },
     compileSchema(schema, part) {
-      return coercing.compile(intoDocument(schema) as object);
+      return ajv().coercing.compile(intoDocument(schema) as object);
     },
   };
 }
