@@ -3,21 +3,18 @@
 // the webhook — and answers the page's errors: a backend's CI buys without a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
-import { recordingListener } from './recording-listener';
+import type { RecordingListener } from './recording-listener';
 
 let world: SandboxWorld;
-let listener: Awaited<ReturnType<typeof recordingListener>>;
+let listener: RecordingListener;
+/** The sandbox's Star Miners (the demo's project 200001). */
 let starMiners: number;
 beforeAll(async () => {
   world = await sandboxWorld();
   starMiners = world.project(200001);
-  listener = await recordingListener();
-  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'headless-secret', variant: 'combined' })).status).toBe(200);
+  listener = await world.listen(200001, 'headless-secret');
 });
-afterAll(async () => {
-  await world.close();
-  await listener.server.close();
-});
+afterAll(() => world.close());
 
 const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 async function token(purchase: object, user = 'headless-pilot', mode = 'sandbox'): Promise<string> {

@@ -8,8 +8,16 @@ export interface Received {
   body: any;
 }
 
+export interface RecordingListener {
+  url: string;
+  received: Received[];
+  bodies: string[];
+  signatures: string[];
+  server: Listening;
+}
+
 /** A listener on loopback that answers 204 to every webhook and keeps each in `received`, in order (and its raw body and Authorization header). */
-export async function recordingListener(): Promise<{ url: string; received: Received[]; bodies: string[]; signatures: string[]; server: Listening }> {
+export async function recordingListener(): Promise<RecordingListener> {
   const received: Received[] = [];
   const bodies: string[] = [];
   const signatures: string[] = [];

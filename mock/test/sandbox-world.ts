@@ -11,6 +11,7 @@ import { createMockClient } from '../client';
 import demoFixtures from '../fixtures/demo.json' with { type: 'json' };
 import { basicAuth, callMerchantApi, type Called, type MerchantCredentials } from '../../test/fixtures/merchant-call';
 import type { SharedService } from './shared-service';
+import { recordingListener, type RecordingListener } from './recording-listener';
 
 export interface SandboxWorld extends SharedService {
   merchantId: number;
@@ -32,7 +33,12 @@ export interface SandboxWorld extends SharedService {
   merchant(method: string, path: string, body?: unknown): Promise<Called>;
   /** Resolves once none of the sandbox's webhooks is waiting or being sent (its log says so): what a sender's `idle()` tells of a service of one's own. */
   webhooksSettled(): Promise<void>;
-  /** Removes the sandbox and all it holds. */
+  /**
+   * A recording listener of the file's own that the sandbox's copy of the demo project `demoId`
+   * sends its webhooks to, signed with `secret` (combined); closed with the sandbox.
+   */
+  listen(demoId: number, secret: string): Promise<RecordingListener>;
+  /** Removes the sandbox and all it holds, and closes its listeners. */
   close(): Promise<void>;
 }
 
@@ -60,6 +66,9 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
     if (seed !== 'demo' || at < 0) throw new Error(`no copy of the demo project ${demoId} in this sandbox`);
     return ids[at]!;
   };
+  const listeners: RecordingListener[] = [];
+  const merchant: SandboxWorld['merchant'] = (method, path, body) => callMerchantApi(origin, method, path, body, credentials);
+  const project = (demoId: number) => copyOf(made.project_ids, demoProjects, demoId);
   return {
     origin,
     ui,
@@ -69,10 +78,10 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
     authorization: basicAuth(credentials),
     projectIds: made.project_ids,
     loginProjectIds: made.login_project_ids,
-    project: (demoId) => copyOf(made.project_ids, demoProjects, demoId),
+    project,
     loginProject: (demoId) => copyOf(made.login_project_ids, demoLogins, demoId),
     client,
-    merchant: (method, path, body) => callMerchantApi(origin, method, path, body, credentials),
+    merchant,
     async webhooksSettled() {
       // In a hook as well as in a test, so a loop of its own rather than expect.poll.
       for (const deadline = Date.now() + 15_000; ;) {
@@ -82,6 +91,16 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
-    close: () => client.deleteSandbox({ path: { merchant_id: made.merchant_id } }),
+    async listen(demoId, secret) {
+      const listener = await recordingListener();
+      listeners.push(listener);
+      const set = await merchant('PUT', `/mock/projects/${project(demoId)}/webhooks`, { url: listener.url, secret, variant: 'combined' });
+      if (set.status !== 200) throw new Error(`the webhooks of project ${project(demoId)} were not set: ${set.status} ${JSON.stringify(set.body)}`);
+      return listener;
+    },
+    async close() {
+      await client.deleteSandbox({ path: { merchant_id: made.merchant_id } });
+      await Promise.all(listeners.map((listener) => listener.server.close()));
+    },
   };
 }

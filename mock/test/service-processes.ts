@@ -5,11 +5,13 @@
  * first), and `payui-mock` started in a child process of its own from it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { expect } from 'vitest';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
+import { listenLoopback, type Listening } from '../http/listen';
 
 /** Builds the service's entry for code; answers the path of its index.js (startPayuiMock). */
 export async function buildServiceEntry(): Promise<{ index: string; remove(): void }> {
@@ -62,4 +64,43 @@ export async function payCrystals(origin: string, player: string): Promise<numbe
   const body = await answer.json();
   expect(answer.status, JSON.stringify(body)).toBe(200);
   return body.transaction_id;
+}
+
+/** A webhook listener for the tests of several services on one database: which orders it accepted, and a switch to take it down. */
+export interface OrderListener {
+  url: string;
+  server: Listening;
+  /** Whether it accepts what is not `user_validation` (down: 503; a question is answered even then). */
+  up: boolean;
+  /** The transaction ids of the `order_paid` webhooks it accepted, in the order they came. */
+  paid: number[];
+  /** The transaction ids of the `order_canceled` webhooks it accepted, in the order they came. */
+  canceled: number[];
+  /** Up again, with nothing recorded (between tests). */
+  reset(): void;
+}
+
+export async function orderListener(): Promise<OrderListener> {
+  const server = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (!listener.up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
+    if (body.notification_type === 'order_paid') listener.paid.push(body.transaction.id);
+    if (body.notification_type === 'order_canceled') listener.canceled.push(body.transaction.id);
+    res.writeHead(204).end();
+  }, 0);
+  const listener: OrderListener = {
+    url: `http://127.0.0.1:${server.port}/`,
+    server,
+    up: true,
+    paid: [],
+    canceled: [],
+    reset() {
+      listener.up = true;
+      listener.paid = [];
+      listener.canceled = [];
+    },
+  };
+  return listener;
 }

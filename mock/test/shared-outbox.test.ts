@@ -2,14 +2,12 @@
 // each webhook is sent once, by one of them, and a project's webhooks go in order. Run by
 // `npm run test:server` (PAYUI_TEST_DATABASE_URL); skipped where no server is given.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listenLoopback, type Listening } from '../http/listen';
 import { startMockService, type MockService } from '../app/service';
 import { dropDatabase, onServer } from '../store/server-database';
-import { payCrystals } from './service-processes';
+import { orderListener, payCrystals, type OrderListener } from './service-processes';
 import { DEMO_AUTH } from '../../test/fixtures/merchant-call';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
@@ -18,39 +16,21 @@ const admin = (statement: string) => onServer(server!, statement);
 const RETRY = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
 let url = '';
 let uiRoot = '';
-let listener: Listening;
-let listenerUrl = '';
-/** Whether the listener accepts what is not `user_validation` (down: 503). */
-let up = true;
-/** The `order_paid` webhooks the listener accepted: their transaction ids, in the order they came. */
-let paid: number[] = [];
-/** The `order_canceled` webhooks the listener accepted: their transaction ids, in the order they came. */
-let canceled: number[] = [];
+let orders: OrderListener;
 const services: MockService[] = [];
 
 describe.skipIf(!server)('two services on one database share the webhook outbox', () => {
   beforeAll(async () => {
     uiRoot = mkdtempSync(join(tmpdir(), 'payui-shared-outbox-ui-'));
-    listener = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
-      if (body.notification_type === 'order_paid') paid.push(body.transaction.id);
-      if (body.notification_type === 'order_canceled') canceled.push(body.transaction.id);
-      res.writeHead(204).end();
-    }, 0);
-    listenerUrl = `http://127.0.0.1:${listener.port}/`;
+    orders = await orderListener();
   });
   afterEach(async () => {
     await Promise.all(services.splice(0).map((s) => s.close()));
     await dropDatabase(server!, name);
-    paid = [];
-    canceled = [];
-    up = true;
+    orders.reset();
   });
   afterAll(async () => {
-    await listener?.close();
+    await orders?.server.close();
     rmSync(uiRoot, { recursive: true, force: true });
   });
 
@@ -63,7 +43,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     const service = await startMockService(
       { host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 },
       uiRoot,
-      { databaseUrl: url, retry: RETRY, webhooks: { 200001: { url: listenerUrl, secret: 'shared-secret', variant: 'combined' } } },
+      { databaseUrl: url, retry: RETRY, webhooks: { 200001: { url: orders.url, secret: 'shared-secret', variant: 'combined' } } },
     );
     services.push(service);
     return service;
@@ -78,23 +58,23 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     await admin(`CREATE DATABASE ${name}`);
     const one = await start();
     const first = [await pay(one, 'shared-one'), await pay(one, 'shared-two'), await pay(one, 'shared-three')];
-    await expect.poll(() => paid.length, { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => orders.paid.length, { timeout: 15_000 }).toBe(3);
     // The listener goes down and three refunds (which ask nothing first) wait in the first's hands, retried.
-    up = false;
+    orders.up = false;
     const refund = (id: number) => fetch(`${one.merchantApi}/mock/transactions/${id}/refund`, { method: 'POST', headers: { authorization: DEMO_AUTH } });
     for (const id of first) expect((await refund(id)).status).toBe(200);
     // The second starts while the first holds the three, retrying; then the listener comes back.
     const two = await start();
-    up = true;
-    await expect.poll(() => canceled.length, { timeout: 15_000 }).toBe(3);
+    orders.up = true;
+    await expect.poll(() => orders.canceled.length, { timeout: 15_000 }).toBe(3);
     // And what comes through the second after them goes after them.
     const later = await pay(two, 'shared-four');
-    await expect.poll(() => paid.length, { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => orders.paid.length, { timeout: 15_000 }).toBe(4);
     await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
     // Nothing more comes: each was sent once, in order; the outbox is empty and no lease is held.
     await expect.poll(() => leased(one), { timeout: 15_000 }).toBe(0);
-    expect(canceled).toEqual(first);
-    expect(paid).toEqual([...first, later]);
+    expect(orders.canceled).toEqual(first);
+    expect(orders.paid).toEqual([...first, later]);
     expect((await one.db.sql.query('SELECT id FROM webhook_outbox')).rows).toEqual([]);
   }, 60_000);
 
@@ -103,8 +83,8 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     const [one, two] = [await start(), await start()];
     const invoices: number[] = [];
     for (let i = 0; i < 12; i += 1) invoices.push(await pay(i % 2 === 0 ? one : two, `turn-${i}`));
-    await expect.poll(() => paid.length, { timeout: 20_000 }).toBe(12);
+    await expect.poll(() => orders.paid.length, { timeout: 20_000 }).toBe(12);
     await expect.poll(() => leased(one), { timeout: 15_000 }).toBe(0);
-    expect(paid).toEqual(invoices);
+    expect(orders.paid).toEqual(invoices);
   }, 60_000);
 });

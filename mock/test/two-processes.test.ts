@@ -3,40 +3,24 @@
 // split across both give exactly 40 `order_paid` to one listener, none twice, none lost; a process
 // killed (SIGKILL) in the middle of a stream of payments loses none it acknowledged, and the other
 // delivers its webhooks. Run by `npm run test:server` (PAYUI_TEST_DATABASE_URL); skipped without one.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listenLoopback, type Listening } from '../http/listen';
 import { dropDatabase, onServer } from '../store/server-database';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
-import { buildServiceEntry, payCrystals, startServiceProcess, type ServiceProcess } from './service-processes';
+import { buildServiceEntry, orderListener, payCrystals, startServiceProcess, type OrderListener, type ServiceProcess } from './service-processes';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 const name = `payui_two_${process.pid}`;
 const admin = (statement: string) => onServer(server!, statement);
 let entry: Awaited<ReturnType<typeof buildServiceEntry>>;
 let url = '';
-let listener: Listening;
-/** Whether the listener accepts what is not `user_validation` (down: 503). */
-let up = true;
-/** The transaction ids of the `order_paid` webhooks the listener accepted, in the order they came. */
-let paid: number[] = [];
-/** The transaction ids of the `order_canceled` webhooks the listener accepted, in the order they came. */
-let canceled: number[] = [];
+let orders: OrderListener;
 const running: ServiceProcess[] = [];
 
 describe.skipIf(!server)('two service processes on one database', () => {
   beforeAll(async () => {
     entry = await buildServiceEntry();
-    listener = await listenLoopback(async (req: IncomingMessage, res: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
-      if (body.notification_type === 'order_paid') paid.push(body.transaction.id);
-      if (body.notification_type === 'order_canceled') canceled.push(body.transaction.id);
-      res.writeHead(204).end();
-    }, 0);
+    orders = await orderListener();
     const at = new URL(server!);
     at.pathname = `/${name}`;
     url = at.toString();
@@ -44,12 +28,10 @@ describe.skipIf(!server)('two service processes on one database', () => {
   afterEach(async () => {
     await Promise.all(running.splice(0).map((p) => p.kill()));
     await dropDatabase(server!, name);
-    paid = [];
-    canceled = [];
-    up = true;
+    orders.reset();
   });
   afterAll(async () => {
-    await listener?.close();
+    await orders?.server.close();
     entry?.remove();
   });
 
@@ -57,7 +39,7 @@ describe.skipIf(!server)('two service processes on one database', () => {
   async function startTwo(): Promise<[ServiceProcess, ServiceProcess]> {
     await dropDatabase(server!, name);
     await admin(`CREATE DATABASE ${name}`);
-    const options = { databaseUrl: url, webhook: { url: `http://127.0.0.1:${listener.port}/`, secret: 'two-processes' } };
+    const options = { databaseUrl: url, webhook: { url: orders.url, secret: 'two-processes' } };
     // The first makes the schema and the demo merchant; the second finds them.
     const one = await startServiceProcess(entry.index, options);
     running.push(one);
@@ -96,10 +78,10 @@ describe.skipIf(!server)('two service processes on one database', () => {
       ids.push(...await Promise.all(Array.from({ length: 8 }, (_, i) => pay(i % 2 === 0 ? one : two, `split-${wave}-${i}`))));
     }
     expect(new Set(ids).size).toBe(40);
-    await expect.poll(() => paid.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
+    await expect.poll(() => orders.paid.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(40);
     // Every one accepted, so nothing is left to send: a second copy would have come by now.
     await expect.poll(outboxEmpty, { timeout: 30_000 }).toBe(true);
-    expect([...paid].sort()).toEqual([...ids].sort());
+    expect([...orders.paid].sort()).toEqual([...ids].sort());
   }, 180_000);
 
   it('a process killed in the middle of a stream loses no refund it acknowledged, and the other sends its webhooks', async () => {
@@ -108,8 +90,8 @@ describe.skipIf(!server)('two service processes on one database', () => {
     // first: a payment's user_validation would wait behind the held webhooks) pile up in the first process.
     const bought: number[] = [];
     for (let i = 0; i < 16; i += 1) bought.push(await pay(i % 2 === 0 ? one : two, `killed-${i}`));
-    await expect.poll(() => paid.length, { timeout: 60_000 }).toBe(16);
-    up = false;
+    await expect.poll(() => orders.paid.length, { timeout: 60_000 }).toBe(16);
+    orders.up = false;
     const acknowledged: number[] = [];
     // Four at a time, one after another, until the process is gone.
     const stream = Array.from({ length: 4 }, async (_, lane) => {
@@ -123,11 +105,11 @@ describe.skipIf(!server)('two service processes on one database', () => {
     await Promise.all(stream);
     // Each refund the killed process answered is there, read through the other.
     for (const id of acknowledged) expect((await details(two, id)).body.transaction.status).not.toBe('done');
-    up = true;
+    orders.up = true;
     // The killed process's lease runs out, and the other sends what it held; a payment through it goes too.
     const after = await pay(two, 'after-the-kill');
-    await expect.poll(() => acknowledged.every((id) => canceled.includes(id)) && paid.includes(after), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => acknowledged.every((id) => orders.canceled.includes(id)) && orders.paid.includes(after), { timeout: 60_000 }).toBe(true);
     await expect.poll(outboxEmpty, { timeout: 30_000 }).toBe(true);
-    expect(new Set(canceled).size).toBe(canceled.length);
+    expect(new Set(orders.canceled).size).toBe(orders.canceled.length);
   }, 180_000);
 });

@@ -6,24 +6,20 @@ import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForLog } from '../webhooks/log';
 import { createWebhookSender } from '../webhooks/sender';
-import { recordingListener } from './recording-listener';
+import type { RecordingListener } from './recording-listener';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 import { startWorld } from './service-world';
 
 let world: SandboxWorld;
-let listener: Awaited<ReturnType<typeof recordingListener>>;
+let listener: RecordingListener;
 /** The sandbox's Star Miners (the demo's project 200001). */
 let starMiners: number;
 beforeAll(async () => {
   world = await sandboxWorld();
   starMiners = world.project(200001);
-  listener = await recordingListener();
-  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'wait-secret', variant: 'combined' })).status).toBe(200);
+  listener = await world.listen(200001, 'wait-secret');
 });
-afterAll(async () => {
-  await world.close();
-  await listener.server.close();
-});
+afterAll(() => world.close());
 
 const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 /** The id of the newest delivery of the log now (0: none): what `after` takes to wait for the next ones. */

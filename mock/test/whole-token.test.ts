@@ -2,23 +2,19 @@
 // the merchant's backend when it is paid without a browser (POST /mock/payments, the payment UI's
 // own Pay): the webhooks, the report, the key pool, the balance and inventory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordingListener, type Received } from './recording-listener';
+import type { Received, RecordingListener } from './recording-listener';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 let world: SandboxWorld;
-let listener: Awaited<ReturnType<typeof recordingListener>>;
+let listener: RecordingListener;
 /** The sandbox's Star Miners (the demo's project 200001). */
 let starMiners: number;
 beforeAll(async () => {
   world = await sandboxWorld();
   starMiners = world.project(200001);
-  listener = await recordingListener();
-  expect((await world.merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: 'whole-token-secret', variant: 'combined' })).status).toBe(200);
+  listener = await world.listen(200001, 'whole-token-secret');
 });
-afterAll(async () => {
-  await world.close();
-  await listener.server.close();
-});
+afterAll(() => world.close());
 
 const merchant = (method: string, path: string, body?: unknown) => world.merchant(method, path, body);
 const v2 = (path: string) => `/merchant/v2${path}`;

@@ -8,11 +8,10 @@
  */
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { Listening } from '../../mock/http/listen';
 import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClient,
 } from '../../src/server/index';
-import { recordingListener, type Received } from '../../mock/test/recording-listener';
+import type { Received } from '../../mock/test/recording-listener';
 import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 
 type Schemas = components['schemas'];
@@ -20,22 +19,16 @@ type Schemas = components['schemas'];
 let PROJECT: number;
 
 let world: SandboxWorld;
-let listener: Listening;
 let base: string;
 let received: Received[];
 
 beforeAll(async () => {
   world = await sandboxWorld();
   PROJECT = world.project(200001);
-  const recording = await recordingListener();
-  ({ received, server: listener } = recording);
+  ({ received } = await world.listen(200001, 'kit-subscriptions-secret'));
   base = world.origin;
-  expect((await world.merchant('PUT', `/mock/projects/${PROJECT}/webhooks`, { url: recording.url, secret: 'kit-subscriptions-secret', variant: 'combined' })).status).toBe(200);
 });
-afterAll(async () => {
-  await world.close();
-  await listener.close();
-});
+afterAll(() => world.close());
 afterEach(() => vi.restoreAllMocks());
 
 const kit = <V extends ApiVersion = 'v2'>(apiVersion?: V): MerchantClient<V> =>
