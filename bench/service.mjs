@@ -2,9 +2,9 @@
 // §8b budgets). Each start is a new Node process running the built package's startPayuiMock
 // (mock/dist/index.js), so nothing is warm but the system's file cache; prints the median and range
 // of: in memory, ready (every server answers); a restart on a data directory; RSS after load; a
-// sandbox made and reset; token requests per second and their p99 on the embedded database, one
-// Postgres server process and two (PAYUI_POSTGRES_URL). Figures only: no assertion (the machine's
-// load moves them).
+// sandbox made and reset; token requests per second and their p99 beside a bare Fastify answer's,
+// on the embedded database, one Postgres server process and two (PAYUI_POSTGRES_URL). Figures only:
+// no assertion (the machine's load moves them).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,13 +73,8 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
   const CONCURRENCY = 8;
   const auth = `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`;
   const body = JSON.stringify({ user: { id: { value: 'bench-player' }, email: { value: 'bench@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } } });
-  /** startPayuiMock(options) in a process of its own, until `stop()`. */
-  const startProcess = (options) => new Promise((resolve, reject) => {
-    const script = `
-      const { startPayuiMock } = await import(${JSON.stringify(index)});
-      const mock = await startPayuiMock(${JSON.stringify(options)});
-      process.once('SIGTERM', () => mock.stop().then(() => process.exit(0)));
-      console.log(JSON.stringify({ url: mock.merchantApiUrl }));`;
+  /** A process of its own running `script`, which prints `{"url": …}` once it answers, until `stop()`. */
+  const startProcess = (script) => new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const ended = new Promise((done) => child.once('exit', done));
     let out = '';
@@ -90,6 +85,21 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
     });
     child.once('exit', (code) => reject(new Error(`a service process ended before it started (${code})`)));
   });
+  /** startPayuiMock(options) in a process of its own. */
+  const service = (options) => `
+      const { startPayuiMock } = await import(${JSON.stringify(index)});
+      const mock = await startPayuiMock(${JSON.stringify(options)});
+      process.once('SIGTERM', () => mock.stop().then(() => process.exit(0)));
+      console.log(JSON.stringify({ url: mock.merchantApiUrl }));`;
+  // The yardstick (DESIGN §8b: token creation ≥ 25 % of its rate): a bare Fastify app on the same
+  // path that parses the same JSON body and answers a fixed token, nothing checked or kept.
+  const bareFastify = `
+      const { default: Fastify } = await import('fastify');
+      const app = Fastify();
+      app.post('/merchant/v2/merchants/:merchantId/token', async () => ({ token: 'bare' }));
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      process.once('SIGTERM', () => app.close().then(() => process.exit(0)));
+      console.log(JSON.stringify({ url: address }));`;
   /** REQUESTS token requests, CONCURRENCY at a time, the n-th to urls[n % urls.length]: per second and p99 (ms). */
   async function load(urls) {
     const latencies = [];
@@ -113,16 +123,20 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
     return { rps: REQUESTS / seconds, p99: sorted[Math.ceil(sorted.length * 0.99) - 1] };
   }
   const tokenRow = (name, { rps, p99 }) => console.log(`${name.padEnd(44)} ${String(Math.round(rps)).padStart(5)} req/s  p99 ${p99.toFixed(1)} ms  (${REQUESTS} requests, ${CONCURRENCY} at a time)`);
-  async function measure(name, starts) {
+  async function measure(name, scripts) {
     const processes = [];
     try {
-      for (const options of starts) processes.push(await startProcess(options));
-      tokenRow(name, await load(processes.map((p) => p.url)));
+      for (const script of scripts) processes.push(await startProcess(script));
+      const measured = await load(processes.map((p) => p.url));
+      tokenRow(name, measured);
+      return measured;
     } finally {
       await Promise.all(processes.map((p) => p.stop()));
     }
   }
-  await measure('token requests: embedded (in memory)', [{}]);
+  const bare = await measure('a bare Fastify answer (the yardstick)', [bareFastify]);
+  const embedded = await measure('token requests: embedded (in memory)', [service({})]);
+  console.log(`${'token requests / the bare answer'.padEnd(44)} ${String(Math.round((embedded.rps / bare.rps) * 100)).padStart(5)} %  budget ≥ 25 %`);
   const server = process.env.PAYUI_POSTGRES_URL;
   if (server) {
     const { default: pg } = await import('pg');
@@ -140,8 +154,8 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
     const at = new URL(server);
     at.pathname = `/${database}`;
     try {
-      await measure('token requests: one server process', [{ databaseUrl: at.toString() }]);
-      await measure('token requests: two server processes', [{ databaseUrl: at.toString() }, { databaseUrl: at.toString() }]);
+      await measure('token requests: one server process', [service({ databaseUrl: at.toString() })]);
+      await measure('token requests: two server processes', [service({ databaseUrl: at.toString() }), service({ databaseUrl: at.toString() })]);
     } finally {
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }

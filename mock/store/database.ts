@@ -4,7 +4,10 @@
  * Migrations are numbered; a data directory written by a newer payui-mock is refused, never wiped.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from './migrations';
 
@@ -93,6 +96,35 @@ export const ENGINE_SETTINGS = {
   imageTemplates: false,
 } as const;
 
+let engine: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * Postgres's WebAssembly, compiled once a process (every embedded database of the process shares
+ * it) and by V8's baseline compiler only. Left to itself, V8 also recompiles the hot part of the
+ * 9 MB module with its optimizing compiler, on background threads: on a 2-core machine that work
+ * competes with the start it is meant to speed up, and its code and compile memory stayed in the
+ * process. Measured on the loaded demo image (issue 37 note): RSS 288–305 MB → 225–231 MB, a start
+ * 1.6–1.9 s → 1.3–1.5 s, token requests per second unchanged; only long runs of pure SQL are slower
+ * (~20 %), which a team's load belongs on a Postgres server for. The flag is V8's, process-wide,
+ * so it is set for this compilation and put back. Where it cannot be (an engine without it),
+ * PGlite compiles the module itself, as before.
+ */
+export function postgresEngine(): Promise<WebAssembly.Module | undefined> {
+  return (engine ??= (async () => {
+    const bytes = await readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm'));
+    try {
+      setFlagsFromString('--liftoff-only');
+    } catch {
+      return undefined;
+    }
+    try {
+      return await WebAssembly.compile(bytes);
+    } finally {
+      setFlagsFromString('--no-liftoff-only');
+    }
+  })());
+}
+
 /**
  * Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory, starting
  * from `image` (a dumped data directory, mock/store/image.ts) when one is given.
@@ -102,7 +134,8 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
   const unlock = dataDir ? lock(dataDir) : () => {};
   let db: PGlite;
   try {
-    const settings = { startParams: [...ENGINE_SETTINGS.start], initDbStartParams: [...ENGINE_SETTINGS.initdb] };
+    const pgliteWasmModule = await postgresEngine();
+    const settings = { startParams: [...ENGINE_SETTINGS.start], initDbStartParams: [...ENGINE_SETTINGS.initdb], ...(pgliteWasmModule ? { pgliteWasmModule } : {}) };
     db = dataDir ? await PGlite.create(join(dataDir, 'pg'), settings) : await PGlite.create(image ? { ...settings, loadDataDir: image } : settings);
   } catch (error) {
     unlock();
