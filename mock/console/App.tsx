@@ -76,7 +76,7 @@ function Console() {
       <header class="top">
         <p class="brand">payui merchant console <span class="badge">offline</span></p>
         <p class="who">
-          <span data-testid="merchant">Merchant {merchantId} ({merchantKind(merchantId)})</span>
+          <span data-testid="merchant">Merchant {merchantId}{clock.value && ` (${merchantKind(clock.value)})`}</span>
           {clock.value && <span data-testid="merchant-clock">· {clockState(clock.value)}</span>}
           <button type="button" onClick={() => signOut()}>Sign out</button>
         </p>

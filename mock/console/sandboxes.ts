@@ -7,7 +7,7 @@
 import { signal } from '@preact/signals';
 import type { Credentials } from './api';
 
-/** The service's own merchant (mock/fixtures/demo.json): every other merchant is a sandbox of `POST /mock/sandboxes`. */
+/** The service's demo merchant (mock/fixtures/demo.json), whom the console names to go back to. */
 export const DEMO_MERCHANT = '100001';
 
 export type Seed = 'demo' | 'empty';
@@ -43,8 +43,8 @@ export const withKept = (list: KeptSandbox[], entry: KeptSandbox): KeptSandbox[]
 /** The list without the merchant `merchantId`. */
 export const withoutKept = (list: KeptSandbox[], merchantId: string): KeptSandbox[] => list.filter((s) => s.merchantId !== merchantId);
 
-/** "demo merchant" or "sandbox", as the header says it. */
-export const merchantKind = (merchantId: string) => (merchantId === DEMO_MERCHANT ? 'demo merchant' : 'sandbox');
+/** "sandbox" or "the service's own", as the header says it, from the clock's answer (`GET /mock/clock` says whose it is). */
+export const merchantKind = (clock: { sandbox: boolean }) => (clock.sandbox ? 'sandbox' : "the service's own");
 
 /** The clock's state in a few words: at real time, or moved ahead and where it is now. */
 export function clockState(clock: { now: string; moved: boolean }, locale?: string): string {

@@ -129,13 +129,19 @@ export async function createSandbox(db: Database, seed: Snapshot | null): Promis
   });
 }
 
-/** The project ids a merchant holds now. */
 /** The API key of merchant `id`; undefined when there is no such merchant. */
 export async function merchantApiKey(sql: Sql, id: number): Promise<string | undefined> {
   const { rows } = await sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [id]);
   return rows[0]?.api_key;
 }
 
+/** Whether merchant `id` is a sandbox (`POST /mock/sandboxes`), not one of the service's own merchants. */
+export async function isSandbox(sql: Sql, id: number): Promise<boolean> {
+  const { rows } = await sql.query<{ sandbox: boolean }>('SELECT sandbox FROM merchants WHERE id = $1', [id]);
+  return rows[0]?.sandbox === true;
+}
+
+/** The project ids a merchant holds now. */
 export async function merchantProjects(sql: Sql, merchantId: number): Promise<number[]> {
   const { rows } = await sql.query<{ id: string }>('SELECT id FROM projects WHERE merchant_id = $1 ORDER BY id', [merchantId]);
   return rows.map((row) => num(row.id));

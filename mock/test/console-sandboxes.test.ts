@@ -29,9 +29,9 @@ describe('console: the sandboxes of a tab', () => {
     expect(withoutKept(list, '9999999')).toEqual(list);
   });
 
-  it('calls the demo merchant so and every other merchant a sandbox', () => {
-    expect(merchantKind('100001')).toBe('demo merchant');
-    expect(merchantKind('4821337')).toBe('sandbox');
+  it('calls a merchant a sandbox or the service\'s own as its clock\'s answer says', () => {
+    expect(merchantKind({ sandbox: false })).toBe("the service's own");
+    expect(merchantKind({ sandbox: true })).toBe('sandbox');
   });
 
   it('says a clock at real time, or moved ahead with where it is now', () => {

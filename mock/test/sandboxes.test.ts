@@ -126,6 +126,13 @@ describe('a clock of its own', () => {
     await as(a)('POST', '/mock/clock', { advance: 'P2D' });
     expect((await call(null, 'POST', '/mock/payments', { access_token: tokenA.body.token })).body).toMatchObject({ message: '0004-0001' });
   });
+
+  it('says whose it is: the caller, a sandbox or one of the service\'s own merchants (what the console shows)', async () => {
+    const a = await sandbox();
+    expect((await as(a)('GET', '/mock/clock')).body).toMatchObject({ merchant_id: a.merchant_id, sandbox: true });
+    expect((await as(a)('POST', '/mock/clock', { advance: 'P1D' })).body).toMatchObject({ merchant_id: a.merchant_id, sandbox: true, moved: true });
+    expect((await call(DEMO_AUTH, 'GET', '/mock/clock')).body).toMatchObject({ merchant_id: 100001, sandbox: false });
+  });
 });
 
 describe('POST /mock/reset', () => {

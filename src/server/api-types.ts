@@ -3454,11 +3454,15 @@ export interface components {
             /** @description The listener's refusal code (user_refused). */
             code?: string;
         };
-        /** @description The service clock. */
+        /** @description The caller's clock (each merchant has its own), and whose it is. */
         Clock: {
             now: components["schemas"]["Timestamp"];
             /** @description Whether a test moved the clock (otherwise it is real time). */
             moved: boolean;
+            /** @description The merchant whose clock it is: the caller. */
+            merchant_id: number;
+            /** @description Whether that merchant is a sandbox (`POST /mock/sandboxes`), not one of the service's own merchants. */
+            sandbox: boolean;
         };
         /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order, once: a renewal is a transaction, a subscription payment `done`, `date_next_charge` one plan period later, and `update_subscription` (with `payment` in the separate variant). A subscription bought with the payment UI's test outcome "renewals are declined" fails each renewal (a subscription payment `fail`), is retried a day later as often as the plan's `billing_retry` says, then is `freeze` for the plan's grace period (`date_end` its end) and `canceled` after it (`cancel_subscription`; `canceled` at once without a grace period). A trial (`new`) is charged when it ends; `non_renewing` ends at its next billing date; an expiry ends it at `date_create` + `expiration`. Never backwards (422). Real time runs the same, checked each minute. */
         ClockMove: {

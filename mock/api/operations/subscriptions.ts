@@ -14,6 +14,7 @@ import {
   shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
 } from '../../store/subscriptions';
 import { planById, planCounters, planRecord } from '../../store/subscription-plans';
+import { isSandbox } from '../../store/sandboxes';
 import { fieldError } from '../app';
 import { idParam, listPage, noContent, notFound, type Op, type OpCall } from './common';
 
@@ -94,9 +95,12 @@ export const updateUserSubscription: Op = async (call) => {
   return noContent;
 };
 
-const clockAnswer = (call: OpCall) => {
-  const clock = clockOf(call.context.db);
-  return { body: { now: new Date(clock.now(call.merchantId)).toISOString(), moved: clock.moved(call.merchantId) } };
+/** The caller's clock, and whose it is. */
+const clockAnswer = async (call: OpCall) => {
+  const { db } = call.context;
+  const clock = clockOf(db);
+  const sandbox = await isSandbox(db.sql, call.merchantId);
+  return { body: { now: new Date(clock.now(call.merchantId)).toISOString(), moved: clock.moved(call.merchantId), merchant_id: call.merchantId, sandbox } };
 };
 
 export const getClock: Op = async (call) => {

@@ -160,7 +160,7 @@ function FreshCredentials({ sandbox }: { sandbox: SandboxAnswer }) {
 
 export function Sandboxes() {
   const { merchantId } = credentials.value!;
-  const sandbox = merchantId !== DEMO_MERCHANT;
+  const sandbox = clock.value?.sandbox === true;
   // What the switch or reset that made this page anew did, said once.
   const [done, setDone] = useState<string | null>(() => {
     const news = switched.value;
@@ -191,7 +191,7 @@ export function Sandboxes() {
       <section class="panel" aria-labelledby="this-merchant-title">
         <h2 id="this-merchant-title">This merchant</h2>
         <dl class="facts">
-          <dt>Merchant id</dt><dd><code>{merchantId}</code> ({merchantKind(merchantId)})</dd>
+          <dt>Merchant id</dt><dd><code>{merchantId}</code>{clock.value && ` (${merchantKind(clock.value)})`}</dd>
           <dt>Clock</dt><dd>{clock.value ? clockState(clock.value) : 'not read yet'}</dd>
         </dl>
         <p class="muted">
