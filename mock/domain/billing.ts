@@ -85,7 +85,7 @@ export function createBilling(ledger: Ledger): Billing {
     const plan = await planById(sql, row.projectId, row.planId);
     const declined = s.decline_renewals;
     const payment: PaymentRecord = {
-      ...s.model, id: await newPaymentId(sql), amount: s.charge_amount, date: at, refunded: false,
+      ...s.model, id: await newPaymentId(sql), amount: s.charge_amount, date: at, refunded: false, renewal: true,
       lines: s.model.lines.map((line) => ({ ...line, unitPrice: s.charge_amount })),
     };
     let type: 'update_subscription' | 'cancel_subscription' | null = 'update_subscription';

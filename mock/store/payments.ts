@@ -39,6 +39,8 @@ export interface PaymentRecord {
   paymentMethod?: number;
   /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
   subscription?: { id: number; planId: string; trialDays: number };
+  /** A subscription's renewal, charged by the clock (its webhooks are `payment` and `update_subscription`, never `order_paid`). */
+  renewal?: true;
   refunded: boolean;
 }
 

@@ -92,6 +92,25 @@ describe('POST /mock/webhooks/trigger', () => {
     expect(Object.keys(cancel.body.extended_message.property_errors)).toEqual(['type']);
   });
 
+  it('sends a renewal\'s payment as the renewal sent it, and no order_paid, which a renewal never sends', async () => {
+    const before = await lastDelivery();
+    const bought = await buy('trigger-renewal', { subscription: { plan_id: 'captain-monthly' } }, { plan: 'captain-monthly' });
+    const [created] = await accepted(before, '&type=create_subscription');
+    const subscription = JSON.parse(created!.body).subscription.id as number;
+    const renewedAt = await lastDelivery();
+    expect((await merchant('POST', `/mock/subscriptions/${subscription}/renew`)).status).toBe(200);
+    const [updated] = await accepted(renewedAt, '&type=update_subscription');
+    const renewal = (await merchant('GET', `/merchant/v2/merchants/${world.merchantId}/reports/transactions/search.json?datetime_from=2000-01-01T00:00:00Z&datetime_to=2200-01-01T00:00:00Z&user_id=trigger-renewal&show_dry_run=true`)).body
+      .map((t: { transaction: { id: number } }) => t.transaction.id).find((id: number) => id !== bought) as number;
+    expect(updated).toBeDefined();
+    const paid = await triggerCall({ type: 'order_paid', transaction_id: renewal });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(422);
+    expect(paid.body.extended_message.property_errors.type, JSON.stringify(paid.body)).toEqual([expect.stringMatching(/renewal/)]);
+    const payment = await triggerCall({ type: 'payment', transaction_id: renewal });
+    expect(payment.status).toBe(202);
+    expect(JSON.parse(payment.body.body)).toMatchObject({ notification_type: 'payment', transaction: { id: renewal } });
+  });
+
   it('answers 404 for what is not the caller\'s, 422 for a type that does not fit the object, 409 without webhook settings', async () => {
     const transaction = await buy('trigger-four', { virtual_currency: { quantity: 40 } });
     expect((await triggerCall({ type: 'order_paid', transaction_id: 999_999_999 })).status).toBe(404);

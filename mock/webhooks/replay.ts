@@ -26,6 +26,7 @@ export function replayWebhook(type: NotificationType, source: Source, variant: V
     const { status, payment } = source.transaction;
     if (type === 'order_paid' || type === 'payment') {
       if (status !== 'done' && status !== 'refunded') return `transaction ${payment.id} was not paid (it is ${status}): it has no ${type}`;
+      if (type === 'order_paid' && payment.renewal) return `transaction ${payment.id} is a renewal of subscription ${payment.subscription?.id}: a renewal sends payment and update_subscription, no order_paid`;
       return pick(paidWebhooks(payment, type === 'payment' ? 'separate' : variant));
     }
     if (status !== 'refunded' || !payment.refund) return `transaction ${payment.id} is not refunded (it is ${status}): it has no ${type}`;
