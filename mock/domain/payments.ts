@@ -10,7 +10,7 @@
  * the clock is the ledger's (mock/domain/ledger.ts). No HTTP here: the API maps the answers.
  */
 import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
-import { UI_ERRORS, type TestFailure } from '../spec/ui-errors';
+import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
 import type { TokenMode } from '../spec/session';
 import { is2xx } from '../lib/plain';
 import type { Database, Sql } from '../store/database';
@@ -40,10 +40,11 @@ export interface PayRequest {
   /** The payment UI's own query string (`access_token` or `access_data`). */
   search: string;
   /**
-   * `declined_renewals`: the purchase goes through, every renewal of the plan it buys declines; a
-   * test failure (`0003-0001`, …): the payment meets that error, and nothing is paid.
+   * `declined_renewals`: the purchase goes through, every renewal of the plan it buys declines; an
+   * error code (the page's test failures `0003-0001`, …; headless, any the page shows): once the
+   * token is read, the payment meets that error, and nothing is paid.
    */
-  outcome: 'success' | 'declined' | 'declined_renewals' | TestFailure;
+  outcome: 'success' | 'declined' | 'declined_renewals' | UiErrorCode;
   /** Which origin took it (live or sandbox). */
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */

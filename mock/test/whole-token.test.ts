@@ -129,6 +129,27 @@ describe('test outcomes of the remaining codes', () => {
     // The token has not paid: it pays once the player picks success.
     expect(await payInUi(accessToken, 'success')).toMatchObject({ status: 200, body: { ok: true, status: 'done' } });
   });
+
+  it('headless, the token is read first, as the page opens before any payment: a bad, expired or spent token is refused for itself whatever outcome is asked', async () => {
+    for (const outcome of ['0003-0001', '0010-0001', 'declined']) {
+      expect(await pay({ access_token: 'not-a-token', outcome }), outcome).toMatchObject({ status: 422, body: { message: '0004-0001' } });
+    }
+    const spent = await token('outcome-spent', { virtual_currency: { quantity: 5 } });
+    expect(await pay({ access_token: spent })).toMatchObject({ status: 200 });
+    expect(await pay({ access_token: spent, outcome: '0003-0001' })).toMatchObject({ status: 409 });
+    // Expired: a sandbox of its own, whose clock moves past the token's lifetime.
+    const later = await sandboxWorld();
+    try {
+      const made = await later.merchant('POST', v2(`/merchants/${later.merchantId}/token`), {
+        user: { id: { value: 'outcome-late' }, email: { value: 'outcome-late@example.test' } }, settings: { project_id: later.project(200001), mode: 'sandbox', currency: 'USD' }, purchase: { virtual_currency: { quantity: 5 } },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      expect((await later.merchant('POST', '/mock/clock', { advance: 'P2D' })).status).toBe(200);
+      expect(await pay({ access_token: made.body.token, outcome: '0004-0002' })).toMatchObject({ status: 422, body: { message: '0004-0001' } });
+    } finally {
+      await later.close();
+    }
+  });
 });
 
 describe('settings.payment_method', () => {

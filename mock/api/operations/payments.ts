@@ -4,7 +4,8 @@
  * does the rest — user_validation, the transaction, the webhooks, balances, inventory, subscriptions —
  * so its effects and its errors are the page's.
  */
-import { UI_ERRORS, type UiErrorCode } from '../../spec/ui-errors';
+import { UI_ERRORS } from '../../spec/ui-errors';
+import type { PayRequest } from '../../domain/payments';
 import { verifyToken } from '../../domain/token';
 import type { TokenMode } from '../../spec/session';
 import { ApiError, fieldError } from '../app';
@@ -42,11 +43,9 @@ export const createPayment: Op = async (call) => {
   if ((body.access_token === undefined) === (body.access_data === undefined)) throw fieldError('access_token', 'send access_token or access_data, one of them');
   const accessData = typeof body.access_data === 'object' ? JSON.stringify(body.access_data) : body.access_data;
   const outcome = body.outcome ?? 'success';
-  // An error code the page can meet, on purpose: answered as the page would show it, nothing paid.
-  if (/^\d{4}-\d{4}$/.test(outcome)) {
-    if (!(outcome in UI_ERRORS)) throw fieldError('outcome', `no payment UI error ${outcome}: one of ${Object.keys(UI_ERRORS).join(', ')}`);
-    throw uiError(422, outcome, UI_ERRORS[outcome as UiErrorCode]);
-  }
+  // An error code the page can meet, on purpose: answered as the page would show it once the token
+  // is read (a bad, expired or spent one is refused for itself first, as the page does), nothing paid.
+  if (/^\d{4}-\d{4}$/.test(outcome) && !(outcome in UI_ERRORS)) throw fieldError('outcome', `no payment UI error ${outcome}: one of ${Object.keys(UI_ERRORS).join(', ')}`);
   const search = new URLSearchParams(body.access_token !== undefined ? { access_token: body.access_token } : { access_data: accessData! }).toString();
   const pageMode = await modeOf(body, accessData);
   const { payments } = call.context;
@@ -72,7 +71,7 @@ export const createPayment: Op = async (call) => {
   }
   const result = await payments.pay({
     search: `?${search}`,
-    outcome: outcome as 'success' | 'declined' | 'declined_renewals',
+    outcome: outcome as PayRequest['outcome'],
     pageMode,
     ip: call.request.ip,
     ...(body.drm !== undefined ? { drm: body.drm } : {}),
