@@ -11,7 +11,7 @@ import { checkTokenRequest } from './token-request';
 import { verifyToken } from './token';
 import type { TokenMode } from '../spec/session';
 import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
-import type { Choice, Delivery, Gift, Line, Offer, Purchase, Session, SessionResult, Store } from '../spec/session';
+import { amountRefusal, type Choice, type Delivery, type Gift, type Line, type Offer, type Purchase, type Session, type SessionResult, type Store } from '../spec/session';
 import { uiSettingsOf, type UiSettings } from '../spec/ui-settings';
 import { accountOf } from '../store/accounts';
 import { currencyOf } from '../store/catalog';
@@ -248,12 +248,9 @@ async function storeOf(ctx: Context, purchase: Plain, ui: UiSettings): Promise<S
 /** The store's offer `choice` names (a typed amount: bought as a quantity is), or a refusal: the store does not offer it. */
 async function chosenPurchase(ctx: Context, store: Store, choice: Choice, purchase: Plain): Promise<Purchase> {
   if ('amount' in choice) {
-    const { custom } = store;
-    const { amount } = choice;
-    if (!custom || typeof amount !== 'number' || !(amount >= custom.min && amount <= custom.max) || (custom.whole && !Number.isInteger(amount))) {
-      throw new Refusal('0010-0001', custom ? `an amount from ${custom.min} to ${custom.max}${custom.whole ? ', whole' : ''}` : 'this store takes no typed amount');
-    }
-    return currencyPurchase(pricedIn(ctx, obj(purchase.virtual_currency)), amount);
+    const refusal = amountRefusal(store.custom, choice.amount);
+    if (refusal !== null) throw new Refusal('0010-0001', refusal);
+    return currencyPurchase(pricedIn(ctx, obj(purchase.virtual_currency)), choice.amount);
   }
   const same = (offer: Offer) => JSON.stringify(offer.choice) === JSON.stringify(choice);
   const offer = [...store.items, ...store.packages, ...store.plans].find(same);

@@ -8,12 +8,12 @@
 import { useSignal, type Signal } from '@preact/signals';
 import type { Component } from '../spec/ui-settings';
 import type { Translate } from './i18n';
-import { total, type Choice, type Offer, type Purchase, type Session, type Store } from '../spec/session';
+import { amountRefusal, total, type Choice, type Offer, type Purchase, type Session, type Store } from '../spec/session';
 
 /** The purchase of `amount` typed by the player: a package of that amount at its price, else the unit price each (as the service prices it). */
 export function customPurchase(store: Store, amount: number): Purchase | null {
   const custom = store.custom;
-  if (!custom || !Number.isFinite(amount) || amount < custom.min || amount > custom.max || (custom.whole && !Number.isInteger(amount))) return null;
+  if (!custom || amountRefusal(custom, amount) !== null) return null;
   const pack = store.packages.find((offer) => offer.purchase.kind === 'virtual_currency' && offer.purchase.quantity === amount);
   const price = pack ? pack.purchase.lines[0]!.price : { amount: Math.round(custom.unit.amount * amount * 100) / 100, currency: custom.unit.currency };
   return { kind: 'virtual_currency', quantity: amount, lines: [{ sku: null, name: `${amount} ${custom.name}`, quantity: 1, price, image: null, delivers: { currency: amount } }] };

@@ -73,6 +73,13 @@ export function isChoice(value: unknown): value is Choice {
   return key === 'amount' ? typeof given === 'number' && Number.isFinite(given) : ['sku', 'package', 'plan'].includes(key) && typeof given === 'string';
 }
 
+/** Why the store refuses an `amount` the player types (`custom_amount`), or null when it takes it: from `min` to `max`, whole when the currency is discrete. */
+export function amountRefusal(custom: Store['custom'], amount: number): string | null {
+  if (!custom) return 'this store takes no typed amount (its token\'s settings.ui.components.virtual_currency.custom_amount is off)';
+  if (Number.isFinite(amount) && amount >= custom.min && amount <= custom.max && (!custom.whole || Number.isInteger(amount))) return null;
+  return `an amount from ${custom.min} to ${custom.max}${custom.whole ? ', whole' : ''}`;
+}
+
 /** One thing the store offers: what picking it buys, and the item groups (codes) it is listed in. */
 export interface Offer {
   choice: Choice;

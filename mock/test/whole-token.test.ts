@@ -307,6 +307,34 @@ describe('available_groups and available_plans', () => {
   });
 });
 
+describe('ui.components.virtual_currency.custom_amount', () => {
+  it('headless, amount is the amount the player types: credited at the unit price; one the page would refuse is 422 at amount, nothing paid', async () => {
+    const typing = { settings: { ui: { components: { virtual_currency: { custom_amount: true } } } } };
+    const balance = async (user: string) => (await merchant('GET', v2(`/projects/${starMiners}/users/${user}`))).body?.balance ?? 0;
+    // Outside the currency's limits (1 to 100,000, whole), a store without custom_amount, a token that names its purchase, more than one choice.
+    const refusals: [object, object, string][] = [
+      [{ amount: 0 }, typing, 'amount'],
+      [{ amount: 100_001 }, typing, 'amount'],
+      [{ amount: 2.5 }, typing, 'amount'],
+      [{ amount: 250 }, {}, 'amount'],
+      [{ package: 'crystals-550', amount: 250 }, typing, 'amount'],
+      [{ package: 'crystals-550', plan: 'captain-monthly' }, typing, 'plan'],
+    ];
+    for (const [choice, extra, field] of refusals) {
+      const refused = await pay({ access_token: await token('amount-typist', {}, extra), ...choice });
+      expect(refused.status, JSON.stringify(choice)).toBe(422);
+      expect(Object.keys(refused.body.extended_message.property_errors), JSON.stringify(choice)).toEqual([field]);
+    }
+    const named = await pay({ access_token: await token('amount-typist', { virtual_currency: { quantity: 5 } }, typing), amount: 250 });
+    expect(Object.keys(named.body.extended_message.property_errors)).toEqual(['amount']);
+    expect(await balance('amount-typist')).toBe(0);
+    const paid = await pay({ access_token: await token('amount-typist', {}, typing), amount: 250 });
+    expect(paid, JSON.stringify(paid.body)).toMatchObject({ status: 200, body: { status: 'done' } });
+    expect(await balance('amount-typist')).toBe(250);
+    expect((await webhookOf('order_paid', paid.body.transaction_id)).body.order).toMatchObject({ amount: 2.48, currency: 'USD' });
+  });
+});
+
 describe('a gift in the users\' operations', () => {
   it('the friend\'s operations show what they were given, with their balance after it; the giver\'s show the payment and nothing added', async () => {
     const paid = await pay({ access_token: await token('ops-giver', { virtual_currency: { quantity: 100 }, gift: { friends: [{ id: 'ops-friend', name: 'Ops Friend' }] } }) });

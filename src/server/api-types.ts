@@ -1054,7 +1054,7 @@ export interface paths {
         put?: never;
         /**
          * Pay as the payment UI's Pay does, without a browser
-         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`: the choice the page would ask for, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for a game key whose token names none.
+         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`, `amount` (a typed amount of virtual currency): the choice the page would ask for, one of them, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for a game key whose token names none.
          */
         post: operations["createPayment"];
         delete?: never;
@@ -3431,6 +3431,8 @@ export interface components {
             plan?: string;
             /** @description The DRM picked for a game key, e.g. `steam`. */
             drm?: string;
+            /** @description The amount of virtual currency the player types in the store of a token that names no purchase, where its `settings.ui.components.virtual_currency.custom_amount` lets them: from the currency's minimum to its maximum, whole when it is discrete (422 at `amount` otherwise). Priced as the page prices it: a package's price for a package's amount, else the unit price each. */
+            amount?: number;
         };
         /** @description What the payment did. */
         HeadlessPaymentResult: {

@@ -7,7 +7,7 @@
 import { UI_ERRORS } from '../../spec/ui-errors';
 import type { PayRequest } from '../../domain/payments';
 import { verifyToken } from '../../domain/token';
-import type { TokenMode } from '../../spec/session';
+import { amountRefusal, type Choice, type TokenMode } from '../../spec/session';
 import { ApiError, fieldError } from '../app';
 import type { Op } from './common';
 
@@ -19,7 +19,11 @@ interface HeadlessPayment {
   package?: string;
   plan?: string;
   drm?: string;
+  amount?: number;
 }
+
+/** The fields that say what the player picked where the token leaves it open, as the page's Pay sends one `choice`. */
+const CHOICES = ['sku', 'package', 'plan', 'amount'] as const;
 
 /** The UI's error as the payment UI's own endpoint answers it: its code as the message, its words in global_errors. */
 const uiError = (status: number, code: string, message: string) => new ApiError(status, code, { global_errors: [message], property_errors: {} });
@@ -49,24 +53,26 @@ export const createPayment: Op = async (call) => {
   const search = new URLSearchParams(body.access_token !== undefined ? { access_token: body.access_token } : { access_data: accessData! }).toString();
   const pageMode = await modeOf(body, accessData);
   const { payments } = call.context;
-  // The choices the page would ask for: what the token leaves open must be what it sells.
-  const choosing = body.sku !== undefined || body.package !== undefined || body.plan !== undefined;
-  const opened = choosing ? await payments.session(`?${search}`, pageMode) : null;
+  // The choices the page would ask for, one at a time: what the token leaves open must be what it sells.
+  const given = CHOICES.filter((field) => body[field] !== undefined);
+  if (given.length > 1) throw fieldError(given[1]!, `send one choice: ${given.join(' or ')}, as the page takes one`);
+  const field = given[0];
+  const opened = field ? await payments.session(`?${search}`, pageMode) : null;
   // A token that names no purchase opens the store: the pick is the store's to check (0010-0001 when it does not offer it).
   const store = opened?.ok && !opened.paid ? opened.session.store : null;
-  const choice = !store ? undefined : body.sku !== undefined ? { sku: body.sku } : body.package !== undefined ? { package: body.package } : { plan: body.plan! };
-  if (opened?.ok && !opened.paid && !store) {
+  if (store && field === 'amount') {
+    // A typed amount the page's field would not take is the request's mistake, not a payment's.
+    const refusal = amountRefusal(store.custom, body.amount!);
+    if (refusal !== null) throw fieldError('amount', refusal);
+  }
+  const choice = store && field ? ({ [field]: body[field] } as Choice) : undefined;
+  if (opened?.ok && !opened.paid && !store && field) {
     const { purchase } = opened.session;
     const skus = purchase.lines.map((line) => line.sku);
-    const chosen: [keyof HeadlessPayment, boolean][] = [
-      ['sku', purchase.kind === 'items' || purchase.kind === 'game'],
-      ['package', purchase.kind === 'virtual_currency'],
-      ['plan', purchase.kind === 'subscription'],
-    ];
-    for (const [field, fits] of chosen) {
-      const value = body[field];
-      if (value === undefined) continue;
-      if (!fits || !skus.includes(value as string)) throw fieldError(field, `this ${body.access_token !== undefined ? 'token' : 'access_data'} sells ${skus.filter(Boolean).join(', ') || 'no such choice'} (a ${purchase.kind.replace('_', ' ')} purchase)`);
+    const fits = { sku: purchase.kind === 'items' || purchase.kind === 'game', package: purchase.kind === 'virtual_currency', plan: purchase.kind === 'subscription', amount: false }[field];
+    if (!fits || !skus.includes(body[field] as string)) {
+      const sells = `this ${body.access_token !== undefined ? 'token' : 'access_data'} sells ${skus.filter(Boolean).join(', ') || 'no such choice'} (a ${purchase.kind.replace('_', ' ')} purchase)`;
+      throw fieldError(field, field === 'amount' ? `${sells}: an amount is typed only in the store of a token that names no purchase` : sells);
     }
   }
   const result = await payments.pay({
