@@ -2,7 +2,7 @@ import { signal, useComputed, type Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
-import { fetchSession, total, type Choice, type Paid, type Purchase, type Session } from '../spec/session';
+import { fetchSession, methodOf, total, type Choice, type Paid, type Purchase, type Session } from '../spec/session';
 import { httpAddress } from '../lib/plain';
 import { TEST_FAILURES, type TestFailure } from '../spec/ui-errors';
 import type { PaymentMethod } from '../spec/ui-settings';
@@ -95,7 +95,7 @@ export function paymentInfo(session: Session, status: Phase, invoice: number | n
     foreignInvoice: session.externalId,
     amount: total(session.purchase),
     currency: session.currency,
-    paymentMethod: METHOD_INFO[method],
+    paymentMethod: session.paymentMethod !== undefined ? methodOf(session.paymentMethod) : METHOD_INFO[method],
     sandbox: session.mode === 'sandbox',
     items: session.purchase.lines.filter((l) => l.sku !== null).map((l) => ({ sku: l.sku, quantity: l.quantity })),
     ...(session.purchase.kind === 'virtual_currency' ? { virtualCurrencyAmount: session.purchase.quantity } : {}),
@@ -114,6 +114,40 @@ export function returnLink(session: Session, status: Phase, invoice: number | nu
   // Closed before paying (the header's close button): no status to tell.
   if (status !== 'checkout') url.searchParams.set('status', status);
   return url.href;
+}
+
+/**
+ * How the player pays: the method the token's `settings.payment_method` names, the one the
+ * transaction is made with, when it names one; else a pick of the methods `payment_widget` orders.
+ */
+function MethodForm({ session, t, method, disabled }: { session: Session; t: Translate; method: Signal<PaymentMethod>; disabled: boolean }) {
+  if (session.paymentMethod !== undefined) return <p class="method-note" data-testid="method-form">{t('methodNumbered', { id: session.paymentMethod })}</p>;
+  return (
+    <>
+      {session.ui.methods.length > 1 && (<fieldset disabled={disabled}>
+        <legend>{t('paymentMethod')}</legend>
+        {session.ui.methods.map((value) => (
+          <label key={value} class="choice">
+            <input type="radio" name="method" value={value} checked={method.value === value} onChange={() => (method.value = value)} />
+            {t(METHOD_LABELS[value])}
+          </label>
+        ))}
+      </fieldset>)}
+      {method.value === 'card' && (
+        <div class="card" aria-hidden="true">
+          <span class="card-brand">TEST</span>
+          <span class="card-number">4000 0000 0000 0002</span>
+        </div>
+      )}
+      {method.value === 'paybycash' && <p class="method-note" data-testid="method-form">{t('cashText')}</p>}
+      {method.value === 'giftcard' && (
+        <p class="method-note" data-testid="method-form">
+          <label for="gift-card">{t('giftCardCode')}</label>
+          <input id="gift-card" name="gift-card" required autoComplete="off" disabled={disabled} />
+        </p>
+      )}
+    </>
+  );
 }
 
 interface Props {
@@ -249,32 +283,11 @@ export function Checkout({ session, bridge, t, state }: Props) {
       </section>
 
       <section aria-labelledby="pay-title" class="payment">
-        <h2 id="pay-title">{t('payWith')}</h2>
+        <h2 id="pay-title">{t(session.paymentMethod === undefined ? 'payWith' : 'paymentMethod')}</h2>
         <p class="account">
           <span>{t('account')}</span> {session.user.email || session.user.id}
         </p>
-        {session.ui.methods.length > 1 && (<fieldset disabled={busy.value}>
-          <legend>{t('paymentMethod')}</legend>
-          {session.ui.methods.map((value) => (
-            <label key={value} class="choice">
-              <input type="radio" name="method" value={value} checked={method.value === value} onChange={() => (method.value = value)} />
-              {t(METHOD_LABELS[value])}
-            </label>
-          ))}
-        </fieldset>)}
-        {method.value === 'card' && (
-          <div class="card" aria-hidden="true">
-            <span class="card-brand">TEST</span>
-            <span class="card-number">4000 0000 0000 0002</span>
-          </div>
-        )}
-        {method.value === 'paybycash' && <p class="method-note" data-testid="method-form">{t('cashText')}</p>}
-        {method.value === 'giftcard' && (
-          <p class="method-note" data-testid="method-form">
-            <label for="gift-card">{t('giftCardCode')}</label>
-            <input id="gift-card" name="gift-card" required autoComplete="off" disabled={busy.value} />
-          </p>
-        )}
+        <MethodForm session={session} t={t} method={method} disabled={busy.value} />
         {drmChoices.length > 0 && (
           <fieldset disabled={busy.value}>
             <legend>{t('platform')}</legend>

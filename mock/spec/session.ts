@@ -73,6 +73,9 @@ export function isChoice(value: unknown): value is Choice {
   return key === 'amount' ? typeof given === 'number' && Number.isFinite(given) : ['sku', 'package', 'plan'].includes(key) && typeof given === 'string';
 }
 
+/** The transaction's payment method as the webhooks and `paymentInfo` name it: the token's `settings.payment_method` as text, else the test card. */
+export const methodOf = (paymentMethod: number | undefined): string => (paymentMethod === undefined ? 'test-card' : String(paymentMethod));
+
 /** Why the store refuses an `amount` the player types (`custom_amount`), or null when it takes it: from `min` to `max`, whole when the currency is discrete. */
 export function amountRefusal(custom: Store['custom'], amount: number): string | null {
   if (!custom) return 'this store takes no typed amount (its token\'s settings.ui.components.virtual_currency.custom_amount is off)';

@@ -3,7 +3,7 @@
 // what the token paid, not a new checkout (the service takes no second payment with it: 409).
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Checkout, createPaymentState } from '../payment-ui/App';
+import { Checkout, createPaymentState, paymentInfo } from '../payment-ui/App';
 import type { Bridge } from '../payment-ui/bridge';
 import { translator } from '../payment-ui/i18n';
 import type { Session } from '../spec/session';
@@ -37,5 +37,20 @@ describe('the payment UI opened on a paid token', () => {
   it('a token that has not paid opens on the checkout', () => {
     render(<Checkout session={session} bridge={bridge} t={translator('en')} state={createPaymentState(session)} />, document.body);
     expect([...document.querySelectorAll('button')].map((b) => b.textContent)).toContainEqual(expect.stringMatching(/^Pay/));
+  });
+});
+
+describe('settings.payment_method', () => {
+  it('is the method the page shows and reports in paymentInfo, the one the transaction is made with: not the test card', () => {
+    const fixed: Session = { ...session, paymentMethod: 1380, ui: uiSettingsOf({ payment_widget: 'giftcard' }, httpAddress) };
+    render(<Checkout session={fixed} bridge={bridge} t={translator('de')} state={createPaymentState(fixed)} />, document.body);
+    expect(document.querySelector('[data-testid="method-form"]')?.textContent).toBe('Zahlungsart 1380');
+    // No other method to pick, and no test card: the transaction is made with 1380.
+    expect(document.querySelectorAll('input[name="method"]')).toHaveLength(0);
+    expect(document.body.textContent).not.toContain('4000 0000 0000 0002');
+    expect(document.querySelector('#pay-title')?.textContent).toBe('Zahlungsart');
+    expect(paymentInfo(fixed, 'done', 7, createPaymentState(fixed).method.value)).toMatchObject({ status: 'done', paymentMethod: '1380' });
+    // Without it, the method the player picked.
+    expect(paymentInfo(session, 'done', 7, 'card').paymentMethod).toBe('test-card');
   });
 });

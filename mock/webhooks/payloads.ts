@@ -9,6 +9,7 @@ import type {
   NotificationType, OrderCanceledWebhook, OrderPaidWebhook, PaymentWebhook, RefundWebhook, SubscriptionWebhook, UserValidationWebhook,
   Webhook, WebhookGift, WebhookItem, WebhookOrder, WebhookSubscription, WebhookTransaction, WebhookUser,
 } from 'payui-embed/server';
+import { methodOf } from '../spec/session';
 import type { SubscriptionData } from '../store/subscriptions';
 import type { PaymentRecord } from '../store/payments';
 import type { Variant } from '../store/webhook-settings';
@@ -45,7 +46,7 @@ const order = (p: PaymentRecord, status: WebhookOrder['status']): WebhookOrder =
   ({ id: p.id, status, mode: p.mode, amount: p.amount, currency: p.currency, external_id: p.externalId });
 
 const transaction = (p: PaymentRecord): WebhookTransaction =>
-  ({ id: p.id, external_id: p.externalId, project_id: p.projectId, dry_run: p.mode === 'sandbox', payment_date: p.date, payment_method: p.paymentMethod === undefined ? 'test-card' : String(p.paymentMethod) });
+  ({ id: p.id, external_id: p.externalId, project_id: p.projectId, dry_run: p.mode === 'sandbox', payment_date: p.date, payment_method: methodOf(p.paymentMethod) });
 
 const payment = (p: PaymentRecord) => ({ amount: p.amount, currency: p.currency });
 const custom = (p: PaymentRecord) => (p.customParameters ? { custom_parameters: p.customParameters } : {});

@@ -2,7 +2,7 @@
  * The payment UI plays the token's `settings.ui` (issue 39, item 3): the store a token that names no
  * purchase opens on (components hidden and ordered, the selected group and item, a typed amount of
  * virtual currency, list layouts), the header's options and close button, the payment method
- * `payment_widget` opens first, the user account of `ui.mode: user_account`, and the dark theme —
+ * `payment_widget` opens first (or the one `payment_method` names), the user account of `ui.mode: user_account`, and the dark theme —
  * each as the player sees it, at 390 px and 1280 px, axe clean, in the payment UI's languages.
  * Checks are grouped per page load: the browser suite stays short.
  */
@@ -223,6 +223,26 @@ test.describe('the header, the close button and the payment method', () => {
     await ui.getByRole('button', { name: /^Pay/ }).click();
     await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
     expect((await statuses(page)).at(-1)).toMatchObject({ status: 'done', paymentMethod: 'giftcard' });
+  });
+});
+
+test.describe('settings.payment_method', () => {
+  test('is the method the page shows and names in paymentInfo, as the transaction is made with it', async ({ page }) => {
+    const token = await storeToken('player-42', (body) => {
+      body.purchase = { virtual_items: { items: [{ sku: DRILL, amount: 1 }] } };
+      body.settings.payment_method = 1380;
+      body.settings.payment_widget = 'paybycash';
+    });
+    await page.goto(harness(uiUrl(world.sandbox, { access_token: token })));
+    const ui = frame(page);
+    await expect(ui.getByTestId('method-form')).toHaveText('Payment method 1380');
+    await expect(ui.getByRole('radio', { name: 'Cash at a kiosk' })).toHaveCount(0);
+    await ui.getByRole('button', { name: /^Pay/ }).click();
+    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    const done = (await statuses(page)).at(-1)!;
+    expect(done).toMatchObject({ status: 'done', paymentMethod: '1380' });
+    const details = await callMerchantApi(world.merchantApi, 'GET', `/merchant/v2/merchants/100001/reports/transactions/${done.invoice}/details`);
+    expect(details.body.transaction.payment_method).toEqual({ id: 1380, name: 'Payment method 1380' });
   });
 });
 
