@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi } from '../api/server';
 import { checkTokenTable } from '../domain/token-request';
 import { TOKEN_LIFETIME_SECONDS, signToken, verifyToken, type TokenPayload } from '../domain/token';
-import { listenLoopback, type Listening } from '../http/listen';
 import { validTokenRequest } from '../../test/fixtures/token-requests';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 const MERCHANT = 100001;
 type Body = Record<string, any>;
+/** `id` in exponent form: 100001 as `1.00001e5`. */
+const exponent = (id: number) => `${String(id)[0]}.${String(id).slice(1)}e${String(id).length - 1}`;
 const edit = (change: (body: Body) => void): Body => {
   const body = validTokenRequest();
   change(body);
@@ -140,74 +141,93 @@ describe('tokens', () => {
 });
 
 describe('merchant API over HTTP', () => {
-  let server: Listening;
+  let world: SandboxWorld;
+  /** A merchant that was and is no more: a sandbox made and removed. */
+  let gone: SandboxWorld;
   let base: string;
-  let clock = Date.UTC(2026, 10, 1);
+  /** The sandbox's Star Miners (the demo's project 200001). */
+  let star: number;
+  /** The sandbox's clock, moved far from real time so a token's times are seen to be its. */
+  const clock = async () => Date.parse((await world.client.getClock()).now);
   beforeAll(async () => {
-    server = await listenLoopback(await createMerchantApi({ now: () => clock }), 0);
-    base = `http://127.0.0.1:${server.port}`;
+    [world, gone] = await Promise.all([sandboxWorld(), sandboxWorld({ seed: 'empty' })]);
+    await gone.close();
+    await world.client.moveClock({ body: { to: '2031-11-01T00:00:00Z' } });
+    base = world.origin;
+    star = world.project(200001);
   });
-  afterAll(() => server.close());
+  afterAll(() => world.close());
 
   const basic = (user: string) => `Basic ${Buffer.from(user).toString('base64')}`;
-  const post = (body: unknown, auth: string | null = basic('100001:demo-api-key'), merchant: number | string = 100001) =>
+  /** The sandbox's `merchant_id:api_key` with `id` (default its merchant id) and `key` (default its key) in their places. */
+  const as = ({ id = String(world.merchantId), key = world.apiKey } = {}) => basic(`${id}:${key}`);
+  /** The valid token request for the sandbox's Star Miners. */
+  const request = (change: (body: Body) => void = () => undefined) => edit((b) => {
+    b.settings.project_id = star;
+    change(b);
+  });
+  const post = (body: unknown, auth: string | null | undefined = undefined, merchant: number | string = world.merchantId) =>
     fetch(`${base}/merchant/v2/merchants/${merchant}/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      headers: { 'content-type': 'application/json', ...(auth !== null ? { authorization: auth ?? as() } : {}) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
 
   it('issues a signed sandbox token carrying user, settings and purchase, valid 24 h', async () => {
-    const response = await post(validTokenRequest());
+    const before = await clock();
+    const response = await post(request());
+    const after = await clock();
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const { token } = (await response.json()) as { token: string };
-    const verified = await verifyToken(token, clock);
+    const verified = await verifyToken(token, after);
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
     expect(verified.payload).toMatchObject({
-      merchant_id: 100001, project_id: 200001, mode: 'sandbox',
-      user: validTokenRequest().user, settings: validTokenRequest().settings, purchase: validTokenRequest().purchase,
+      merchant_id: world.merchantId, project_id: star, mode: 'sandbox',
+      user: request().user, settings: request().settings, purchase: request().purchase,
       custom_parameters: { campaign: 'winter' },
     });
     expect(verified.payload.exp - verified.payload.iat).toBe(24 * 3600);
-    clock += 24 * 3600 * 1000;
-    expect(await verifyToken(token, clock)).toEqual({ ok: false, reason: 'expired' });
+    // Issued at the sandbox's clock, not real time.
+    expect(verified.payload.iat * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(verified.payload.iat * 1000).toBeLessThanOrEqual(after);
+    expect(await verifyToken(token, verified.payload.iat * 1000 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
   });
 
-  it.each<[string, string | null]>([
-    ['no Authorization header', null],
-    ['a wrong key', basic('100001:wrong')],
-    ['an unknown merchant', basic('100002:demo-api-key')],
-    ['no colon', basic('100001demo-api-key')],
-    ['a Bearer scheme', 'Bearer demo-api-key'],
-    // The merchant id is plain decimal digits: other spellings of 100001 are not it.
-    ['a hexadecimal merchant id', basic('0x186a1:demo-api-key')],
-    ['a merchant id with a leading blank', basic(' 100001:demo-api-key')],
-    ['a merchant id with a fraction', basic('100001.0:demo-api-key')],
-    ['a merchant id in exponent form', basic('1.00001e5:demo-api-key')],
-    ['a merchant id with a leading zero', basic('0100001:demo-api-key')],
+  it.each<[string, () => string | null]>([
+    ['no Authorization header', () => null],
+    ['a wrong key', () => as({ key: 'wrong' })],
+    ['an unknown merchant', () => basic(`${gone.merchantId}:${gone.apiKey}`)],
+    ['no colon', () => basic(`${world.merchantId}${world.apiKey}`)],
+    ['a Bearer scheme', () => `Bearer ${world.apiKey}`],
+    // The merchant id is plain decimal digits: other spellings of it are not it.
+    ['a hexadecimal merchant id', () => as({ id: `0x${world.merchantId.toString(16)}` })],
+    ['a merchant id with a leading blank', () => as({ id: ` ${world.merchantId}` })],
+    ['a merchant id with a fraction', () => as({ id: `${world.merchantId}.0` })],
+    ['a merchant id in exponent form', () => as({ id: exponent(world.merchantId) })],
+    ['a merchant id with a leading zero', () => as({ id: `0${world.merchantId}` })],
   ])('answers 401 for %s', async (_name, auth) => {
-    const response = await post(validTokenRequest(), auth);
+    const response = await post(request(), auth());
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic /);
   });
 
   it('takes an email as RFC 822 does, the same for a token as for tokenless access_data: no dotted domain needed, a quoted local part; never a blank or a missing @', async () => {
     for (const email of ['player@localhost', '"star.pilot"@example.test', 'o\'neil+games@example.test']) {
-      const body = validTokenRequest();
+      const body = request();
       body.user.email.value = email;
       expect(checkTokenTable(body), email).toBeNull();
       expect((await post(body)).status, email).toBe(200);
     }
-    const body = validTokenRequest();
+    const body = request();
     body.user.email.value = 'player at example.test';
     expect((await post(body)).status).toBe(422);
   });
 
   it('refuses an amount below 1 and a quantity of 0 or less (or not finite) at their paths: nobody buys a negative or empty purchase', async () => {
     const refused = async (purchase: object, path: string, message: string) => {
-      const response = await post(edit((b) => { b.purchase = purchase; }));
+      const response = await post(request((b) => { b.purchase = purchase; }));
       expect(response.status, path).toBe(422);
       expect(((await response.json()) as any).extended_message.property_errors).toEqual({ [path]: [message] });
     };
@@ -215,14 +235,14 @@ describe('merchant API over HTTP', () => {
     await refused({ virtual_items: { items: [{ sku: 'starter-pack', amount: 1 }, { sku: 'plasma-drill', amount: 0 }] } }, 'purchase.virtual_items.items[1].amount', 'must be at least 1');
     await refused({ virtual_currency: { quantity: -1000 } }, 'purchase.virtual_currency.quantity', 'must be more than 0');
     await refused({ virtual_currency: { quantity: 0 } }, 'purchase.virtual_currency.quantity', 'must be more than 0');
-    const infinite = await post(JSON.stringify(edit((b) => { b.purchase = { virtual_currency: { quantity: 1 } }; })).replace('"quantity":1', '"quantity":1e309'));
+    const infinite = await post(JSON.stringify(request((b) => { b.purchase = { virtual_currency: { quantity: 1 } }; })).replace('"quantity":1', '"quantity":1e309'));
     expect(infinite.status).toBe(422);
     expect(((await infinite.json()) as any).extended_message.property_errors).toHaveProperty(['purchase.virtual_currency.quantity']);
-    expect((await post(edit((b) => { b.purchase = { virtual_currency: { quantity: 0.5 } }; }))).status).toBe(200);
+    expect((await post(request((b) => { b.purchase = { virtual_currency: { quantity: 0.5 } }; }))).status).toBe(200);
   });
 
   it('refuses an unknown field with one text, the token endpoint and tokenless access_data alike, the text the docs quote', async () => {
-    const body = edit((b) => { b.user.age = 30; });
+    const body = request((b) => { b.user.age = 30; });
     const answer = await post(body);
     expect(answer.status).toBe(422);
     const { property_errors: fromEndpoint } = ((await answer.json()) as any).extended_message;
@@ -232,11 +252,11 @@ describe('merchant API over HTTP', () => {
   });
 
   it('answers 403 for credentials of another merchant than the path', async () => {
-    expect((await post(validTokenRequest(), undefined, 100002)).status).toBe(403);
+    expect((await post(request(), undefined, gone.merchantId)).status).toBe(403);
   });
 
   it('answers 422 with every failing path', async () => {
-    const response = await post(edit((b) => { b.settings.project_id = '200001'; delete b.user.email; }));
+    const response = await post(request((b) => { b.settings.project_id = String(star); delete b.user.email; }));
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       http_status_code: 422,
@@ -256,17 +276,17 @@ describe('merchant API over HTTP', () => {
   });
 
   it('answers 404 for path ids that are not plain decimal integers', async () => {
-    const auth = { authorization: basic('100001:demo-api-key') };
-    // 0x186a1 is 100001 and 0x30d41 is 200001: the same numbers, other spellings.
-    expect((await post(validTokenRequest(), undefined, '0x186a1')).status).toBe(404);
-    for (const project of ['0x30d41', '200001.0', '2e5', '%20200001', '0200001']) {
+    const auth = { authorization: as() };
+    // The same numbers as the merchant's and the project's ids, other spellings.
+    expect((await post(request(), undefined, `0x${world.merchantId.toString(16)}`)).status).toBe(404);
+    for (const project of [`0x${star.toString(16)}`, `${star}.0`, exponent(star), `%20${star}`, `0${star}`]) {
       expect((await fetch(`${base}/mock/projects/${project}/webhooks`, { headers: auth })).status, project).toBe(404);
     }
-    expect((await fetch(`${base}/mock/projects/200001/webhooks`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${base}/mock/projects/${star}/webhooks`, { headers: auth })).status).toBe(200);
   });
 
   it('answers 405 for GET and 404 elsewhere', async () => {
-    expect((await fetch(`${base}/merchant/v2/merchants/100001/token`)).status).toBe(405);
+    expect((await fetch(`${base}/merchant/v2/merchants/${world.merchantId}/token`)).status).toBe(405);
     expect((await fetch(`${base}/merchant/v2/projects`)).status).toBe(404);
     expect((await fetch(`${base}/health`)).status).toBe(200);
   });
