@@ -3353,7 +3353,10 @@ export interface components {
                 /** @constant */
                 format: "payui-mock";
                 version: number;
-                tables: Record<string, never>;
+                /** @description Each table's rows by its name, as `payui-mock export` writes them (checked as `payui-mock import` checks a file). */
+                tables: {
+                    [key: string]: unknown;
+                };
             };
         };
         Sandbox: {

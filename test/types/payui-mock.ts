@@ -21,6 +21,10 @@ expectTypeOf(client.createSandbox).returns.resolves.toEqualTypeOf<{ merchant_id:
 expectTypeOf(client.moveClock).parameter(0).toMatchTypeOf<{ body: { advance?: string; to?: string } }>();
 expectTypeOf(client.getClock).returns.resolves.toMatchTypeOf<{ now: string; moved: boolean }>();
 expectTypeOf(client.deleteSandbox).returns.resolves.toEqualTypeOf<undefined>();
+// An export document seeds a sandbox: its tables hold rows.
+void client.createSandbox({ body: { seed: { format: 'payui-mock', version: 11, tables: { projects: [{ id: 9, merchant_id: 5, data: { name: { en: 'Seeded' } } }] } } } });
+// @ts-expect-error an export document names its format
+void client.createSandbox({ body: { seed: { version: 11, tables: {} } } });
 // @ts-expect-error a path parameter is required
 void client.deleteSandbox();
 // @ts-expect-error no such operation on the /mock/ client
