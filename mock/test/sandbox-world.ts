@@ -23,9 +23,9 @@ export interface SandboxWorld extends SharedService {
   /** The sandbox's projects, in the seed's order. */
   projectIds: number[];
   loginProjectIds: string[];
-  /** The sandbox's copy of the demo project `demoId` (200001 Star Miners, 200002 Puzzle Harbor); a seed of the demo only. */
+  /** The sandbox's copy of the seed's project `demoId` (the demo's: 200001 Star Miners, 200002 Puzzle Harbor). */
   project(demoId: number): number;
-  /** The sandbox's copy of the demo project `demoId`'s Login project. */
+  /** The sandbox's copy of the seed's project `demoId`'s Login project. */
   loginProject(demoId: number): string;
   /** The typed client of the `/mock/` additions with the sandbox's credentials. */
   client: MockClient;
@@ -52,23 +52,38 @@ export function sharedService(): Promise<SharedService> {
   }));
 }
 
-const demoProjects = demoFixtures.tables.projects.map((project) => project.id);
-const demoLogins = demoFixtures.tables.login_projects.map((login) => login.project_id);
+/** An export document (`payui-mock export`, mock/fixtures/demo.json): what a sandbox may be seeded with. */
+export interface SeedDocument {
+  format: 'payui-mock';
+  version: number;
+  tables: Record<string, Record<string, unknown>[]>;
+}
 
-/** A new sandbox of the shared service, seeded with the demo catalogue (or nothing: `seed: 'empty'`). */
-export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' } = {}): Promise<SandboxWorld> {
+/** A copy of the demo fixtures with `tables` added to theirs: a seed of the demo and more. */
+export function demoSeed(tables: Record<string, Record<string, unknown>[]>): SeedDocument {
+  const seed = structuredClone(demoFixtures) as unknown as SeedDocument;
+  for (const [table, rows] of Object.entries(tables)) seed.tables[table] = [...(seed.tables[table] ?? []), ...rows];
+  return seed;
+}
+
+/** A new sandbox of the shared service, seeded with the demo catalogue (or nothing: `seed: 'empty'`, or an export document's). */
+export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' | SeedDocument } = {}): Promise<SandboxWorld> {
   const { origin, ui } = await sharedService();
   const made = await createMockClient(origin).createSandbox({ body: { seed } });
   const credentials = { merchantId: made.merchant_id, apiKey: made.api_key };
   const client = createMockClient(origin, credentials);
+  // The seed's projects and Login projects in the order the sandbox's copies are answered.
+  const document = seed === 'demo' ? (demoFixtures as unknown as SeedDocument) : seed === 'empty' ? null : seed;
+  const seedProjects = (document?.tables.projects ?? []).map((project) => Number(project.id));
+  const seedLogins = (document?.tables.login_projects ?? []).map((login) => Number(login.project_id));
   const copyOf = <T>(ids: T[], of: number[], demoId: number): T => {
     const at = of.indexOf(demoId);
-    if (seed !== 'demo' || at < 0) throw new Error(`no copy of the demo project ${demoId} in this sandbox`);
+    if (at < 0) throw new Error(`no copy of the seed's project ${demoId} in this sandbox`);
     return ids[at]!;
   };
   const listeners: RecordingListener[] = [];
   const merchant: SandboxWorld['merchant'] = (method, path, body) => callMerchantApi(origin, method, path, body, credentials);
-  const project = (demoId: number) => copyOf(made.project_ids, demoProjects, demoId);
+  const project = (demoId: number) => copyOf(made.project_ids, seedProjects, demoId);
   return {
     origin,
     ui,
@@ -79,7 +94,7 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
     projectIds: made.project_ids,
     loginProjectIds: made.login_project_ids,
     project,
-    loginProject: (demoId) => copyOf(made.login_project_ids, demoLogins, demoId),
+    loginProject: (demoId) => copyOf(made.login_project_ids, seedLogins, demoId),
     client,
     merchant,
     async webhooksSettled() {

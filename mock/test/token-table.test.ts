@@ -4,14 +4,12 @@
 // conditional legal block; several errors at once. (The server kit's TokenRequest type is
 // generated from openapi.json, whose schema test/unit/openapi.test.ts holds to the same table.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, sharedMemoryDatabase } from '../api/server';
 import { checkTokenTable } from '../domain/token-request';
 import { TOKEN_TABLE, type Format, type Leaf, type Param } from '../spec/token-table';
 import { verifyToken } from '../domain/token';
-import { listenLoopback, type Listening } from '../http/listen';
 import { everyGroup } from '../../test/types/token-request';
+import { demoSeed, sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-const MERCHANT = 100001;
 type Plain = Record<string, any>;
 
 /** Every parameter of the table with its path; array items are at index 0. */
@@ -35,7 +33,11 @@ const FORMAT_INVALID: Record<Format, string[]> = {
   url: ['javascript:alert(1)', 'shop/return', ''],
 };
 
+/** Values that stand for the table's examples where those name a record of the demo's (its project, its product): the sandbox's copies. */
+const copies = new Map<Param, unknown>();
+
 function leafValid(param: Leaf): unknown {
+  if (copies.has(param)) return copies.get(param);
   if (param.example !== undefined) return param.example;
   if (param.enum) return param.enum.at(-1);
   if (param.format) return FORMAT_VALID[param.format];
@@ -64,7 +66,7 @@ function invalidValues(param: Param): [string, unknown][] {
   return cases;
 }
 
-const base = (): Plain => ({ user: { id: { value: 'player-42' }, email: { value: 'player42@example.test' } }, settings: { project_id: 200001 } });
+const base = (): Plain => ({ user: { id: { value: 'player-42' }, email: { value: 'player42@example.test' } }, settings: { project_id: validValue(paramAt('settings.project_id')) } });
 
 /** A copy of `body` with `value` at `path` (objects and arrays made on the way). */
 function put(body: Plain, path: string, value: unknown): Plain {
@@ -83,6 +85,7 @@ function read(body: unknown, path: string): unknown {
 }
 
 const params = walk(TOKEN_TABLE);
+const paramAt = (path: string) => params.find(([at]) => at === path)![1];
 
 /** `base()` with `value` at `path`, each group on the way made with its required members (an item's sku and amount). */
 function placed(path: string, value: unknown): Plain {
@@ -118,19 +121,21 @@ describe('the token table', () => {
 });
 
 describe('the mock merchant API, parameter by parameter', () => {
-  let server: Listening;
-  let url: string;
+  let world: SandboxWorld;
   beforeAll(async () => {
-    // The service checks a token's groups against the project's: the demo project gets one named like every valid string here.
-    const db = await sharedMemoryDatabase();
-    await db.sql.query("INSERT INTO item_groups (project_id, code, data) VALUES (200001, $1, '{}') ON CONFLICT DO NOTHING", [validValue({ type: 'string' } as Param)]);
-    server = await listenLoopback(await createMerchantApi({ db }), 0);
-    url = `http://127.0.0.1:${server.port}/merchant/v2/merchants/${MERCHANT}/token`;
+    // The service checks a token's groups against the project's: the sandbox's Star Miners is seeded with one named like every valid string here.
+    world = await sandboxWorld({ seed: demoSeed({ item_groups: [{ id: 1, project_id: 200001, code: validValue({ type: 'string' } as Param), data: {} }] }) });
+    const products = await world.merchant('GET', `/merchant/v2/projects/${world.project(200001)}/subscriptions/products`);
+    copies.set(paramAt('settings.project_id'), world.project(200001));
+    copies.set(paramAt('purchase.subscription.product_id'), String(products.body[0].id));
   });
-  afterAll(() => server.close());
-  const post = (body: unknown) => fetch(url, {
+  afterAll(() => {
+    copies.clear();
+    return world.close();
+  });
+  const post = (body: unknown) => fetch(`${world.origin}/merchant/v2/merchants/${world.merchantId}/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${MERCHANT}:demo-api-key`).toString('base64')}` },
+    headers: { 'content-type': 'application/json', authorization: world.authorization },
     body: JSON.stringify(body),
   });
 
@@ -224,7 +229,7 @@ describe('the mock merchant API, parameter by parameter', () => {
       'settings.language': ['must be a lowercase 2-letter ISO 639-1 code such as en'],
       'settings.ui.desktop.header.type': ['must be one of: compact, normal'],
       'purchase.virtual_items.items[1].amount': ['must be an integer'],
-      'purchase.virtual_items.items[1].sku': ['no item "nope" in project 200001'],
+      'purchase.virtual_items.items[1].sku': [`no item "nope" in project ${world.project(200001)}`],
       'user.legal.name': ['is required when user.is_legal is true'],
       'user.legal.address': ['is required when user.is_legal is true'],
       'user.legal.vat_id': ['is required when user.is_legal is true'],
