@@ -5,19 +5,18 @@
  * conventions (404, 409, 422 at field paths, pages with X-Total-Count).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantApi, memoryDatabase } from '../api/server';
-import { listenLoopback, type Listening } from '../http/listen';
-import type { Database } from '../store/database';
 import { conforms } from '../../test/fixtures/conforms';
 import { merchantCaller, type Called } from '../../test/fixtures/merchant-call';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let server: Listening;
-let db: Database;
-let base: string;
-/** A project of the demo merchant made for this file, with a virtual currency of its own. */
+/** A sandbox of the shared service: a merchant of its own with a copy of the demo catalogue. */
+let world: SandboxWorld;
+/** A project of the sandbox's merchant made for this file, with a virtual currency of its own. */
 let project: number;
+/** The sandbox's copy of the demo project Star Miners (200001). */
+let star: number;
 
-const call = merchantCaller(() => base);
+const call = merchantCaller(() => world.origin, () => world.credentials);
 
 /** A merchant path of `project` (or of `projectId`), in v2 unless asked. */
 const at = (rest: string, version = 'v2', projectId = project) => `/merchant/${version}/projects/${projectId}${rest}`;
@@ -47,16 +46,12 @@ const keys = (value: object) => Object.keys(value).sort();
 
 
 beforeAll(async () => {
-  db = await memoryDatabase();
-  server = await listenLoopback(await createMerchantApi({ db }), 0);
-  base = `http://127.0.0.1:${server.port}`;
-  project = await create('/merchant/v2/merchants/100001/projects', { name: { en: 'Catalog tests' } });
+  world = await sandboxWorld();
+  star = world.project(200001);
+  project = await create(`/merchant/v2/merchants/${world.merchantId}/projects`, { name: { en: 'Catalog tests' } });
   await ok(at('/virtual_currency'), 'PUT', { vc_name: { en: 'Gems' }, base: { USD: 0.01, JPY: 1 }, default_currency: 'USD' });
 });
-afterAll(async () => {
-  await server.close();
-  await db.close();
-});
+afterAll(() => world.close());
 
 const PACKAGE_FIELDS = ['id', 'sku', 'amount', 'bonus', 'enabled', 'description', 'label', 'advertisement_type', 'advertisement_type_custom', 'image_url', 'prices_array'];
 const CURRENCY_FIELDS = ['id', 'allow_user_sum', 'base', 'default_currency', 'image_url', 'is_currency_discrete', 'min', 'max', 'packets', 'type', 'vc_name'];
@@ -65,11 +60,11 @@ const ATTRIBUTE_FIELDS = ['id', 'key', 'name', 'localized_name', 'type', 'list_o
 
 describe('virtual currency', () => {
   it("the demo's record has the spec's fields, its packages grouped by currency with `price` and `description`, `label`, `advertisement_type_custom` as arrays", async () => {
-    const answer = await call('/merchant/v1/projects/200001/virtual_currency');
+    const answer = await call(`/merchant/v1/projects/${star}/virtual_currency`);
     expect(answer.status).toBe(200);
     expect(keys(answer.body)).toEqual([...CURRENCY_FIELDS].sort());
     conforms(answer.body, 'VirtualCurrency');
-    expect(answer.body).toMatchObject({ id: 200001, vc_name: { en: 'Crystals' }, base: { USD: 0.0099 }, default_currency: 'USD', type: 'discounts' });
+    expect(answer.body).toMatchObject({ id: star, vc_name: { en: 'Crystals' }, base: { USD: 0.0099 }, default_currency: 'USD', type: 'discounts' });
     const usd = answer.body.packets.USD as Record<string, unknown>[];
     expect(usd.length).toBeGreaterThan(0);
     const first = usd[0]!;
@@ -98,7 +93,7 @@ describe('virtual currency', () => {
   });
 
   it('a project without one answers 404 until its first PUT, which fills the fields left out', async () => {
-    const bare = await create('/merchant/v2/merchants/100001/projects', { name: { en: 'No currency' } });
+    const bare = await create(`/merchant/v2/merchants/${world.merchantId}/projects`, { name: { en: 'No currency' } });
     expectError(await call(at('/virtual_currency', 'v2', bare)), 404);
     await ok(at('/virtual_currency', 'v2', bare), 'PUT', { vc_name: { en: 'Coins' } });
     const { body } = await call(at('/virtual_currency', 'v2', bare));
@@ -148,8 +143,8 @@ describe('virtual currency packages', () => {
     expectError(await call(at(`/virtual_currency/packages/${other}`), 'PUT', { sku: 'gems-dup' }), 409);
     // The demo's project has its own `crystals-100`; the same sku here is fine.
     await create(at('/virtual_currency/packages'), { sku: 'crystals-100', amount: 100 });
-    expectError(await call(`/merchant/v2/projects/200001/virtual_currency/packages/${id}`), 404);
-    expectError(await call(`/merchant/v2/projects/200001/virtual_currency/packages/${id}`, 'DELETE'), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/virtual_currency/packages/${id}`), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/virtual_currency/packages/${id}`, 'DELETE'), 404);
   });
 
   it("422 at the field: required, a price twice, more decimals than the currency, a fractional amount of a discrete currency", async () => {
@@ -211,8 +206,8 @@ describe('virtual items', () => {
     expectError(await call(at('/virtual_items/items'), 'POST', { sku: 'dup-item', name: { en: 'C' } }), 409, { sku: ['"dup-item" is already used in this project'] });
     expectError(await call(at(`/virtual_items/items/${other}`), 'PUT', { sku: 'dup-item' }), 409);
     await create(at('/virtual_items/items'), { sku: 'starter-pack', name: { en: 'Same sku as the demo, other project' } });
-    for (const method of ['GET', 'DELETE']) expectError(await call(`/merchant/v2/projects/200001/virtual_items/items/${id}`, method), 404);
-    expectError(await call(`/merchant/v2/projects/200001/virtual_items/items/${id}`, 'PUT', { enabled: true }), 404);
+    for (const method of ['GET', 'DELETE']) expectError(await call(`/merchant/v2/projects/${star}/virtual_items/items/${id}`, method), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/virtual_items/items/${id}`, 'PUT', { enabled: true }), 404);
   });
 
   it('422 at the field: decimals, a default currency without a price, an unknown group, unknown and mistyped fields', async () => {
@@ -234,7 +229,7 @@ describe('virtual items', () => {
   });
 
   it('has_price keeps the items with a virtual currency price, or with a real-currency price', async () => {
-    const scoped = await create('/merchant/v2/merchants/100001/projects', { name: { en: 'has_price' } });
+    const scoped = await create(`/merchant/v2/merchants/${world.merchantId}/projects`, { name: { en: 'has_price' } });
     await ok(at('/virtual_currency', 'v2', scoped), 'PUT', { vc_name: { en: 'Gold' } });
     const real = await create(at('/virtual_items/items', 'v2', scoped), { sku: 'real', name: { en: 'Real' }, prices: { USD: 1 } });
     const virtual = await create(at('/virtual_items/items', 'v2', scoped), { sku: 'virtual', name: { en: 'Virtual' }, virtual_currency_price: 10 });
@@ -261,7 +256,7 @@ describe('virtual items', () => {
 
 describe('pages', () => {
   it('offset and limit in id order, X-Total-Count, past the end, limit 100 and 101', async () => {
-    const scoped = await create('/merchant/v2/merchants/100001/projects', { name: { en: 'Pages' } });
+    const scoped = await create(`/merchant/v2/merchants/${world.merchantId}/projects`, { name: { en: 'Pages' } });
     const made: number[] = [];
     for (let i = 0; i < 5; i++) made.push(await create(at('/virtual_items/items', 'v2', scoped), { sku: `page-${i}`, name: { en: `Item ${i}` } }));
     const all = await call(at('/virtual_items/items?limit=100', 'v2', scoped));
@@ -313,7 +308,7 @@ describe('item groups', () => {
     expectError(await call(at(`/virtual_items/groups/${a}`), 'PUT', { parent_id: a }), 422, { parent_id: ['a group cannot be its own parent'] });
     expectError(await call(at(`/virtual_items/groups/${a}`), 'PUT', { parent_id: b }), 422, { parent_id: [`group ${b} is inside this group`] });
     expectError(await call(at('/virtual_items/groups'), 'POST', { code: 'x' }), 422, { name: ['is required'], code: ['must match ^[0-9]{1,16}$'] });
-    expectError(await call(`/merchant/v2/projects/200001/virtual_items/groups/${a}`), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/virtual_items/groups/${a}`), 404);
   });
 
   it("a deleted group leaves its items' groups and its children's parent", async () => {
@@ -357,7 +352,7 @@ describe('user attributes', () => {
     });
     expectError(await call(at(`/user_attributes/${id}`), 'PUT', { type: 'int' }), 422, { 'list_of_values[0]': ['must be an integer: the attribute is of type int'] });
     expectError(await call(at('/user_attributes'), 'POST', { key: 'x', name: { en: 'X' }, type: 'float' }), 422, { type: ['must be one of: int, string'] });
-    expectError(await call(`/merchant/v2/projects/200001/user_attributes/${id}`), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/user_attributes/${id}`), 404);
   });
 });
 
@@ -379,13 +374,15 @@ describe('game delivery entities and their key pools', () => {
   });
 
   it('create → read with drm[].codes counting the key pool (strings) → keys added and handed out → update → delete', async () => {
-    const id = await create(at('/game_delivery', 'v1'), game('deluxe', { drm: DRM, release_date: '2027-03-31T00:00:00+00:00' }));
+    // Steam keys priced, so that one can be bought.
+    const drm = [{ ...DRM[0], prices: [{ currency: 'USD', amount: 19.99 }] }, DRM[1]];
+    const id = await create(at('/game_delivery', 'v1'), game('deluxe', { drm, release_date: '2027-03-31T00:00:00+00:00' }));
     const read = await call(at(`/game_delivery/${id}`, 'v2'));
     conforms(read.body, 'GameDelivery');
     expect(read.body).toMatchObject({ id, sku: 'deluxe', name: { en: 'Star Miners Deluxe' }, default_currency: 'USD', release_date: '2027-03-31T00:00:00+00:00' });
     expect(read.body.drm).toEqual([
-      { ...DRM[0], codes: { total: '0', active: '0', used: '0' } },
-      { ...DRM[1], codes: { total: '0', active: '0', used: '0' } },
+      { ...drm[0], codes: { total: '0', active: '0', used: '0' } },
+      { ...drm[1], codes: { total: '0', active: '0', used: '0' } },
     ]);
     const added = await call(`/mock/projects/${project}/game_delivery/${id}/keys`, 'POST', { drm_id: 1, keys: ['AAAA-1', 'AAAA-2', 'AAAA-3'] });
     expect(added.status).toBe(200);
@@ -399,7 +396,15 @@ describe('game delivery entities and their key pools', () => {
     });
     await call(`/mock/projects/${project}/game_delivery/${id}/keys`, 'POST', { drm_id: 2, keys: ['FREE-1'] });
     // A paid purchase hands a key out: it is tied to the transaction.
-    await db.sql.query("UPDATE game_keys SET transaction_id = 1 WHERE game_id = $1 AND code = 'AAAA-2'", [id]);
+    const token = await call(`/merchant/v2/merchants/${world.merchantId}/token`, 'POST', {
+      user: { id: { value: 'key-buyer' }, email: { value: 'key-buyer@example.test' } }, settings: { project_id: project, mode: 'sandbox', currency: 'USD' },
+      purchase: { pin_codes: { codes: [{ digital_content: 'deluxe', drm: 'steam' }] } },
+    });
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    const paid = await world.client.createPayment({ body: { access_token: token.body.token } });
+    expect(paid).toMatchObject({ status: 'done' });
+    const sold = (await call(`/mock/projects/${project}/game_delivery/${id}/keys`)).body.drm[0].keys.filter((k: { used: boolean }) => k.used);
+    expect(sold).toEqual([{ key: expect.stringMatching(/^AAAA-[123]$/), used: true, transaction_id: paid.transaction_id, user_id: 'key-buyer' }]);
     expect((await call(at(`/game_delivery/${id}`, 'v1'))).body.drm.map((d: { codes: unknown }) => d.codes)).toEqual([
       { total: '3', active: '2', used: '1' },
       { total: '1', active: '1', used: '0' },
@@ -417,8 +422,8 @@ describe('game delivery entities and their key pools', () => {
 
     await ok(at(`/game_delivery/${id}`), 'DELETE');
     expectError(await call(at(`/game_delivery/${id}`)), 404);
+    // The pool went with the game (game_keys rows go with their game: ON DELETE CASCADE).
     expectError(await call(`/mock/projects/${project}/game_delivery/${id}/keys`), 404);
-    expect((await db.sql.query('SELECT 1 FROM game_keys WHERE game_id = $1', [id])).rows).toEqual([]);
   });
 
   it("the pool: a key already in it is 409 at its place, a DRM the game lacks 422; another project's game is unknown", async () => {
@@ -430,8 +435,8 @@ describe('game delivery entities and their key pools', () => {
     expectError(await call(keysAt, 'POST', { drm_id: 1, keys: ['K-4', 'K-4'] }), 422);
     expectError(await call(keysAt, 'POST', { drm_id: 1, keys: [] }), 422, { keys: ['must have at least 1 entries'] });
     expect((await call(keysAt)).body.drm.map((d: { total: number }) => d.total)).toEqual([1, 0]);
-    expectError(await call(`/mock/projects/200001/game_delivery/${id}/keys`), 404);
-    expectError(await call(`/merchant/v2/projects/200001/game_delivery/${id}`), 404);
+    expectError(await call(`/mock/projects/${star}/game_delivery/${id}/keys`), 404);
+    expectError(await call(`/merchant/v2/projects/${star}/game_delivery/${id}`), 404);
   });
 
   it('422 at the field: a DRM twice, an unknown parent game, codes (the service counts them), a price', async () => {
