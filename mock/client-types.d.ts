@@ -222,7 +222,7 @@ export interface paths {
         put?: never;
         /**
          * Pay as the payment UI's Pay does, without a browser
-         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`, `amount` (a typed amount of virtual currency): the choice the page would ask for, one of them, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for a game key whose token names none.
+         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`, `amount` (a typed amount of virtual currency): the choice the page would ask for, one of them, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for the game keys whose token names none, one for all or per game (`{"<game sku>": "<drm>"}`).
          */
         post: operations["createPayment"];
         delete?: never;
@@ -602,8 +602,10 @@ export interface components {
             package?: string;
             /** @description The plan (its external_id) the token sells. */
             plan?: string;
-            /** @description The DRM picked for a game key, e.g. `steam`. */
-            drm?: string;
+            /** @description The DRM the player picks for the game keys whose token names none (`pin_codes.codes` entries without `drm`): one for all of them, e.g. `steam`, or each game's, its SKU to its DRM, e.g. `{"star-miners": "steam", "moon-miners": "gog"}`. A key left unpicked, a DRM its game does not have, or a SKU that is not such a game of the token is the page's 0010-0003. */
+            drm?: string | {
+                [key: string]: string;
+            };
             /** @description The amount of virtual currency the player types in the store of a token that names no purchase, where its `settings.ui.components.virtual_currency.custom_amount` lets them: from the currency's minimum to its maximum, whole when it is discrete (422 at `amount` otherwise). Priced as the page prices it: a package's price for a package's amount, else the unit price each. */
             amount?: number;
         };

@@ -9,7 +9,7 @@
  * grace and expiry are billing's (mock/domain/billing.ts); the transaction with its webhooks and
  * the clock is the ledger's (mock/domain/ledger.ts). No HTTP here: the API maps the answers.
  */
-import { total, type Choice, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
+import { total, type Choice, type DrmPick, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
 import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
 import type { TokenMode } from '../spec/session';
 import { is2xx } from '../lib/plain';
@@ -49,8 +49,8 @@ export interface PayRequest {
   pageMode: TokenMode;
   /** The player's address, as `user_validation` reports it. */
   ip: string;
-  /** The DRM the player picked, for the games whose token names none. */
-  drm?: string;
+  /** The DRM the player picked for the games whose token names none: one for all, or per game (its SKU → the DRM). */
+  drm?: DrmPick;
   /** What the player picked in the store, for a token that names no purchase. */
   choice?: Choice;
 }
@@ -99,18 +99,28 @@ interface KeyWanted {
   drm: string;
 }
 
-/** The keys of a game purchase: each line's, of the DRM the token names, else of the player's pick among the game's. */
-function keysOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: string | undefined): { ok: true; keys: KeyWanted[] } | { ok: false; message: string } {
+/**
+ * The keys of a game purchase: each line's, of the DRM the token names, else of the player's pick
+ * among the game's (the one pick, or the game's own). A pick for a game whose DRM is not the
+ * player's to pick is refused too: the page offers none.
+ */
+function keysOf(purchase: Extract<Purchase, { kind: 'game' }>, picked: DrmPick | undefined): { ok: true; keys: KeyWanted[] } | { ok: false; message: string } {
   const keys: KeyWanted[] = [];
+  const open = new Set<string>();
+  const several = purchase.lines.length > 1;
   for (const [line, { sku, delivers }] of purchase.lines.entries()) {
     if (!delivers || !('game' in delivers)) continue;
     // A session kept before lines carried their DRM: the purchase's.
     const drms = delivers.drms ?? purchase.drms;
-    const drm = (delivers.drm === undefined ? purchase.drm : delivers.drm) ?? picked;
-    if (!drm) return { ok: false, message: `pick one of: ${drms.join(', ')}` };
+    const named = delivers.drm === undefined ? purchase.drm : delivers.drm;
+    if (!named) open.add(sku!);
+    const drm = named ?? (typeof picked === 'object' ? picked[sku!] : picked);
+    if (!drm) return { ok: false, message: `pick one of: ${drms.join(', ')}${several ? ` for "${sku}"` : ''}` };
     if (!drms.includes(drm)) return { ok: false, message: `"${drm}" is not a DRM of "${sku}"` };
     keys.push({ line, gameId: delivers.game, drm });
   }
+  const stranger = typeof picked === 'object' ? Object.keys(picked).find((sku) => !open.has(sku)) : undefined;
+  if (stranger !== undefined) return { ok: false, message: `"${stranger}" is no game of this purchase whose DRM the player picks` };
   return { ok: true, keys };
 }
 

@@ -129,8 +129,9 @@ async function gameLine(ctx: Context, code: Plain): Promise<Line> {
 
 /**
  * Every key of `pin_codes.codes`, one line each. The purchase's `drm` is null when the player
- * picks a DRM, one of `drms` (those all games whose DRM the token leaves open have), for those
- * keys; else it is the token's (the first key's), and `drms` the DRMs all the games have.
+ * picks the DRM of some keys: each game's among its own (its line's `drms`), or one for them all
+ * among `drms` (those all games whose DRM the token leaves open have, maybe none); else it is the
+ * token's (the first key's), and `drms` the DRMs all the games have.
  */
 async function gamePurchase(ctx: Context, codes: Plain[]): Promise<Purchase> {
   const lines: Line[] = [];
@@ -139,7 +140,6 @@ async function gamePurchase(ctx: Context, codes: Plain[]): Promise<Purchase> {
   const open = games.filter((game) => !game.drm);
   const among = open.length ? open : games;
   const drms = among[0]!.drms!.filter((drm) => among.every((game) => game.drms!.includes(drm)));
-  if (open.length && !drms.length) throw new Refusal('0010-0003', 'the games whose DRM the player picks have none in common');
   return { kind: 'game', drm: open.length ? null : games[0]!.drm!, drms, lines };
 }
 

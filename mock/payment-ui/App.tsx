@@ -2,7 +2,7 @@ import { signal, useComputed, type Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { Bridge } from './bridge';
 import type { Translate } from './i18n';
-import { fetchSession, methodOf, total, type Choice, type Paid, type Purchase, type Session } from '../spec/session';
+import { fetchSession, methodOf, total, type Choice, type DrmPick, type Paid, type Purchase, type Session, type SoldKey } from '../spec/session';
 import { httpAddress } from '../lib/plain';
 import { TEST_FAILURES, type TestFailure } from '../spec/ui-errors';
 import type { PaymentMethod } from '../spec/ui-settings';
@@ -30,10 +30,10 @@ export interface PaymentState {
   outcome: Signal<Outcome>;
   invoice: Signal<number | null>;
   trouble: Signal<Trouble>;
-  /** The DRM the player picked, for a game whose token names none. */
-  drm: Signal<string | null>;
-  /** The game key a paid purchase handed out. */
-  key: Signal<Paid['key'] | null>;
+  /** The DRM the player picked for each game whose token names none (its SKU → the DRM). */
+  drm: Signal<Record<string, string>>;
+  /** The game keys a paid purchase handed out. */
+  keys: Signal<SoldKey[]>;
   /** What is sold: the token's purchase, or what the player picked in the store (`choice`, null until they pick). */
   purchase: Signal<Purchase>;
   choice: Signal<Choice | null>;
@@ -45,8 +45,27 @@ export interface PaymentState {
 export function createPaymentState(session: Session, paid?: Paid): PaymentState {
   return {
     phase: signal(paid ? 'done' : 'checkout'), outcome: signal('success'), invoice: signal(paid?.invoice ?? null), trouble: signal(null),
-    drm: signal(null), key: signal(paid?.key ?? null), purchase: signal(session.purchase), choice: signal(null), method: signal(session.ui.methods[0]!),
+    drm: signal({}), keys: signal(keysOf(session.purchase, paid)), purchase: signal(session.purchase), choice: signal(null), method: signal(session.ui.methods[0]!),
   };
+}
+
+/** The keys `paid` handed out (a payment kept before it named them all: its one key, of the first game). */
+function keysOf(purchase: Purchase, paid: Paid | undefined): SoldKey[] {
+  if (paid?.keys) return paid.keys;
+  return paid?.key ? [{ sku: purchase.lines[0]?.sku ?? '', ...paid.key }] : [];
+}
+
+/** The games of a purchase whose DRM the player picks (the token names none), each once: its SKU, name and DRMs. */
+function gamesToPick(purchase: Purchase): { sku: string; name: string; drms: string[] }[] {
+  if (purchase.kind !== 'game') return [];
+  const games = new Map<string, { sku: string; name: string; drms: string[] }>();
+  for (const { sku, name, delivers } of purchase.lines) {
+    if (!delivers || !('game' in delivers) || sku === null || games.has(sku)) continue;
+    // A session kept before lines carried their DRM: the purchase's.
+    const named = delivers.drm === undefined ? purchase.drm : delivers.drm;
+    if (!named) games.set(sku, { sku, name, drms: delivers.drms ?? purchase.drms });
+  }
+  return [...games.values()];
 }
 
 /** `paymentInfo.paymentMethod` of each way to pay. */
@@ -63,7 +82,7 @@ type PayAnswer =
  * Asks the mock service to take the payment: it asks the game (`user_validation`) first and sends
  * the paid webhooks after. Never throws: a failure is a `service` trouble.
  */
-async function takePayment(outcome: Outcome, drm: string | null, choice: Choice | null): Promise<PayAnswer> {
+async function takePayment(outcome: Outcome, drm: DrmPick | null, choice: Choice | null): Promise<PayAnswer> {
   try {
     const response = await fetch('/api/payments', {
       method: 'POST',
@@ -158,7 +177,7 @@ interface Props {
 }
 
 export function Checkout({ session, bridge, t, state }: Props) {
-  const { phase, outcome, invoice, trouble, drm, key, method } = state;
+  const { phase, outcome, invoice, trouble, drm, keys, method } = state;
   const outcomeChoice = (value: Outcome) => (
     <label key={value} class="choice">
       <input type="radio" name="outcome" value={value} checked={outcome.value === value} onChange={() => (outcome.value = value)} />
@@ -169,7 +188,7 @@ export function Checkout({ session, bridge, t, state }: Props) {
   const sold: Session = { ...session, purchase };
   const money = new Intl.NumberFormat(session.language, { style: 'currency', currency: session.currency });
   const amount = money.format(total(purchase));
-  const drmChoices = purchase.kind === 'game' && purchase.drm === null ? purchase.drms : [];
+  const toPick = gamesToPick(purchase);
   const busy = useComputed(() => phase.value === 'invoice' || phase.value === 'delivering');
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -189,15 +208,17 @@ export function Checkout({ session, bridge, t, state }: Props) {
     trouble.value = null;
     invoice.value = null;
     phase.value = 'invoice';
-    key.value = null;
-    const answer = await takePayment(outcome.value, drm.value, state.choice.value);
+    keys.value = [];
+    // One game to pick for: its DRM, as the page always sent it; several: each game's.
+    const picked = toPick.length === 1 ? (drm.value[toPick[0]!.sku] ?? null) : toPick.length ? drm.value : null;
+    const answer = await takePayment(outcome.value, picked, state.choice.value);
     if (!answer.ok) {
       trouble.value = { kind: 'service', code: answer.code };
       report('troubled');
       return;
     }
     invoice.value = answer.invoice;
-    if (answer.status === 'done' && answer.key) key.value = answer.key;
+    if (answer.status === 'done') keys.value = keysOf(purchase, answer);
     report('invoice');
     if (answer.status === 'troubled') {
       if (answer.reason === 'user_refused') trouble.value = { kind: 'refused', code: answer.code ?? 'INVALID_USER' };
@@ -224,11 +245,11 @@ export function Checkout({ session, bridge, t, state }: Props) {
               ? t(trouble.value.kind === 'refused' ? 'refusedText' : 'serviceErrorText', { code: trouble.value.code })
               : t('troubledText')}
         </p>
-        {ok && key.value && (
-          <p class="game-key">
-            {t('yourKey', { drm: key.value.drm })}: <code data-testid="game-key">{key.value.code}</code>
+        {ok && keys.value.map((sold) => (
+          <p class="game-key" key={`${sold.sku} ${sold.code}`}>
+            {t('yourKey', { game: purchase.lines.find((line) => line.sku === sold.sku)?.name ?? sold.sku, drm: sold.drm })}: <code data-testid="game-key">{sold.code}</code>
           </p>
-        )}
+        ))}
         <dl class="facts">
           <dt>{t('invoice')}</dt>
           <dd data-testid="invoice">{invoice.value}</dd>
@@ -288,17 +309,17 @@ export function Checkout({ session, bridge, t, state }: Props) {
           <span>{t('account')}</span> {session.user.email || session.user.id}
         </p>
         <MethodForm session={session} t={t} method={method} disabled={busy.value} />
-        {drmChoices.length > 0 && (
-          <fieldset disabled={busy.value}>
-            <legend>{t('platform')}</legend>
-            {drmChoices.map((value) => (
+        {toPick.map((game, at) => (
+          <fieldset key={game.sku} disabled={busy.value}>
+            <legend>{toPick.length === 1 ? t('platform') : t('platformOf', { game: game.name })}</legend>
+            {game.drms.map((value) => (
               <label key={value} class="choice">
-                <input type="radio" name="drm" value={value} required checked={drm.value === value} onChange={() => (drm.value = value)} />
+                <input type="radio" name={`drm-${at}`} value={value} required checked={drm.value[game.sku] === value} onChange={() => (drm.value = { ...drm.value, [game.sku]: value })} />
                 {value}
               </label>
             ))}
           </fieldset>
-        )}
+        ))}
         <fieldset disabled={busy.value}>
           <legend>{t('outcome')}</legend>
           {OUTCOMES.filter((value) => !isTestFailure(value) && (value !== 'declined_renewals' || purchase.kind === 'subscription')).map(outcomeChoice)}

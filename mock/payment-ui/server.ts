@@ -13,7 +13,7 @@ import { ApiError, createServiceApp } from '../http/service-app';
 import { createPayments, type PayRequest, type Payments } from '../domain/payments';
 import { TEST_FAILURES } from '../spec/ui-errors';
 import { createWebhookSender } from '../webhooks/sender';
-import { isChoice, type SessionResult, type TokenMode } from '../spec/session';
+import { isChoice, isDrmPick, type SessionResult, type TokenMode } from '../spec/session';
 
 /** The payment UI may be framed by any merchant page, but loads nothing from anywhere else. */
 export const PAYMENT_UI_CSP = [
@@ -55,8 +55,8 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   };
   app.post('/api/payments', { onRequest: ownPage }, async (request, reply) => {
     const { search, outcome, drm, choice } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown; choice?: unknown };
-    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && typeof drm !== 'string') || (choice !== undefined && !isChoice(choice))) {
-      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>", "choice"?: {"sku" | "package" | "plan": "…"} | {"amount": n}}`);
+    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && !isDrmPick(drm)) || (choice !== undefined && !isChoice(choice))) {
+      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>" | {"<game SKU>": "<its DRM>"}, "choice"?: {"sku" | "package" | "plan": "…"} | {"amount": n}}`);
     }
     const result = await payments.pay({
       search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}), ...(choice !== undefined ? { choice } : {}),

@@ -61,6 +61,13 @@ export interface Gift {
   hideGiver: boolean;
 }
 
+/** The DRM the player picks for the game keys whose token names none: one for all of them, or each game's (its SKU → the DRM). */
+export type DrmPick = string | Record<string, string>;
+
+/** A DRM pick as Pay may send it: text, or an object of texts. */
+export const isDrmPick = (value: unknown): value is DrmPick =>
+  typeof value === 'string' || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((drm) => typeof drm === 'string'));
+
 /** What the player may pick in the store (a token that names no purchase), as Pay sends it back. */
 export type Choice = { sku: string } | { package: string } | { plan: string } | { amount: number };
 

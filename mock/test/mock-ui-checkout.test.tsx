@@ -2,7 +2,7 @@
 // The offline payment UI's checkout (mock/payment-ui/App.tsx) opened on a token that has paid: it shows
 // what the token paid, not a new checkout (the service takes no second payment with it: 409).
 import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Checkout, createPaymentState, paymentInfo } from '../payment-ui/App';
 import type { Bridge } from '../payment-ui/bridge';
 import { translator } from '../payment-ui/i18n';
@@ -52,5 +52,41 @@ describe('settings.payment_method', () => {
     expect(paymentInfo(fixed, 'done', 7, createPaymentState(fixed).method.value)).toMatchObject({ status: 'done', paymentMethod: '1380' });
     // Without it, the method the player picked.
     expect(paymentInfo(session, 'done', 7, 'card').paymentMethod).toBe('test-card');
+  });
+});
+
+describe('game keys whose token names no DRM', () => {
+  it('the player picks each game\'s DRM among its own, Pay sends the picks per game, and the done page shows every key', async () => {
+    const price = { amount: 9.99, currency: 'USD' };
+    const games: Session = {
+      ...session,
+      purchase: {
+        kind: 'game', drm: null, drms: [], lines: [
+          { sku: 'star-miners', name: 'Star Miners', quantity: 1, price, image: null, delivers: { game: 1, drm: null, drms: ['steam'] } },
+          { sku: 'moon-miners', name: 'Moon Miners', quantity: 1, price, image: null, delivers: { game: 2, drm: null, drms: ['gog', 'epicgames'] } },
+        ],
+      },
+    };
+    const sent: any[] = [];
+    const keys = [{ sku: 'star-miners', drm: 'steam', code: 'STEAM-1' }, { sku: 'moon-miners', drm: 'gog', code: 'GOG-1' }];
+    vi.stubGlobal('fetch', async (_: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify({ ok: true, invoice: 77, status: 'done', key: keys[0], keys }), { headers: { 'content-type': 'application/json' } });
+    });
+    try {
+      render(<Checkout session={games} bridge={bridge} t={translator('en')} state={createPaymentState(games)} />, document.body);
+      const groups = [...document.querySelectorAll('fieldset')].filter((f) => f.querySelector('input[type="radio"][value="steam"], input[type="radio"][value="gog"]'));
+      expect(groups.map((g) => [g.querySelector('legend')?.textContent, [...g.querySelectorAll('input')].map((i) => i.value)])).toEqual([
+        ['Platform of your Star Miners key', ['steam']],
+        ['Platform of your Moon Miners key', ['gog', 'epicgames']],
+      ]);
+      for (const value of ['steam', 'gog']) (document.querySelector(`input[type="radio"][value="${value}"]`) as HTMLInputElement).click();
+      document.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+      await vi.waitFor(() => expect(document.querySelectorAll('[data-testid="game-key"]')).toHaveLength(2), { timeout: 3000 });
+      expect(sent).toEqual([expect.objectContaining({ drm: { 'star-miners': 'steam', 'moon-miners': 'gog' } })]);
+      expect([...document.querySelectorAll('.game-key')].map((p) => p.textContent)).toEqual(['Your Star Miners key (steam): STEAM-1', 'Your Moon Miners key (gog): GOG-1']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

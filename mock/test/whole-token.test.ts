@@ -44,11 +44,12 @@ async function webhookOf(type: string, id: number): Promise<Received> {
 
 const details = async (id: number) => (await merchant('GET', v2(`/merchants/${world.merchantId}/reports/transactions/${id}/details`))).body;
 
-/** A game of Star Miners with Steam (id 1) and GOG (id 2) keys. */
+/** A game of Star Miners with Steam (id 1) and GOG (id 2) keys: of the DRMs it is given keys of. */
 async function game(sku: string, keys: { steam?: string[]; gog?: string[] }): Promise<number> {
+  const drms = [[1, 'Steam', keys.steam], [2, 'GOG', keys.gog]] as const;
   const created = await merchant('POST', v2(`/projects/${starMiners}/game_delivery`), {
     sku, name: { en: sku }, description: { en: 'A game' }, system_requirements: '-', default_currency: 'USD',
-    drm: [{ id: 1, name: 'Steam', prices: [{ currency: 'USD', amount: 9.99 }] }, { id: 2, name: 'GOG', prices: [{ currency: 'USD', amount: 9.99 }] }],
+    drm: drms.filter(([, , codes]) => codes).map(([id, name]) => ({ id, name, prices: [{ currency: 'USD', amount: 9.99 }] })),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   for (const [drm, codes] of [[1, keys.steam], [2, keys.gog]] as const) {
@@ -98,6 +99,31 @@ describe('game keys', () => {
     expect(other).toMatchObject({ status: 422, body: { message: '0010-0003' } });
     const picked = await pay({ access_token: accessToken, drm: 'steam' });
     expect(picked.body.keys).toEqual([{ sku: 'keys-choose', drm: 'steam', code: 'CHOOSE-STEAM-1' }]);
+  });
+
+  it('with drm omitted for several games, the player picks per game: drm {"<game sku>": "<drm>"}, even for games with no DRM in common; a game left unpicked is 0010-0003', async () => {
+    await game('keys-per-both', { steam: ['BOTH-STEAM-1'], gog: ['BOTH-GOG-1', 'BOTH-GOG-2'] });
+    await game('keys-per-steam', { steam: ['PER-STEAM-1', 'PER-STEAM-2', 'PER-STEAM-3'] });
+    const codes = { pin_codes: { codes: [{ digital_content: 'keys-per-steam' }, { digital_content: 'keys-per-both' }] } };
+    const unpicked = await pay({ access_token: await token('key-per-game', codes), drm: { 'keys-per-steam': 'steam' } });
+    expect(unpicked).toMatchObject({ status: 422, body: { message: '0010-0003', extended_message: { global_errors: [expect.stringContaining('keys-per-both')] } } });
+    const stranger = await pay({ access_token: await token('key-per-game', codes), drm: { 'keys-per-steam': 'steam', 'keys-per-both': 'gog', 'keys-elsewhere': 'gog' } });
+    expect(stranger).toMatchObject({ status: 422, body: { message: '0010-0003', extended_message: { global_errors: [expect.stringContaining('keys-elsewhere')] } } });
+    const paid = await pay({ access_token: await token('key-per-game', codes), drm: { 'keys-per-steam': 'steam', 'keys-per-both': 'gog' } });
+    expect(paid, JSON.stringify(paid.body)).toMatchObject({ status: 200 });
+    expect(paid.body.keys).toEqual([{ sku: 'keys-per-steam', drm: 'steam', code: 'PER-STEAM-1' }, { sku: 'keys-per-both', drm: 'gog', code: 'BOTH-GOG-1' }]);
+    // The string form is every open key's DRM, as before.
+    const one = await pay({ access_token: await token('key-per-game', codes), drm: 'steam' });
+    expect(one.body.keys).toEqual([{ sku: 'keys-per-steam', drm: 'steam', code: 'PER-STEAM-2' }, { sku: 'keys-per-both', drm: 'steam', code: 'BOTH-STEAM-1' }]);
+    // Games with no DRM in common (Steam only, GOG only): each is picked its own.
+    await game('keys-only-gog', { gog: ['ONLY-GOG-1'] });
+    const apart = await token('key-per-game', { pin_codes: { codes: [{ digital_content: 'keys-per-steam' }, { digital_content: 'keys-only-gog' }] } });
+    // The page's own Pay takes the picks per game too.
+    const both = await (await fetch(`${world.ui.sandbox}/api/payments`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ search: `?${new URLSearchParams({ access_token: apart })}`, outcome: 'success', drm: { 'keys-per-steam': 'steam', 'keys-only-gog': 'gog' } }),
+    })).json();
+    expect(both.keys, JSON.stringify(both)).toEqual([{ sku: 'keys-per-steam', drm: 'steam', code: 'PER-STEAM-3' }, { sku: 'keys-only-gog', drm: 'gog', code: 'ONLY-GOG-1' }]);
   });
 
   it('when one of the keys is sold out, nothing is sold: 0010-0001, no key taken', async () => {

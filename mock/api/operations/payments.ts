@@ -7,7 +7,7 @@
 import { UI_ERRORS } from '../../spec/ui-errors';
 import type { PayRequest } from '../../domain/payments';
 import { verifyToken } from '../../domain/token';
-import { amountRefusal, type Choice, type TokenMode } from '../../spec/session';
+import { amountRefusal, type Choice, type DrmPick, type TokenMode } from '../../spec/session';
 import { ApiError, fieldError } from '../app';
 import type { Op } from './common';
 
@@ -18,7 +18,7 @@ interface HeadlessPayment {
   sku?: string;
   package?: string;
   plan?: string;
-  drm?: string;
+  drm?: DrmPick;
   amount?: number;
 }
 
