@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -200,6 +201,9 @@ export default defineConfig(({ mode }): UserConfig => {
           // on a busy 2-core machine; tests that start one get that much more time.
           hookTimeout: 60_000,
           testTimeout: 20_000,
+          // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core
+          // machine, the other core left idle while a file waits on its servers. Two at least.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
           environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
           // One offline service for the files that talk to it over HTTP, each in sandboxes of its
