@@ -53,7 +53,7 @@ describe('the whole token: coverage', () => {
     ]);
   });
 
-  it('lists every path of the token table, once, and no path the table does not have; each row says what the service does', () => {
+  it('lists every path of the token table, once, and no path the table does not have; each row says what the service does and links the test that shows it', () => {
     const table = leaves(TOKEN_TABLE);
     const rows = coverageRows();
     const listed = rows.flatMap(([paths]) => rowPaths(paths!));
@@ -62,7 +62,7 @@ describe('the whole token: coverage', () => {
     expect(listed.filter((path, i) => listed.indexOf(path) !== i), 'paths listed twice').toEqual([]);
     for (const [paths, what, test] of rows) {
       expect(what, paths).toMatch(/\w/);
-      expect(test, paths).toBeDefined();
+      expect(test, paths).toMatch(/\]\(\.\.\/[^)]+\.(test|spec)\.tsx?\)/);
     }
   });
 });
