@@ -2,7 +2,8 @@
  * The payment UI plays the token's `settings.ui` (issue 39, item 3): the store a token that names no
  * purchase opens on (components hidden and ordered, the selected group and item, a typed amount of
  * virtual currency, list layouts), the header's options and close button, the payment method
- * `payment_widget` opens first (or the one `payment_method` names), the user account of `ui.mode: user_account`, and the dark theme —
+ * `payment_widget` opens first (or the one `payment_method` names), a DRM picked per game, the user
+ * account of `ui.mode: user_account`, and the dark theme —
  * each as the player sees it, at 390 px and 1280 px, axe clean, in the payment UI's languages.
  * Checks are grouped per page load: the browser suite stays short.
  */
@@ -22,6 +23,8 @@ const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6
 const GROUP = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const DRILL = `laser-drill-${stamp}`;
 const SHIELD = `ion-shield-${stamp}`;
+/** Two games of this run's own, with no DRM in common: the player picks each one's. */
+const GAMES = [[`comet-racers-${stamp}`, 'Comet Racers', [1, 'Steam']], [`nebula-farm-${stamp}`, 'Nebula Farm', [2, 'GOG']]] as const;
 
 const frame = (page: Page) => page.frameLocator('iframe[title="Payment UI"]');
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
@@ -63,6 +66,12 @@ test.beforeAll(async () => {
   expect(group.status, JSON.stringify(group.body)).toBe(201);
   for (const [sku, name, price] of [[DRILL, 'Laser drill', 3], [SHIELD, 'Ion shield', 5]] as const) {
     const made = await api('POST', '/merchant/v2/projects/200001/virtual_items/items', { sku, name: { en: name }, prices: { USD: price }, groups: [group.body.id] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+  }
+  for (const [sku, name, [id, drm]] of GAMES) {
+    const made = await api('POST', '/merchant/v2/projects/200001/game_delivery', {
+      sku, name: { en: name }, description: { en: 'A game' }, system_requirements: '-', default_currency: 'USD', drm: [{ id, name: drm, prices: [{ currency: 'USD', amount: 9.99 }] }],
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
   }
 });
@@ -247,18 +256,25 @@ test.describe('settings.payment_method', () => {
 });
 
 test.describe('at 390 px and 1280 px, axe clean, in every language', () => {
-  /** The dark store with every component, the header's balance and a typed amount; or the account with every section. */
+  /** The dark store with every component, the header's balance, the compact header with its close button, the license and a typed amount; or the account with every section. */
   const pages = {
     'the dark store': (body: Record<string, any>) => {
       body.purchase = { virtual_items: { available_groups: [GROUP] } };
+      body.settings.return_url = `${world.demo}/return.html`;
+      body.settings.ui.license_url = 'https://game.example.test/eula';
       body.settings.ui.theme = 'default_dark';
       body.settings.ui.components = { virtual_currency: { custom_amount: true } };
       body.settings.ui.desktop = {
+        header: { type: 'compact', close_button: true },
         virtual_item_list: { view: 'vertical' },
         subscription_list: { layout: 'grid', description: 'Cancel any time.' },
         virtual_currency_list: { description: 'Crystals never expire.', button_with_price: true },
       };
       body.settings.payment_widget = 'giftcard';
+    },
+    'a checkout of game keys to pick a DRM for, with a payment method named': (body: Record<string, any>) => {
+      body.purchase = { pin_codes: { codes: GAMES.map(([sku]) => ({ digital_content: sku })) } };
+      body.settings.payment_method = 1380;
     },
     'the user account': (body: Record<string, any>) => {
       body.settings.ui.mode = 'user_account';
@@ -288,6 +304,15 @@ test.describe('at 390 px and 1280 px, axe clean, in every language', () => {
           await expect(page.locator('[data-component="subscriptions"] ul')).toHaveClass(/offers-grid/);
           await expect(page.locator('[data-component="virtual_currency"] .price-button')).toHaveCount(3);
           await expect(page.getByRole('navigation', { name: /./ })).toHaveClass(/groups-down/);
+          // The compact header with its close button (on its own, with a return_url), the license in the footer.
+          await expect(page.getByRole('banner')).toHaveClass(/bar-compact/);
+          await expect(page.locator('button.close')).toBeVisible();
+          await expect(page.locator('footer a[href="https://game.example.test/eula"]')).toBeVisible();
+        }
+        if (name.startsWith('a checkout')) {
+          // A DRM to pick per game, each among its own; the method the token names, no test card.
+          await expect(page.getByRole('group').filter({ has: page.locator('input[name^="drm"]') })).toHaveCount(2);
+          await expect(page.getByTestId('method-form')).toContainText('1380');
         }
         expect(await axeViolations(page), `${name}, ${language}, 1280 px`).toEqual([]);
         await page.setViewportSize({ width: 390, height: 844 });
