@@ -608,6 +608,11 @@ export interface components {
             };
             /** @description The amount of virtual currency the player types in the store of a token that names no purchase, where its `settings.ui.components.virtual_currency.custom_amount` lets them: from the currency's minimum to its maximum, whole when it is discrete (422 at `amount` otherwise). Priced as the page prices it: a package's price for a package's amount, else the unit price each. */
             amount?: number;
+            /**
+             * @description The payment method the player picks on the page, the transaction's method (the webhooks' `transaction.payment_method`, the report's): one of the methods the token's page offers, the test card and, first, the `settings.payment_widget` it names. Default: the page's first, as it preselects. Another, or any where the token names `settings.payment_method` (the page offers no pick), is 422 at `method`.
+             * @enum {string}
+             */
+            method?: "test-card" | "paybycash" | "giftcard";
         };
         /** @description What the payment did. */
         HeadlessPaymentResult: {

@@ -12,7 +12,7 @@ import type { RequestListener } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { ExtendedMessage } from '../spec/errors';
-import { ApiError, createServiceApp, requestError, STATUS_TEXT } from '../http/service-app';
+import { ApiError, createServiceApp, fieldError, requestError, STATUS_TEXT } from '../http/service-app';
 import { createValidators, extendedMessage, pointerPart } from '../spec/validators';
 import { authenticate, type Credentials } from './auth';
 import { createGuesses, type Guesses } from './guesses';
@@ -29,7 +29,7 @@ const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
 export const MAX_BODY_BYTES = 1024 * 1024;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-export { ApiError };
+export { ApiError, fieldError };
 
 /** The tries of each service's credentials (one `Credentials` function a service). */
 const guessesOf = new WeakMap<Credentials, Guesses>();
@@ -87,9 +87,6 @@ function fromAnotherSite(request: FastifyRequest): boolean {
 
 const forbiddenProject = (projectId: unknown, merchantId: number) => new ApiError(403, `Forbidden: project ${projectId} is not merchant ${merchantId}'s`);
 
-/** 422 naming one field. */
-export const fieldError = (path: string, message: string, status = 422) =>
-  new ApiError(status, status === 409 ? 'Conflict' : 'Unprocessable Entity', { global_errors: [], property_errors: { [path]: [message] } });
 
 export interface Call<Context> {
   operationId: string;

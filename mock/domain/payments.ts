@@ -9,7 +9,7 @@
  * grace and expiry are billing's (mock/domain/billing.ts); the transaction with its webhooks and
  * the clock is the ledger's (mock/domain/ledger.ts). No HTTP here: the API maps the answers.
  */
-import { total, type Choice, type DrmPick, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
+import { paidWith, total, type Choice, type DrmPick, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
 import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
 import type { TokenMode } from '../spec/session';
 import { is2xx } from '../lib/plain';
@@ -29,6 +29,8 @@ export type { HookPoint, PaymentCallResult, PaymentsHook } from './ledger';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
+  /** The request's own mistake, not the payment's (`method`: not one the page offers): nothing paid. */
+  | { ok: false; field: 'method'; message: string }
   /** The token has paid already, this (a token serves one rendering): nothing more is paid with it. */
   | { ok: false; paid: Paid; message: string }
   /** `keys`: the game keys the purchase handed out (`key`: the first). */
@@ -53,6 +55,8 @@ export interface PayRequest {
   drm?: DrmPick;
   /** What the player picked in the store, for a token that names no purchase. */
   choice?: Choice;
+  /** The payment method the player picked among the page's (`session.ui.methods`); absent: the page's first, as it preselects. */
+  method?: string;
 }
 
 export interface Payments {
@@ -148,13 +152,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       return resolveSession(await opened, new URLSearchParams(search), pageMode, nowMs);
     },
 
-    async pay({ search, outcome, pageMode, ip, drm: picked, choice }) {
+    async pay({ search, outcome, pageMode, ip, drm: picked, choice, method }) {
       const db = await opened;
       const params = new URLSearchParams(search);
       const resolved = await resolveSession(db, params, pageMode, nowMs, choice);
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
+      const how = paidWith(session, method);
+      if (!how.ok) return { ok: false, field: 'method', message: how.message };
       // A test outcome that fails the payment: the page opened, the payment meets the error.
       if (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') return { ok: false, code: outcome, message: UI_ERRORS[outcome] };
       // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
@@ -181,7 +187,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         lines: purchase.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount })),
         date: now(session.merchantId).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
-        ...(session.paymentMethod !== undefined ? { paymentMethod: session.paymentMethod } : {}),
+        ...(how.paidWith !== undefined ? { paymentMethod: how.paidWith } : {}),
         ...(session.gift ? { gift: session.gift } : {}),
         ...(purchase.kind === 'subscription'
           ? { subscription: { id: purchase.changes ?? (await newPaymentId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }

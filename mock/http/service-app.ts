@@ -25,6 +25,10 @@ export class ApiError extends Error {
   }
 }
 
+/** 422 naming one field. */
+export const fieldError = (path: string, message: string, status = 422) =>
+  new ApiError(status, status === 409 ? 'Conflict' : 'Unprocessable Entity', { global_errors: [], property_errors: { [path]: [message] } });
+
 export const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
   409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 501: 'Not Implemented',

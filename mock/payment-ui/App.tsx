@@ -68,9 +68,7 @@ function gamesToPick(purchase: Purchase): { sku: string; name: string; drms: str
   return [...games.values()];
 }
 
-/** `paymentInfo.paymentMethod` of each way to pay. */
-const METHOD_INFO = { card: 'test-card', paybycash: 'paybycash', giftcard: 'giftcard' } as const;
-const METHOD_LABELS = { card: 'methodCard', paybycash: 'methodCash', giftcard: 'methodGiftCard' } as const;
+const METHOD_LABELS = { 'test-card': 'methodCard', paybycash: 'methodCash', giftcard: 'methodGiftCard' } as const;
 
 /** What the mock service answers to Pay (mock/domain/payments.ts). */
 type PayAnswer =
@@ -82,12 +80,12 @@ type PayAnswer =
  * Asks the mock service to take the payment: it asks the game (`user_validation`) first and sends
  * the paid webhooks after. Never throws: a failure is a `service` trouble.
  */
-async function takePayment(outcome: Outcome, drm: DrmPick | null, choice: Choice | null): Promise<PayAnswer> {
+async function takePayment(outcome: Outcome, drm: DrmPick | null, choice: Choice | null, method: PaymentMethod | null): Promise<PayAnswer> {
   try {
     const response = await fetch('/api/payments', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ search: location.search, outcome, ...(drm ? { drm } : {}), ...(choice ? { choice } : {}) }),
+      body: JSON.stringify({ search: location.search, outcome, ...(drm ? { drm } : {}), ...(choice ? { choice } : {}), ...(method ? { method } : {}) }),
     });
     const answer = (await response.json()) as PayAnswer | { message?: string };
     if ('ok' in answer) return answer;
@@ -104,7 +102,7 @@ async function takePayment(outcome: Outcome, drm: DrmPick | null, choice: Choice
 }
 
 /** What the payment UI reports as `paymentInfo` with every `status`; `session.purchase` is what is sold. */
-export function paymentInfo(session: Session, status: Phase, invoice: number | null, method: PaymentMethod = 'card') {
+export function paymentInfo(session: Session, status: Phase, invoice: number | null, method: PaymentMethod = 'test-card') {
   return {
     status,
     invoice,
@@ -114,7 +112,7 @@ export function paymentInfo(session: Session, status: Phase, invoice: number | n
     foreignInvoice: session.externalId,
     amount: total(session.purchase),
     currency: session.currency,
-    paymentMethod: session.paymentMethod !== undefined ? methodOf(session.paymentMethod) : METHOD_INFO[method],
+    paymentMethod: methodOf(session.paymentMethod ?? method),
     sandbox: session.mode === 'sandbox',
     items: session.purchase.lines.filter((l) => l.sku !== null).map((l) => ({ sku: l.sku, quantity: l.quantity })),
     ...(session.purchase.kind === 'virtual_currency' ? { virtualCurrencyAmount: session.purchase.quantity } : {}),
@@ -152,7 +150,7 @@ function MethodForm({ session, t, method, disabled }: { session: Session; t: Tra
           </label>
         ))}
       </fieldset>)}
-      {method.value === 'card' && (
+      {method.value === 'test-card' && (
         <div class="card" aria-hidden="true">
           <span class="card-brand">TEST</span>
           <span class="card-number">4000 0000 0000 0002</span>
@@ -211,7 +209,8 @@ export function Checkout({ session, bridge, t, state }: Props) {
     keys.value = [];
     // One game to pick for: its DRM, as the page always sent it; several: each game's.
     const picked = toPick.length === 1 ? (drm.value[toPick[0]!.sku] ?? null) : toPick.length ? drm.value : null;
-    const answer = await takePayment(outcome.value, picked, state.choice.value);
+    // The method picked is the transaction's; a token that names settings.payment_method offers no pick.
+    const answer = await takePayment(outcome.value, picked, state.choice.value, session.paymentMethod === undefined ? method.value : null);
     if (!answer.ok) {
       trouble.value = { kind: 'service', code: answer.code };
       report('troubled');

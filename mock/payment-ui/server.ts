@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serveStatic } from '../http/static';
 import { serviceError } from '../http/service-error';
 import { sendAnswer } from '../http/answer';
-import { ApiError, createServiceApp } from '../http/service-app';
+import { ApiError, createServiceApp, fieldError } from '../http/service-app';
 import { createPayments, type PayRequest, type Payments } from '../domain/payments';
 import { TEST_FAILURES } from '../spec/ui-errors';
 import { createWebhookSender } from '../webhooks/sender';
@@ -54,13 +54,19 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
     if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new ApiError(403, 'only the payment UI itself may pay');
   };
   app.post('/api/payments', { onRequest: ownPage }, async (request, reply) => {
-    const { search, outcome, drm, choice } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown; choice?: unknown };
-    if (typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && !isDrmPick(drm)) || (choice !== undefined && !isChoice(choice))) {
-      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>" | {"<game SKU>": "<its DRM>"}, "choice"?: {"sku" | "package" | "plan": "…"} | {"amount": n}}`);
+    const { search, outcome, drm, choice, method } = (request.body ?? {}) as { search?: unknown; outcome?: unknown; drm?: unknown; choice?: unknown; method?: unknown };
+    if (
+      typeof search !== 'string' || !isOutcome(outcome) || (drm !== undefined && !isDrmPick(drm)) || (choice !== undefined && !isChoice(choice))
+      || (method !== undefined && typeof method !== 'string')
+    ) {
+      throw new ApiError(400, `expected {"search": "<the page's query string>", "outcome": ${OUTCOMES.map((o) => `"${o}"`).join(' | ')}, "drm"?: "<the DRM picked>" | {"<game SKU>": "<its DRM>"}, "choice"?: {"sku" | "package" | "plan": "…"} | {"amount": n}, "method"?: "<the payment method picked>"}`);
     }
     const result = await payments.pay({
-      search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '', ...(drm !== undefined ? { drm } : {}), ...(choice !== undefined ? { choice } : {}),
+      search, outcome, pageMode: mode, ip: request.socket.remoteAddress ?? '',
+      ...(drm !== undefined ? { drm } : {}), ...(choice !== undefined ? { choice } : {}), ...(method !== undefined ? { method } : {}),
     });
+    // A method the page does not offer: the request's mistake, at its field.
+    if (!result.ok && 'field' in result) throw fieldError(result.field, result.message);
     // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
     // (0004-0001, …) as its message, for the page to show.
     if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);

@@ -3,7 +3,7 @@
  * own address and the service's database: `GET /api/session?<the page's query string>`. Every way
  * this can fail maps to one payment UI error code.
  */
-import type { UiSettings } from './ui-settings';
+import type { PaymentMethod, UiSettings } from './ui-settings';
 import { UI_ERRORS, type UiErrorCode } from './ui-errors';
 
 /** Which of the payment UI's two origins: the live one or the sandbox (a token says which it opens). */
@@ -80,8 +80,26 @@ export function isChoice(value: unknown): value is Choice {
   return key === 'amount' ? typeof given === 'number' && Number.isFinite(given) : ['sku', 'package', 'plan'].includes(key) && typeof given === 'string';
 }
 
-/** The transaction's payment method as the webhooks and `paymentInfo` name it: the token's `settings.payment_method` as text, else the test card. */
-export const methodOf = (paymentMethod: number | undefined): string => (paymentMethod === undefined ? 'test-card' : String(paymentMethod));
+/** What a payment is paid with: a method the page offers (absent: the test card), or the id the token's `settings.payment_method` names. */
+export type PaidWith = Exclude<PaymentMethod, 'test-card'> | number;
+
+/** The transaction's payment method as the webhooks and `paymentInfo` name it: the method, the id as text, or the test card. */
+export const methodOf = (paidWith: PaidWith | PaymentMethod | undefined): string => (paidWith === undefined ? 'test-card' : String(paidWith));
+
+/**
+ * What the payment of `session` is paid with when the player picks `method` (none: the page's
+ * preselected first), or why that is not a method of its page: a token that names
+ * `settings.payment_method` is paid with that, and the page offers no other.
+ */
+export function paidWith(session: Session, method: unknown): { ok: true; paidWith?: PaidWith } | { ok: false; message: string } {
+  if (session.paymentMethod !== undefined) {
+    return method === undefined ? { ok: true, paidWith: session.paymentMethod } : { ok: false, message: `this token's settings.payment_method names the method (${session.paymentMethod}): the page offers no other to pick` };
+  }
+  const offered = session.ui.methods;
+  const picked = method ?? offered[0];
+  if (!offered.includes(picked as PaymentMethod)) return { ok: false, message: `one of the methods this page offers: ${offered.join(', ')}` };
+  return picked === 'test-card' ? { ok: true } : { ok: true, paidWith: picked as PaidWith };
+}
 
 /** Why the store refuses an `amount` the player types (`custom_amount`), or null when it takes it: from `min` to `max`, whole when the currency is discrete. */
 export function amountRefusal(custom: Store['custom'], amount: number): string | null {

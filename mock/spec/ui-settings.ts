@@ -8,8 +8,11 @@ import { isObject, type Plain } from '../lib/plain';
 export type Layout = 'list' | 'grid';
 export type Component = 'virtual_items' | 'virtual_currency' | 'subscriptions';
 export type AccountSection = 'info' | 'history' | 'payment_accounts' | 'subscriptions';
-/** How the player pays: the test card, or the two payment widgets a token may open first. */
-export type PaymentMethod = 'card' | 'paybycash' | 'giftcard';
+/**
+ * How the player pays: the test card, or the two payment widgets a token may open first; named as
+ * the webhooks' `transaction.payment_method` and `paymentInfo.paymentMethod` name them.
+ */
+export type PaymentMethod = 'test-card' | 'paybycash' | 'giftcard';
 
 export interface UiSettings {
   header: {
@@ -91,7 +94,7 @@ export function uiSettingsOf(settings: Plain, httpOnly: (value: unknown) => stri
     },
     footer: mobile ? flag(obj(obj(ui.mobile).footer).is_visible, true) : true,
     licenseUrl: httpOnly(ui.license_url),
-    methods: [...first, 'card'],
+    methods: [...first, 'test-card'],
     lists: {
       items: { layout: layout(itemList.layout), buttonWithPrice: flag(itemList.button_with_price, false), groupsAcross: itemList.view === 'horizontal_navigation' },
       currency: { buttonWithPrice: flag(currencyList.button_with_price, false), description: text(currencyList.description) },

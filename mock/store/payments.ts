@@ -3,7 +3,7 @@
  * the record every webhook and report entry about it is made of; its one writer.
  */
 import { randomInt } from 'node:crypto';
-import type { Gift } from '../spec/session';
+import type { Gift, PaidWith } from '../spec/session';
 import type { Sql } from './database';
 import type { Credit } from './users';
 
@@ -35,8 +35,8 @@ export interface PaymentRecord {
   customParameters?: Record<string, unknown>;
   /** A gift: the friend who gets what was bought (`user` is the giver, who paid). */
   gift?: Gift;
-  /** The id of the method it was paid with (`settings.payment_method`); absent: the test card. */
-  paymentMethod?: number;
+  /** What it was paid with: the method the player picked on the page, or the id the token's `settings.payment_method` names; absent: the test card. */
+  paymentMethod?: PaidWith;
   /** For a subscription purchase or renewal: the subscription (its state is the `subscriptions` table's). */
   subscription?: { id: number; planId: string; trialDays: number };
   /** A subscription's renewal, charged by the clock (its webhooks are `payment` and `update_subscription`, never `order_paid`). */

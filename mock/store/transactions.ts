@@ -18,6 +18,7 @@
 import type { components, operations } from 'payui-embed/server';
 import type { KeptPayment } from './payments';
 import type { Sql } from './database';
+import type { PaidWith } from '../spec/session';
 import { localize } from './sellables';
 
 export type ReportEntry = components['schemas']['ReportTransaction'];
@@ -114,7 +115,10 @@ function transactionOf(row: TransactionRow): Transaction {
   };
 }
 
-export const TEST_CARD = { id: 1, name: 'Test card' } as const;
+/** The report's `payment_method` of the page's offline methods: fixed ids (docs/offline-service.md, openapi.json). */
+const OFFLINE_METHODS = { 'test-card': { id: 1, name: 'Test card' }, paybycash: { id: 2, name: 'Pay by cash' }, giftcard: { id: 3, name: 'Gift card' } } as const;
+const reportMethod = (paidWith: PaidWith | undefined) =>
+  (typeof paidWith === 'number' ? { id: paidWith, name: `Payment method ${paidWith}` } : { ...OFFLINE_METHODS[paidWith ?? 'test-card'] });
 
 /** A transaction as the report shows it. */
 export function reportEntry({ status, payment: p, projectName, userCustom, currencyName }: Transaction): ReportEntry {
@@ -135,7 +139,7 @@ export function reportEntry({ status, payment: p, projectName, userCustom, curre
       external_id: p.externalId,
       dry_run: p.mode === 'sandbox' ? 1 : 0,
       is_refund_allowed: status === 'done' ? 1 : 0,
-      payment_method: p.paymentMethod === undefined ? { ...TEST_CARD } : { id: p.paymentMethod, name: `Payment method ${p.paymentMethod}` },
+      payment_method: reportMethod(p.paymentMethod),
       project: { id: p.projectId, name: projectName },
       refund_reason: p.refund?.reason ?? null,
       status,

@@ -51,7 +51,36 @@ describe('settings.payment_method', () => {
     expect(document.querySelector('#pay-title')?.textContent).toBe('Zahlungsart');
     expect(paymentInfo(fixed, 'done', 7, createPaymentState(fixed).method.value)).toMatchObject({ status: 'done', paymentMethod: '1380' });
     // Without it, the method the player picked.
-    expect(paymentInfo(session, 'done', 7, 'card').paymentMethod).toBe('test-card');
+    expect(paymentInfo(session, 'done', 7, 'test-card').paymentMethod).toBe('test-card');
+  });
+});
+
+describe('settings.payment_widget', () => {
+  it('the page opens on that method, and Pay sends the method the player picked, which paymentInfo names', async () => {
+    const cash: Session = { ...session, ui: uiSettingsOf({ payment_widget: 'paybycash' }, httpAddress) };
+    const sent: any[] = [];
+    vi.stubGlobal('fetch', async (_: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      return new Response(JSON.stringify({ ok: true, invoice: 78 + sent.length, status: 'done' }), { headers: { 'content-type': 'application/json' } });
+    });
+    const statuses: unknown[] = [];
+    const watching: Bridge = { ...bridge, post: (command, data) => void statuses.push(command === 'status' ? data : command) };
+    try {
+      for (const pick of [null, 'test-card'] as const) {
+        render(null, document.body);
+        render(<Checkout session={cash} bridge={watching} t={translator('en')} state={createPaymentState(cash)} />, document.body);
+        const radios = [...document.querySelectorAll<HTMLInputElement>('input[name="method"]')];
+        expect(radios.map((r) => [r.value, r.checked])).toEqual([['paybycash', true], ['test-card', false]]);
+        if (pick) radios.find((r) => r.value === pick)!.click();
+        document.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+        await vi.waitFor(() => expect(sent).toHaveLength(pick ? 2 : 1));
+      }
+      expect(sent.map((body) => body.method)).toEqual(['paybycash', 'test-card']);
+      await vi.waitFor(() => expect(statuses).toContainEqual({ paymentInfo: expect.objectContaining({ invoice: 80, paymentMethod: 'test-card' }) }));
+      expect(statuses).toContainEqual({ paymentInfo: expect.objectContaining({ invoice: 79, paymentMethod: 'paybycash' }) });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

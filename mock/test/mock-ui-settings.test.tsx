@@ -37,7 +37,7 @@ describe('settings.ui as the page acts on it', () => {
       header: { visible: true, logo: true, name: true, purchase: true, compact: false, closeButton: false, balance: true },
       footer: true,
       licenseUrl: null,
-      methods: ['card'],
+      methods: ['test-card'],
       lists: {
         items: { layout: 'list', buttonWithPrice: false, groupsAcross: false },
         currency: { buttonWithPrice: false, description: null },
@@ -70,8 +70,8 @@ describe('settings.ui as the page acts on it', () => {
   });
 
   it('payment_widget is offered first and picked; license_url is linked only when it is an http(s) address', () => {
-    expect(settings({}, { payment_widget: 'giftcard' }).methods).toEqual(['giftcard', 'card']);
-    expect(settings({}, { payment_widget: 'paybycash' }).methods).toEqual(['paybycash', 'card']);
+    expect(settings({}, { payment_widget: 'giftcard' }).methods).toEqual(['giftcard', 'test-card']);
+    expect(settings({}, { payment_widget: 'paybycash' }).methods).toEqual(['paybycash', 'test-card']);
     expect(settings({ license_url: 'https://game.example.test/eula' }).licenseUrl).toBe('https://game.example.test/eula');
     expect(settings({ license_url: 'javascript:alert(1)' }).licenseUrl).toBeNull();
   });

@@ -188,6 +188,31 @@ describe('settings.payment_method', () => {
     expect((await webhookOf('order_paid', card.body.transaction_id)).body.transaction.payment_method).toBe('test-card');
     expect((await details(card.body.transaction_id)).transaction.payment_method).toEqual({ id: 1, name: 'Test card' });
   });
+
+  it('settings.payment_widget: the method the player picks (method, default the page\'s first) is the transaction\'s; one the page does not offer is 422 at method, nothing paid', async () => {
+    const cash = { settings: { payment_widget: 'paybycash' } };
+    const five = { virtual_currency: { quantity: 5 } };
+    // The page opens on pay-by-cash: paid without a pick, the payment is by cash.
+    const first = await pay({ access_token: await token('widget-payer', five, cash) });
+    expect(first, JSON.stringify(first.body)).toMatchObject({ status: 200, body: { status: 'done' } });
+    expect((await webhookOf('order_paid', first.body.transaction_id)).body.transaction.payment_method).toBe('paybycash');
+    expect((await details(first.body.transaction_id)).transaction.payment_method).toEqual({ id: 2, name: 'Pay by cash' });
+    const gift = await pay({ access_token: await token('widget-payer', five, { settings: { payment_widget: 'giftcard' } }), method: 'giftcard' });
+    expect((await webhookOf('order_paid', gift.body.transaction_id)).body.transaction.payment_method).toBe('giftcard');
+    expect((await details(gift.body.transaction_id)).transaction.payment_method).toEqual({ id: 3, name: 'Gift card' });
+    const card = await pay({ access_token: await token('widget-payer', five, cash), method: 'test-card' });
+    expect((await webhookOf('order_paid', card.body.transaction_id)).body.transaction.payment_method).toBe('test-card');
+    expect((await details(card.body.transaction_id)).transaction.payment_method).toEqual({ id: 1, name: 'Test card' });
+    // Not among the page's methods: a gift card on a pay-by-cash page, a method of no page, any method where the token names settings.payment_method.
+    const refusals: [string, object][] = [['giftcard', cash], ['bitcoin', cash], [42 as unknown as string, {}], ['test-card', { settings: { payment_method: 1380 } }]];
+    for (const [method, extra] of refusals) {
+      const refused = await pay({ access_token: await token('widget-refused', five, extra), method });
+      expect(refused.status, JSON.stringify(method)).toBe(422);
+      expect(Object.keys(refused.body.extended_message.property_errors), JSON.stringify(method)).toEqual(['method']);
+    }
+    const payments = await merchant('GET', v2(`/projects/${starMiners}/users/widget-refused`));
+    expect(payments.body?.balance ?? 0).toBe(0);
+  });
 });
 
 describe('user.attributes', () => {

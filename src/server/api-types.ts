@@ -2804,6 +2804,7 @@ export interface components {
                 dry_run: 0 | 1;
                 /** @enum {integer} */
                 is_refund_allowed?: 0 | 1;
+                /** @description What the payment was made with: `{id: 1, name: "Test card"}`, the page's offline methods `{id: 2, name: "Pay by cash"}` and `{id: 3, name: "Gift card"}` (`settings.payment_widget`), or the token's `settings.payment_method` as `{id: <it>, name: "Payment method <it>"}`. */
                 payment_method?: {
                     id?: number | null;
                     name?: string | null;
@@ -3438,6 +3439,11 @@ export interface components {
             };
             /** @description The amount of virtual currency the player types in the store of a token that names no purchase, where its `settings.ui.components.virtual_currency.custom_amount` lets them: from the currency's minimum to its maximum, whole when it is discrete (422 at `amount` otherwise). Priced as the page prices it: a package's price for a package's amount, else the unit price each. */
             amount?: number;
+            /**
+             * @description The payment method the player picks on the page, the transaction's method (the webhooks' `transaction.payment_method`, the report's): one of the methods the token's page offers, the test card and, first, the `settings.payment_widget` it names. Default: the page's first, as it preselects. Another, or any where the token names `settings.payment_method` (the page offers no pick), is 422 at `method`.
+             * @enum {string}
+             */
+            method?: "test-card" | "paybycash" | "giftcard";
         };
         /** @description What the payment did. */
         HeadlessPaymentResult: {
@@ -3577,7 +3583,7 @@ export interface components {
             dry_run: boolean;
             /** Format: date-time */
             payment_date: string;
-            /** @description `test-card`, or the id (as text) of the token's `settings.payment_method`. */
+            /** @description What the player paid with: `test-card`, `paybycash` or `giftcard` (the method picked on the page, `settings.payment_widget` preselecting its own), or the id (as text) of the token's `settings.payment_method`. */
             payment_method: string;
         };
         WebhookPayment: {

@@ -20,6 +20,7 @@ interface HeadlessPayment {
   plan?: string;
   drm?: DrmPick;
   amount?: number;
+  method?: string;
 }
 
 /** The fields that say what the player picked where the token leaves it open, as the page's Pay sends one `choice`. */
@@ -82,7 +83,9 @@ export const createPayment: Op = async (call) => {
     ip: call.request.ip,
     ...(body.drm !== undefined ? { drm: body.drm } : {}),
     ...(choice ? { choice } : {}),
+    ...(body.method !== undefined ? { method: body.method } : {}),
   });
+  if (!result.ok && 'field' in result) throw fieldError(result.field, result.message);
   if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
   if (!result.ok) throw uiError(422, result.code, result.message);
   const { ok: _, invoice, ...rest } = result;
