@@ -593,7 +593,9 @@ export interface components {
             /** @description The token the payment UI would be opened with. */
             access_token?: string;
             /** @description Tokenless: the access_data the payment UI would be opened with, as JSON text or as the object. */
-            access_data?: string | Record<string, never>;
+            access_data?: string | {
+                [key: string]: unknown;
+            };
             /** @default success */
             outcome?: string;
             /** @description The item or game the token sells. */

@@ -23,6 +23,9 @@ expectTypeOf(client.getClock).returns.resolves.toMatchTypeOf<{ now: string; move
 expectTypeOf(client.deleteSandbox).returns.resolves.toEqualTypeOf<undefined>();
 // An export document seeds a sandbox: its tables hold rows.
 void client.createSandbox({ body: { seed: { format: 'payui-mock', version: 11, tables: { projects: [{ id: 9, merchant_id: 5, data: { name: { en: 'Seeded' } } }] } } } });
+// A headless payment takes access_data as the object (or its JSON text).
+void client.createPayment({ body: { access_data: { user: { id: { value: 'p-1' }, email: { value: 'p@example.test' } }, settings: { project_id: 200001 } } } });
+void client.createPayment({ body: { access_data: '{"settings": {"project_id": 200001}}' } });
 // @ts-expect-error an export document names its format
 void client.createSandbox({ body: { seed: { version: 11, tables: {} } } });
 // @ts-expect-error a path parameter is required
