@@ -3,34 +3,42 @@
  * through the payment UI's servers (live and sandbox) over HTTP are the transactions the merchant
  * API's search shows — as JSON, as CSV (read back with the RFC 4180 reader of test/fixtures/csv.ts) and
  * as a spreadsheet (read back with `read-excel-file`, not the library that wrote it); a refund marks
- * one `refunded`. One database for the file; each test names its own users so they do not meet.
+ * one `refunded`. One sandbox of the shared service for the file (a merchant of its own); each test
+ * names its own users so they do not meet.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readSheet } from 'read-excel-file/node';
 import { createMerchantClient } from '../../src/server/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../store/database';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ReportEntry, UserTransaction } from '../store/transactions';
 import { csvObjects } from '../../test/fixtures/csv';
-import { DEMO_AUTH as AUTH } from '../../test/fixtures/merchant-call';
-import { startWorld, type ServiceWorld } from './service-world';
+import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
-let world: ServiceWorld;
-let db: Database;
+let world: SandboxWorld;
 let origin: string;
-let ui: ServiceWorld['ui'];
+let ui: SandboxWorld['ui'];
+/** The sandbox's copies of the demo projects Star Miners (200001) and Puzzle Harbor (200002). */
+let star: number;
+let harbor: number;
+/** The merchant API's paths of the sandbox's merchant. */
+let REPORT: string;
+let USERS: string;
 /** When this file's purchases start: the date filters of the tests are around it. */
 const started = new Date(Date.now() - 1000).toISOString();
 
 beforeAll(async () => {
-  world = await startWorld();
-  ({ db, origin, ui } = world);
+  world = await sandboxWorld();
+  ({ origin, ui } = world);
+  star = world.project(200001);
+  harbor = world.project(200002);
+  REPORT = `/merchant/v2/merchants/${world.merchantId}/reports/transactions`;
+  USERS = `/merchant/v2/merchants/${world.merchantId}/users/transactions.json`;
 });
 afterAll(() => world.close());
 
 async function call(path: string, method = 'GET', body?: unknown) {
-  const headers: Record<string, string> = { authorization: AUTH };
+  const headers: Record<string, string> = { authorization: world.authorization };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return response;
@@ -40,7 +48,6 @@ async function json<T = unknown>(path: string): Promise<{ status: number; body: 
   return { status: response.status, body: (await response.json()) as T, total: Number(response.headers.get('x-total-count')) };
 }
 
-const REPORT = '/merchant/v2/merchants/100001/reports/transactions';
 const search = (query: Record<string, string | number | boolean>) =>
   json<ReportEntry[]>(`${REPORT}/search.json?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
 
@@ -64,7 +71,7 @@ async function buy(purchase: object, buyer: Buyer): Promise<number> {
 /** A token from the merchant API, and the payment UI's answer to Pay with the card's `outcome`. */
 async function pay(
   purchase: object,
-  { user, name = 'Star Pilot', email = `${user}@example.test`, phone, externalId, mode = 'live', project = 200001 }: Buyer,
+  { user, name = 'Star Pilot', email = `${user}@example.test`, phone, externalId, mode = 'live', project = star }: Buyer,
   outcome: 'success' | 'declined',
 ): Promise<{ ok: boolean; status: string; invoice: number; reason?: string }> {
   const body = {
@@ -72,7 +79,7 @@ async function pay(
     settings: { project_id: project, currency: 'USD', ...(mode === 'sandbox' ? { mode: 'sandbox' } : {}), ...(externalId ? { external_id: externalId } : {}) },
     purchase,
   };
-  const token = await call('/merchant/v2/merchants/100001/token', 'POST', body);
+  const token = await call(`/merchant/v2/merchants/${world.merchantId}/token`, 'POST', body);
   const answer = (await token.json()) as { token: string };
   expect(token.status, JSON.stringify(answer)).toBe(200);
   const paid = await fetch(`${ui[mode]}/api/payments`, {
@@ -85,8 +92,8 @@ async function pay(
 
 /** An item's USD price as the catalogue API shows it. */
 async function price(sku: string): Promise<number> {
-  const { rows } = await db.sql.query<{ usd: string }>("SELECT coalesce(data->'prices'->>'USD', (SELECT e->>'value' FROM jsonb_array_elements(data->'prices_array') e WHERE e->>'name' = 'USD')) AS usd FROM items WHERE project_id = 200001 AND sku = $1", [sku]);
-  return Number(rows[0]!.usd);
+  const items = await json<{ sku: string; prices: Record<string, number> }[]>(`/merchant/v2/projects/${star}/virtual_items/items?limit=100`);
+  return items.body.find((item) => item.sku === sku)!.prices.USD!;
 }
 
 const crystals = { virtual_items: { items: [{ sku: 'crystals-100', amount: 1 }] } };
@@ -106,7 +113,7 @@ describe('a purchase in the report, as JSON, CSV and a spreadsheet, then refunde
       purchase: { pin_codes: null, simple_checkout: null, subscription: null, virtual_currency: { amount: 200, name: 'Crystals' }, virtual_items: 'plasma-drill x 1' },
       transaction: {
         id, external_id: 'order-77', dry_run: 0, is_refund_allowed: 1, payment_method: { id: 1, name: 'Test card' },
-        project: { id: 200001, name: 'Star Miners' }, refund_reason: null, status: 'done', transfer_date: expect.any(String),
+        project: { id: star, name: 'Star Miners' }, refund_reason: null, status: 'done', transfer_date: expect.any(String),
       },
       user: { id: 'report-buyer', name: 'Star Pilot', email: 'report-buyer@example.test', phone: '+49 30 1234567', country: 'DE', custom: null },
     }]);
@@ -163,9 +170,9 @@ describe('a purchase in the report, as JSON, CSV and a spreadsheet, then refunde
 describe('the search filters', () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    await db.sql.query("INSERT INTO users (project_id, user_id, data) VALUES (200001, 'filter-a', '{\"user_custom\": \"VIP tier\"}')");
+    expect((await call(`/merchant/v2/projects/${star}/users`, 'POST', { user_id: 'filter-a', user_custom: 'VIP tier' })).status).toBe(201);
     ids.a = await buy(crystals, { user: 'filter-a', name: 'Alice Miner', email: 'Alice@Example.test', phone: '+1 555-0100', externalId: 'ext-a' });
-    ids.b = await buy({ virtual_items: { items: [{ sku: 'pearls-50', amount: 1 }] } }, { user: 'filter-b', name: 'Bob Digger', externalId: 'ext-b', project: 200002 });
+    ids.b = await buy({ virtual_items: { items: [{ sku: 'pearls-50', amount: 1 }] } }, { user: 'filter-b', name: 'Bob Digger', externalId: 'ext-b', project: harbor });
     ids.sandbox = await buy(crystals, { user: 'filter-a', name: 'Alice Miner', mode: 'sandbox' });
   });
   const only = async (query: Record<string, string | number | boolean>) => (await search({ show_dry_run: true, ...query })).body.map((e) => e.transaction.id);
@@ -178,7 +185,7 @@ describe('the search filters', () => {
   });
 
   it('by project, transaction id, user id, external id, status and type', async () => {
-    expect(await only({ project_id: 200002 })).toEqual([ids.b]);
+    expect(await only({ project_id: harbor })).toEqual([ids.b]);
     expect(await only({ transaction_id: ids.b! })).toEqual([ids.b]);
     expect(await only({ user_id: 'filter-b' })).toEqual([ids.b]);
     expect(await only({ external_id: 'ext-a' })).toEqual([ids.a]);
@@ -212,21 +219,21 @@ describe('the search filters', () => {
     const bad = await json<{ extended_message: { property_errors: Record<string, string[]> } }>(`${REPORT}/search.json?status=lost&datetime_from=yesterday&limit=101`);
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.extended_message.property_errors).sort()).toEqual(['datetime_from', 'limit', 'status']);
-    expect((await json('/merchant/v2/merchants/100002/reports/transactions/search.json')).status).toBe(403);
+    expect((await json(`/merchant/v2/merchants/${world.merchantId + 1}/reports/transactions/search.json`)).status).toBe(403);
     expect((await json(`${REPORT}/search.pdf`)).status).toBe(404);
   });
 
   it('a project filter names one of the merchant\'s projects: another merchant\'s is 403, none 422 at project_id', async () => {
-    await db.sql.query("INSERT INTO merchants (id, api_key) VALUES (100077, 'other-key') ON CONFLICT DO NOTHING");
-    const { rows } = await db.sql.query<{ id: string }>(`INSERT INTO projects (merchant_id, data) VALUES (100077, '{"name": {"en": "Theirs"}}') RETURNING id`);
-    const theirs = Number(rows[0]!.id);
+    const other = await sandboxWorld({ seed: 'empty' });
+    onTestFinished(() => other.close());
+    const theirs = (await other.merchant('POST', `/merchant/v2/merchants/${other.merchantId}/projects`, { name: { en: 'Theirs' } })).body.id as number;
     for (const format of ['json', 'csv', 'xls']) expect((await json(`${REPORT}/search.${format}?project_id=${theirs}`)).status, format).toBe(403);
     const period = `datetime_from=2020-01-01T00:00:00Z&datetime_to=2099-01-01T00:00:00Z`;
-    expect((await json(`/merchant/v2/merchants/100001/users/transactions.json?user_id=filter-a&${period}&project_id=${theirs}`)).status).toBe(403);
+    expect((await json(`${USERS}?user_id=filter-a&${period}&project_id=${theirs}`)).status).toBe(403);
     const none = await json<{ extended_message: { property_errors: Record<string, string[]> } }>(`${REPORT}/search.json?project_id=999999`);
     expect(none.status).toBe(422);
     expect(none.body.extended_message.property_errors).toEqual({ project_id: ['no project 999999'] });
-    expect((await json(`${REPORT}/search.json?project_id=200001`)).status).toBe(200);
+    expect((await json(`${REPORT}/search.json?project_id=${star}`)).status).toBe(200);
   });
 });
 
@@ -261,22 +268,22 @@ describe('pages and files', () => {
   });
 
   it('a download without limit holds every transaction, beyond the JSON page size', async () => {
-    await db.sql.query(`
-      INSERT INTO payments (id, merchant_id, project_id, status, data, created_at)
-      SELECT 500000000 + n, 100001, 200001, 'done',
-             jsonb_build_object('id', 500000000 + n, 'merchantId', 100001, 'projectId', 200001, 'mode', 'live', 'kind', 'items',
-               'user', jsonb_build_object('id', 'bulk', 'email', 'bulk@example.test', 'name', 'Bulk', 'country', 'US', 'phone', null),
-               'externalId', null, 'currency', 'USD', 'amount', 1, 'lines', '[]'::jsonb, 'date', '2026-01-01T00:00:00.000Z', 'refunded', false),
-             '2026-01-01T00:00:00Z'
-        FROM generate_series(1, 120) AS n`);
+    // 101 purchases paid headless (POST /mock/payments), 8 at a time: more than a JSON page may hold (limit 100).
+    const request = { user: { id: { value: 'bulk' }, email: { value: 'bulk@example.test' } }, settings: { project_id: star, currency: 'USD' }, purchase: crystals };
+    const next = Array.from({ length: 101 }, () => async () => {
+      const token = await world.merchant('POST', `/merchant/v2/merchants/${world.merchantId}/token`, request);
+      return world.client.createPayment({ body: { access_token: token.body.token } });
+    });
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let paying = next.pop(); paying; paying = next.pop()) expect(await paying()).toMatchObject({ status: 'done' });
+    }));
     expect((await search({ user_id: 'bulk' })).body).toHaveLength(20);
-    expect(csvObjects(await (await call(`${REPORT}/search.csv?user_id=bulk`)).text())).toHaveLength(120);
-    expect(await readSheet(Buffer.from(await (await call(`${REPORT}/search.xls?user_id=bulk`)).arrayBuffer()))).toHaveLength(121);
+    expect(csvObjects(await (await call(`${REPORT}/search.csv?user_id=bulk`)).text())).toHaveLength(101);
+    expect(await readSheet(Buffer.from(await (await call(`${REPORT}/search.xls?user_id=bulk`)).arrayBuffer()))).toHaveLength(102);
   });
 });
 
 describe("a user's transactions", () => {
-  const USERS = '/merchant/v2/merchants/100001/users/transactions.json';
   const window = () => `datetime_from=${encodeURIComponent(started)}&datetime_to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
 
   it('each payment adds and each refund takes back, with the balance after it', async () => {
@@ -293,7 +300,7 @@ describe("a user's transactions", () => {
     ]);
     expect(answer.body[0]).toMatchObject({
       operation_id: 2 * first, sum: expect.any(Number), currency: 'USD', external_id: 'ledger-1', user_id: 'ledger', user_name: 'Star Pilot',
-      project: { id: 200001, localized_name: 'Star Miners' }, virtual_items: [], coupon_code: null,
+      project: { id: star, localized_name: 'Star Miners' }, virtual_items: [], coupon_code: null,
     });
     expect(answer.body[2]).toMatchObject({ operation_id: 2 * first + 1, comment: 'chargeback' });
     expect(answer.body[1]!.virtual_items).toEqual([]);
@@ -306,7 +313,7 @@ describe("a user's transactions", () => {
   });
 
   it('items bought are listed with their names', async () => {
-    await db.sql.query(`INSERT INTO items (project_id, sku, data) VALUES (200001, 'ledger-blade', '{"sku": "ledger-blade", "name": {"en": "Ledger blade"}, "prices": {"USD": 3}, "enabled": true}')`);
+    expect((await call(`/merchant/v2/projects/${star}/virtual_items/items`, 'POST', { sku: 'ledger-blade', name: { en: 'Ledger blade' }, prices: { USD: 3 } })).status).toBe(201);
     await buy({ virtual_items: { items: [{ sku: 'ledger-blade', amount: 2 }] } }, { user: 'ledger-items' });
     const { body } = await json<UserTransaction[]>(`${USERS}?user_id=ledger-items&${window()}`);
     expect(body.map((e) => e.virtual_items)).toEqual([[{ amount: 2, virtual_item: { sku: 'ledger-blade', localized_name: 'Ledger blade' } }]]);
@@ -324,7 +331,7 @@ describe("a user's transactions", () => {
 describe('the server kit', () => {
   it('reports.transactions pages the JSON entries; reports.download answers the CSV and the workbook as bytes', async () => {
     const id = await buy(crystals, { user: 'kit-buyer', externalId: 'kit-1' });
-    const kit = createMerchantClient({ merchantId: 100001, apiKey: 'demo-api-key', baseUrl: origin });
+    const kit = createMerchantClient({ merchantId: world.merchantId, apiKey: world.apiKey, baseUrl: origin });
     const seen: number[] = [];
     for await (const entry of kit.reports.transactions({ user_id: 'kit-buyer' })) seen.push(entry.transaction.id);
     expect(seen).toEqual([id]);
@@ -348,10 +355,10 @@ describe('payments that failed', () => {
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
     try {
-      expect((await call('/mock/projects/200001/webhooks', 'PUT', { url, secret: 'reports-secret', variant: 'combined' })).status).toBe(200);
+      expect((await call(`/mock/projects/${star}/webhooks`, 'PUT', { url, secret: 'reports-secret', variant: 'combined' })).status).toBe(200);
       expect(await pay(crystals, { user: 'unlucky' }, 'success')).toMatchObject({ status: 'troubled', reason: 'user_refused' });
     } finally {
-      await call('/mock/projects/200001/webhooks', 'DELETE');
+      await call(`/mock/projects/${star}/webhooks`, 'DELETE');
       listener.close();
     }
     const entries = (await search({ user_id: 'unlucky' })).body;
@@ -360,17 +367,22 @@ describe('payments that failed', () => {
     expect((await search({ user_id: 'unlucky', status: 'error' })).body.map((e) => e.transaction.id)).toEqual([declined.invoice]);
     expect((await refund(declined.invoice)).status).toBe(409);
     const window = `datetime_from=${encodeURIComponent(started)}&datetime_to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
-    expect((await json(`/merchant/v2/merchants/100001/users/transactions.json?user_id=unlucky&${window}`)).body).toEqual([]);
-    expect((await call('/merchant/v2/projects/200001/users/unlucky')).status).toBe(404);
+    expect((await json(`${USERS}?user_id=unlucky&${window}`)).body).toEqual([]);
+    expect((await call(`/merchant/v2/projects/${star}/users/unlucky`)).status).toBe(404);
   });
 });
 
 describe('what was bought, by kind', () => {
   it('a plan is purchase.subscription (and the details name the subscription); a game key is purchase.pin_codes', async () => {
     const plan = await buy({ subscription: { plan_id: 'captain-monthly' } }, { user: 'kinds' });
-    const game = { name: { en: 'Star Miners Deluxe' }, default_currency: 'USD', prices: { USD: 19.99 }, drm: [{ id: 1, name: 'Steam', enabled: true }] };
-    const { rows } = await db.sql.query<{ id: string }>("INSERT INTO games (project_id, sku, data) VALUES (200001, 'deluxe-report', $1) RETURNING id", [JSON.stringify(game)]);
-    await db.sql.query("INSERT INTO game_keys (game_id, drm, code) VALUES ($1, 'steam', 'STEAM-REPORT')", [Number(rows[0]!.id)]);
+    const game = {
+      sku: 'deluxe-report', name: { en: 'Star Miners Deluxe' }, description: { en: 'The deluxe edition' }, system_requirements: '4 GB RAM', default_currency: 'USD',
+      drm: [{ id: 1, name: 'Steam', enabled: true, prices: [{ currency: 'USD', amount: 19.99 }] }],
+    };
+    const made = await call(`/merchant/v2/projects/${star}/game_delivery`, 'POST', game);
+    expect(made.status).toBe(201);
+    const gameId = ((await made.json()) as { id: number }).id;
+    expect((await call(`/mock/projects/${star}/game_delivery/${gameId}/keys`, 'POST', { drm_id: 1, keys: ['STEAM-REPORT'] })).status).toBe(200);
     const key = await buy({ pin_codes: { codes: [{ digital_content: 'deluxe-report', drm: 'steam' }] } }, { user: 'kinds' });
     const [planEntry, keyEntry] = (await search({ user_id: 'kinds' })).body;
     expect(planEntry!.transaction.id).toBe(plan);
