@@ -28,8 +28,8 @@ let world: SandboxWorld;
 let base: string;
 /** `ms` since the epoch, as the sandbox's clock says. */
 const clockNow = async () => Date.parse((await world.client.getClock()).now);
-/** Moves the sandbox's clock forward by `ms` (as `POST /mock/clock {"advance": …}` does). */
-const moveClock = async (ms: number) => void (await world.client.moveClock({ body: { to: new Date((await clockNow()) + ms).toISOString() } }));
+/** Moves the sandbox's clock forward by `ms` at least (whole seconds: the API's durations have no fractions). */
+const moveClock = async (ms: number) => void (await world.client.moveClock({ body: { advance: `PT${Math.ceil(ms / 1000)}S` } }));
 
 /** The merchant's user store: answers each path as `store.answers` says, and keeps what it was sent. */
 const store = {
