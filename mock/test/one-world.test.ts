@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import type { SessionResult } from '../spec/session';
 import { DEMO_AUTH as AUTH, callMerchantApi, merchantCaller } from '../../test/fixtures/merchant-call';
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { createMerchantApi } from '../api/server';
+import { listenLoopback } from '../http/listen';
 
 let world: ServiceWorld;
 let db: Database;
@@ -409,5 +411,23 @@ describe('game keys', () => {
 
   it('a token naming a DRM the game does not have is 0010-0003 in the payment UI', async () => {
     expect(await session(await token({ pin_codes: { codes: [{ digital_content: 'star-miners-deluxe', drm: 'xbox' }] } }))).toMatchObject({ ok: false, code: '0010-0003' });
+  });
+});
+
+describe('fault rules (mock/test/faults.test.ts) on one database', () => {
+  it('are seen by every process on the database: a rule made through one fails a request through another, a count of 1 once among them', async () => {
+    // A second merchant API on the same database, as a second process on a shared Postgres server is.
+    const second = await listenLoopback(await createMerchantApi({ db: world.db, sender: world.sender }), 0);
+    try {
+      const through = [world.origin, `http://127.0.0.1:${second.port}`];
+      const made = await callMerchantApi(world.origin, 'POST', '/mock/faults', { operation: 'getProject', status: 507 });
+      expect((await callMerchantApi(through[1]!, 'GET', '/mock/faults')).body).toEqual([expect.objectContaining({ id: made.body.id, remaining: 1 })]);
+      const statuses = await Promise.all(Array.from({ length: 6 }, (_, i) => callMerchantApi(through[i % 2]!, 'GET', '/merchant/v2/projects/200001').then((r) => r.status)));
+      expect(statuses.filter((s) => s === 507)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect((await callMerchantApi(world.origin, 'GET', '/mock/faults')).body).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });
