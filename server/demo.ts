@@ -56,6 +56,23 @@ export interface DemoOptions {
    * tests, and the widget has no payment UI address of its own).
    */
   paymentUi: { live: string; sandbox: string };
+  /**
+   * The merchant the server acts as; default the demo merchant of the service's fixtures. Another
+   * (a sandbox of the service, `POST /mock/sandboxes`) gives its credentials and its copies of the
+   * demo's projects and of their Login projects, by the demo's ids, which the pages and this
+   * server's own paths (`?project=200002`) keep naming. Its Login secrets are the demo's (a
+   * sandbox's copy keeps them).
+   */
+  merchant?: DemoMerchant;
+}
+
+export interface DemoMerchant {
+  merchantId: number;
+  apiKey: string;
+  /** The demo's project id → the merchant's copy of it. */
+  projects: Record<number, number>;
+  /** The demo's project id → the merchant's copy of its Login project. */
+  loginProjects: Record<number, string>;
 }
 
 /**
@@ -103,13 +120,13 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
 
 const notFound = (res: ServerResponse) => sendError(res, 404, 'NOT_FOUND', 'Not found');
 
-/** The token request body for what the page asked for (the shop adds our order id as `external_id`). */
-function tokenBody(request: TokenRequest, player: Player): ServiceTokenRequest {
+/** The token request body for what the page asked for (the shop adds our order id as `external_id`), its project the merchant's `projectOf` the demo's. */
+function tokenBody(request: TokenRequest, player: Player, projectOf: (demoId: number) => number): ServiceTokenRequest {
   const theme = request.theme === 'default_dark' ? 'default_dark' : 'default';
   return {
     user: userOf(player),
     settings: {
-      project_id: typeof request.project_id === 'number' ? request.project_id : 200001,
+      project_id: projectOf(typeof request.project_id === 'number' ? request.project_id : SHOP_PROJECT),
       currency: 'USD',
       language: typeof request.language === 'string' ? request.language : 'en',
       ...(request.sandbox === false ? {} : { mode: 'sandbox' as const }),
@@ -131,6 +148,13 @@ export function inlineScriptHashes(html: string): string[] {
 export function createDemoServer(options: DemoOptions): RequestListener {
   const frames = options.paymentUiOrigins.join(' ');
   const loginApi = new URL(options.merchantApi).origin;
+  const merchant: DemoMerchant = options.merchant ?? { merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, projects: {}, loginProjects: {} };
+  /** The merchant's copy of the demo's project `demoId` (the demo merchant's is itself). */
+  const projectOf = (demoId: number) => merchant.projects[demoId] ?? demoId;
+  /** The demo projects' Login projects as the merchant has them, by the demo's ids. */
+  const logins: typeof DEMO_LOGIN = Object.fromEntries(
+    Object.entries(DEMO_LOGIN).map(([project, login]) => [project, { ...login, projectId: merchant.loginProjects[Number(project)] ?? login.projectId }]),
+  );
   const policy = (scripts: string[] = []) => [
     "default-src 'self'",
     ["script-src 'self'", ...scripts].join(' '),
@@ -145,14 +169,14 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   const headers = { 'content-security-policy': policy() };
   /** The game's players: the fixed ones, and everyone who has logged in (their JWT checked). */
   const players = new Set(DEMO_PLAYERS);
-  const shop = createShop({ merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, merchantApi: options.merchantApi, players });
+  const shop = createShop({ merchantId: merchant.merchantId, apiKey: merchant.apiKey, merchantApi: options.merchantApi, players });
   /**
    * Each game's players who logged in: Star Miners' (the game page, the Login API's own users) and
    * Puzzle Harbor's (harbor.html, players kept in this server's user store: the proxy variants).
    */
   const sessions: Record<number, PlayerSessions> = {
-    [SHOP_PROJECT]: createPlayerSessions(DEMO_LOGIN[SHOP_PROJECT]!),
-    [HARBOR_PROJECT]: createPlayerSessions(DEMO_LOGIN[HARBOR_PROJECT]!, { cookieName: 'harbor_session' }),
+    [SHOP_PROJECT]: createPlayerSessions(logins[SHOP_PROJECT]!),
+    [HARBOR_PROJECT]: createPlayerSessions(logins[HARBOR_PROJECT]!, { cookieName: 'harbor_session' }),
   };
   /** The addresses each browser registered here: whose mail it may read. */
   const mailboxes = createMailboxes();
@@ -160,13 +184,13 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   const sessionsOf = (req: IncomingMessage) => sessions[Number(new URL(req.url ?? '/', 'http://demo').searchParams.get('project') ?? SHOP_PROJECT)];
   /** Whom this request buys as in a project: its session's player, or the demo's when nobody logged in. */
   const playerOf = (req: IncomingMessage, project = SHOP_PROJECT): Player => sessions[project]?.current(req) ?? DEMO_PLAYER;
-  const userStore = createUserStore({ secret: DEMO_LOGIN[HARBOR_PROJECT]!.secret, loginProjectId: DEMO_LOGIN[HARBOR_PROJECT]!.projectId });
+  const userStore = createUserStore({ secret: logins[HARBOR_PROJECT]!.secret, loginProjectId: logins[HARBOR_PROJECT]!.projectId });
   const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
   /**
    * What the shop sells, synced from the merchant API at start; the static catalogue (what the
    * pages sold before the service listed items) when it cannot be read, said in one line.
    */
-  const catalogue: Promise<ShopItem[]> = shop.syncCatalogue(SHOP_PROJECT).catch((error: unknown) => {
+  const catalogue: Promise<ShopItem[]> = shop.syncCatalogue(projectOf(SHOP_PROJECT)).catch((error: unknown) => {
     const why = error instanceof MerchantApiError && error.code === 'NOT_IMPLEMENTED' ? 'does not list items yet' : `could not be read (${String(error instanceof Error ? error.message : error)})`;
     console.log(`demo shop: the merchant API ${why}; selling the static catalogue`);
     return PROJECTS[SHOP_PROJECT]!.items.map(({ sku, name, price }) => ({ sku, name, price }));
@@ -178,7 +202,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
    * `npm test` run the world on different ports, from the same build.
    */
   const withWorld = (html: string) => {
-    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox, login: { api: loginApi, projectIds: Object.fromEntries(Object.entries(DEMO_LOGIN).map(([project, { projectId }]) => [project, projectId])) } }).replace(/"/g, '&quot;');
+    const world = JSON.stringify({ live: paymentUi.live, sandbox: paymentUi.sandbox, login: { api: loginApi, projectIds: Object.fromEntries(Object.entries(logins).map(([project, { projectId }]) => [project, projectId])) } }).replace(/"/g, '&quot;');
     const origins = [paymentUi.live, paymentUi.sandbox].map((url) => new URL(url).origin).join(' ');
     return html
       .replace(/(<meta name="payui-payment-ui-origins" content=")[^"]*(")/, `$1${origins}$2`)
@@ -208,7 +232,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const player = playerOf(req, request.project_id === HARBOR_PROJECT ? HARBOR_PROJECT : SHOP_PROJECT);
     // #region token-errors
     try {
-      json(res, 200, await shop.startOrder(tokenBody(request, player)));
+      json(res, 200, await shop.startOrder(tokenBody(request, player, projectOf)));
     } catch (error) {
       // The refusal's message names its first failing path (TokenRequestError).
       if (error instanceof TokenRequestError) return sendError(res, 502, 'TOKEN_REFUSED', `the merchant API: ${error.message}`);
@@ -231,7 +255,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const pack = (body.value as { pack?: unknown } | null)?.pack;
     if (typeof pack !== 'string' || !PACKS.has(pack)) return sendError(res, 422, 'UNKNOWN_PACK', 'data-pack is not a pack of the game');
     try {
-      const { token } = await shop.startOrder(tokenBody({ purchase: { virtual_currency: { quantity: Number(pack) } } }, playerOf(req)));
+      const { token } = await shop.startOrder(tokenBody({ purchase: { virtual_currency: { quantity: Number(pack) } } }, playerOf(req), projectOf));
       json(res, 200, { token });
     } catch {
       sendError(res, 502, 'MERCHANT_API', 'the merchant API did not give a token');
@@ -287,7 +311,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     const body = await jsonBody(req, res, 4 * 1024, 'send the registration as application/json');
     if (!body) return;
     const search = new URL(req.url ?? '/', 'http://demo').searchParams;
-    const login = DEMO_LOGIN[Number(search.get('project') ?? SHOP_PROJECT)];
+    const login = logins[Number(search.get('project') ?? SHOP_PROJECT)];
     if (!login) return sendError(res, 404, 'NOT_FOUND', 'project: a demo project with a Login (200001 or 200002)');
     const address = new URL('api/user', `${loginApi}/`);
     address.searchParams.set('projectId', login.projectId);
@@ -315,7 +339,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       return sendError(res, 403, 'NOT_YOUR_MAILBOX', 'to: only the mail of an address this browser registered here, or of the signed-in player');
     }
     try {
-      json(res, 200, { messages: await mailTo(options.merchantApi, DEMO_MERCHANT.id, DEMO_MERCHANT.apiKey, to) });
+      json(res, 200, { messages: await mailTo(options.merchantApi, merchant.merchantId, merchant.apiKey, to) });
     } catch {
       sendError(res, 502, 'MERCHANT_API', 'the mailbox could not be read');
     }
@@ -331,7 +355,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
     if (!body) return;
     const refund = (body.value as { refund?: unknown } | null)?.refund ?? false;
     if (typeof refund !== 'boolean') return sendError(res, 422, 'INVALID_REFUND', 'refund: true or false');
-    const pass = await shop.cancelPass(playerOf(req).id, SHOP_PROJECT, refund).catch(() => undefined);
+    const pass = await shop.cancelPass(playerOf(req).id, projectOf(SHOP_PROJECT), refund).catch(() => undefined);
     if (pass === undefined) return sendError(res, 502, 'MERCHANT_API', 'the merchant API did not cancel the pass');
     return pass ? json(res, 202, { pass }) : sendError(res, 409, 'NO_PASS', 'no running Captain\'s pass to cancel');
   }
@@ -397,7 +421,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
       if (req.method !== 'GET') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET');
       if (pathname === '/api/catalogue') return json(res, 200, { items: await catalogue });
       const player = playerOf(req);
-      const balance = await shop.balanceOf(SHOP_PROJECT, player.id).catch(() => null);
+      const balance = await shop.balanceOf(projectOf(SHOP_PROJECT), player.id).catch(() => null);
       return json(res, 200, { id: player.id, name: player.name, balance });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'METHOD_NOT_ALLOWED', 'GET or HEAD');

@@ -27,6 +27,8 @@ export interface SandboxWorld extends SharedService {
   project(demoId: number): number;
   /** The sandbox's copy of the seed's project `demoId`'s Login project. */
   loginProject(demoId: number): string;
+  /** The sandbox as the demo server's `merchant` (server/demo.ts): its credentials, its copies of the seed's projects and Login projects by the seed's ids. */
+  demoMerchant: { merchantId: number; apiKey: string; projects: Record<number, number>; loginProjects: Record<number, string> };
   /** The typed client of the `/mock/` additions with the sandbox's credentials. */
   client: MockClient;
   /** `method path` on the merchant API as the sandbox's merchant; `body`, when given, is sent as JSON. */
@@ -95,6 +97,11 @@ export async function sandboxWorld({ seed = 'demo' }: { seed?: 'demo' | 'empty' 
     loginProjectIds: made.login_project_ids,
     project,
     loginProject: (demoId) => copyOf(made.login_project_ids, seedLogins, demoId),
+    demoMerchant: {
+      ...credentials,
+      projects: Object.fromEntries(seedProjects.map((id, at) => [id, made.project_ids[at]!])),
+      loginProjects: Object.fromEntries(seedLogins.map((id, at) => [id, made.login_project_ids[at]!])),
+    },
     client,
     merchant,
     async webhooksSettled() {

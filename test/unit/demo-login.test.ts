@@ -1,41 +1,45 @@
 // The demo game server's player login (issue 29 item 6): it trusts a Login JWT only once the kit
 // has checked it with the game's Login secret, keeps the player in an HttpOnly cookie, and then
 // asks for payment tokens as that player. Tokens here are made by an independent library (jose).
+// The demo server acts as the merchant of a sandbox of the shared service (its `merchant` option).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
-import { createMerchantApi, demoFixtures, sharedMemoryDatabase } from '../../mock/api/server';
-import { DEMO_LOGIN, DEMO_MERCHANT } from '../../mock/fixtures/catalog';
-import { importState } from '../../mock/store/snapshot';
+import { demoFixtures } from '../../mock/api/server';
+import { DEMO_LOGIN } from '../../mock/fixtures/catalog';
+import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
 import { createDemoServer } from '../../server/demo';
 import { pointLoginAtDemo } from '../../server/login';
 import { USER_STORE_PATHS } from '../../server/user-store';
 import { webhookSignature } from '../../src/server/index';
 
-const LOGIN = DEMO_LOGIN[200001]!;
-const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
 const running: Listening[] = [];
+let world: SandboxWorld;
+/** The sandbox's copies of the demo games' Login projects: their own ids, the demo's secrets. */
+const LOGIN = { ...DEMO_LOGIN[200001]! };
+const HARBOR = { ...DEMO_LOGIN[200002]! };
 let api = '';
 let demo = '';
+/** What pointLoginAtDemo needs to reach the sandbox's merchant. */
+const asSandbox = () => ({ merchantApi: api, merchantId: world.merchantId, apiKey: world.apiKey });
 
 beforeAll(async () => {
-  const db = await sharedMemoryDatabase();
-  await importState(db, demoFixtures);
-  const serve = async (listener: Parameters<typeof listenLoopback>[0]) => {
-    const server = await listenLoopback(listener, 0);
-    running.push(server);
-    return `http://localhost:${server.port}`;
-  };
-  api = await serve(await createMerchantApi({ db }));
-  const root = mkdtempSync(join(tmpdir(), 'payui-demo-login-'));
-  demo = await serve(createDemoServer({ appRoot: root, distRoot: root, merchantApi: api, paymentUiOrigins: [], paymentUi: { live: api, sandbox: api } }));
+  world = await sandboxWorld();
+  api = world.origin;
+  LOGIN.projectId = world.loginProject(200001);
+  HARBOR.projectId = world.loginProject(200002);
+  const server = await listenLoopback(createDemoServer({ appRoot: root(), distRoot: root(), merchantApi: api, paymentUiOrigins: [], paymentUi: world.ui, merchant: world.demoMerchant }), 0);
+  running.push(server);
+  demo = `http://localhost:${server.port}`;
 }, 60_000);
 afterAll(async () => {
   await Promise.all(running.splice(0).map((s) => s.close()));
+  await world.close();
 });
+const root = () => mkdtempSync(join(tmpdir(), 'payui-demo-login-'));
 
 interface Claims { sub?: string; username?: string; email?: string; login_project_id?: string }
 
@@ -65,7 +69,7 @@ const get = async (path: string, cookie = '') => (await fetch(`${demo}${path}`, 
 describe('the demo server signs a player in only with a Login JWT it has checked', () => {
   it.each([
     ['signed with another secret (forged)', { secret: 'not-the-login-secret' }, 'BAD_SIGNATURE'],
-    ['of another Login project', { secret: LOGIN.secret, login_project_id: DEMO_LOGIN[200002]!.projectId }, 'WRONG_PROJECT'],
+    ['of another Login project', { secret: LOGIN.secret, login_project_id: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' }, 'WRONG_PROJECT'],
     ['expired', { expiresIn: '-2h' }, 'EXPIRED'],
   ] as const)('refuses a token %s: 401 with the kit\'s code, no cookie, still the demo player', async (_what, change, code) => {
     const refused = await signIn(await loginToken(change));
@@ -124,18 +128,17 @@ describe('the demo\'s Login settings', () => {
   });
 
   it('follow the demo\'s port at start: its callback (and the 127.0.0.1 twin) replace the loopback game page, other callbacks stay, the secret is the demo\'s', async () => {
-    const settings = `${api}/mock/projects/200001/login`;
-    const put = (body: object) => fetch(settings, { method: 'PUT', headers: { authorization: AUTH, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const settings = `${api}/mock/projects/${world.project(200001)}/login`;
+    const put = (body: object) => fetch(settings, { method: 'PUT', headers: { authorization: world.authorization, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await put({ callback_urls: ['http://localhost:5173/game.html', 'https://game.example.test/back'], secret_key: null })).status).toBe(200);
-    await pointLoginAtDemo({ merchantApi: api, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, project: 200001, secret: LOGIN.secret, callback: 'http://localhost:41234/game.html' });
-    const after = (await (await fetch(settings, { headers: { authorization: AUTH } })).json()) as { callback_urls: string[]; secret_key: string };
+    await pointLoginAtDemo({ ...asSandbox(), project: world.project(200001), secret: LOGIN.secret, callback: 'http://localhost:41234/game.html' });
+    const after = (await (await fetch(settings, { headers: { authorization: world.authorization } })).json()) as { callback_urls: string[]; secret_key: string };
     expect(after.callback_urls).toEqual(['http://localhost:41234/game.html', 'http://127.0.0.1:41234/game.html', 'https://game.example.test/back']);
     expect(after.secret_key).toBe(LOGIN.secret);
   });
 });
 
 describe('the second game\'s user store, asked by the Login API\'s proxy variants', () => {
-  const HARBOR = DEMO_LOGIN[200002]!;
   const login = (path: string, body: object) => fetch(`${api}${path}?projectId=${HARBOR.projectId}&login_url=${encodeURIComponent(`${demo}/harbor.html`)}`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
@@ -143,7 +146,7 @@ describe('the second game\'s user store, asked by the Login API\'s proxy variant
   beforeAll(async () => {
     const store = (path: string) => `${demo}/api/user-store/${path}`;
     await pointLoginAtDemo({
-      merchantApi: api, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, project: 200002, secret: HARBOR.secret, callback: `${demo}/harbor.html`,
+      ...asSandbox(), project: world.project(200002), secret: HARBOR.secret, callback: `${demo}/harbor.html`,
       userStore: { new_user: store(USER_STORE_PATHS.new_user), user_verification: store(USER_STORE_PATHS.user_verification), password_reset: store(USER_STORE_PATHS.password_reset) },
     });
   });
@@ -197,7 +200,7 @@ describe('the demo\'s mailbox (GET /api/mailbox?to=), its stand-in for a player\
   };
 
   beforeAll(async () => {
-    await pointLoginAtDemo({ merchantApi: api, merchantId: DEMO_MERCHANT.id, apiKey: DEMO_MERCHANT.apiKey, project: 200001, secret: LOGIN.secret, callback: GAME() });
+    await pointLoginAtDemo({ ...asSandbox(), project: world.project(200001), secret: LOGIN.secret, callback: GAME() });
   });
 
   it("gives nobody another player's mail: a reset link asked for a player is not answered to whoever names their address", async () => {

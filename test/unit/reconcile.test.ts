@@ -115,7 +115,7 @@ it('yesterday is the whole UTC day before', () => {
 
 it('the demo server cancels only a pass the player has, asked as JSON with refund true or false', async () => {
   const root = mkdtempSync(join(tmpdir(), 'payui-demo-pass-'));
-  const demo = await listenLoopback(createDemoServer({ appRoot: root, distRoot: root, merchantApi: world.origin, paymentUiOrigins: [], paymentUi: world.ui }), 0);
+  const demo = await listenLoopback(createDemoServer({ appRoot: root, distRoot: root, merchantApi: world.origin, paymentUiOrigins: [], paymentUi: world.ui, merchant: world.demoMerchant }), 0);
   try {
     const at = `http://127.0.0.1:${demo.port}`;
     const cancel = async (body: string, type = 'application/json') => {
