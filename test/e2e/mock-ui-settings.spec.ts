@@ -30,6 +30,26 @@ const frame = (page: Page) => page.frameLocator('iframe[title="Payment UI"]');
 const received = (page: Page) => page.evaluate(() => window.received) as Promise<UiMessage[]>;
 const statuses = async (page: Page) => (await received(page)).filter((m) => m.command === 'status').map((m) => (m.data as { paymentInfo: Record<string, any> }).paymentInfo);
 
+/** Presses Pay in the widget's payment UI and waits for the done page: the last paymentInfo it reported. */
+async function payToDone(page: Page): Promise<Record<string, any>> {
+  const ui = frame(page);
+  await ui.getByRole('button', { name: /^Pay/ }).click();
+  await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await expect.poll(async () => (await statuses(page)).at(-1)?.status).toBe('done');
+  return (await statuses(page)).at(-1)!;
+}
+
+/** What the merchant's backend is told transaction `invoice` was paid with: its webhooks' `transaction.payment_method` (once sent) and its report's. */
+async function paidWith(invoice: number): Promise<{ webhook: unknown; report: unknown }> {
+  const webhook = async () => {
+    const log = (await callMerchantApi(world.merchantApi, 'GET', '/mock/webhooks')).body as { deliveries: { body: string }[] };
+    return log.deliveries.map((d) => JSON.parse(d.body) as { transaction?: { id: number; payment_method?: string } }).find((b) => b.transaction?.id === invoice && b.transaction.payment_method)?.transaction?.payment_method;
+  };
+  await expect.poll(webhook).toBeDefined();
+  const details = await callMerchantApi(world.merchantApi, 'GET', `/merchant/v2/merchants/100001/reports/transactions/${invoice}/details`);
+  return { webhook: await webhook(), report: details.body.transaction.payment_method };
+}
+
 /**
  * A token whose settings and purchase `change` writes, for `player-42` (the demo game's
  * user_validation knows them: they can pay), else for a player of this run's own.
@@ -201,7 +221,7 @@ test.describe('the header, the close button and the payment method', () => {
     await expect.poll(() => results(page)).toEqual([expect.objectContaining({ reason: 'user' })]);
   });
 
-  test('payment_widget opens its payment form first: a gift card needs its code, then pays as a gift card (in the mobile version, without its footer)', async ({ page }) => {
+  test('payment_widget opens its payment form first, and the method the player pays with is the transaction\'s: a gift card needs its code, then pays as a gift card (in the mobile version, without its footer)', async ({ page }) => {
     const cash = await storeToken('player-42', (body) => {
       body.purchase = { virtual_items: { items: [{ sku: DRILL, amount: 1 }] } };
       body.settings.payment_widget = 'paybycash';
@@ -210,6 +230,10 @@ test.describe('the header, the close button and the payment method', () => {
     const ui = frame(page);
     await expect(ui.getByRole('radio', { name: 'Cash at a kiosk' })).toBeChecked();
     await expect(ui.getByTestId('method-form')).toContainText('Pay in cash at a kiosk');
+    const byCash = await payToDone(page);
+    expect(byCash).toMatchObject({ status: 'done', paymentMethod: 'paybycash' });
+    // The merchant's backend sees what the player paid with: pay-by-cash, not the test card.
+    expect(await paidWith(byCash.invoice)).toEqual({ webhook: 'paybycash', report: { id: 2, name: 'Pay by cash' } });
 
     // The mobile version too: the narrow width asked of the widget, and no footer when the token hides it.
     const gift = await storeToken('player-42', (body) => {
@@ -229,9 +253,9 @@ test.describe('the header, the close button and the payment method', () => {
     await ui.getByRole('button', { name: /^Pay/ }).click();
     await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeHidden();
     await ui.getByLabel('Gift card code').fill('GIFT-1234');
-    await ui.getByRole('button', { name: /^Pay/ }).click();
-    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    expect((await statuses(page)).at(-1)).toMatchObject({ status: 'done', paymentMethod: 'giftcard' });
+    const byGiftCard = await payToDone(page);
+    expect(byGiftCard).toMatchObject({ status: 'done', paymentMethod: 'giftcard' });
+    expect(await paidWith(byGiftCard.invoice)).toEqual({ webhook: 'giftcard', report: { id: 3, name: 'Gift card' } });
   });
 });
 
@@ -246,12 +270,9 @@ test.describe('settings.payment_method', () => {
     const ui = frame(page);
     await expect(ui.getByTestId('method-form')).toHaveText('Payment method 1380');
     await expect(ui.getByRole('radio', { name: 'Cash at a kiosk' })).toHaveCount(0);
-    await ui.getByRole('button', { name: /^Pay/ }).click();
-    await expect(ui.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    const done = (await statuses(page)).at(-1)!;
+    const done = await payToDone(page);
     expect(done).toMatchObject({ status: 'done', paymentMethod: '1380' });
-    const details = await callMerchantApi(world.merchantApi, 'GET', `/merchant/v2/merchants/100001/reports/transactions/${done.invoice}/details`);
-    expect(details.body.transaction.payment_method).toEqual({ id: 1380, name: 'Payment method 1380' });
+    expect(await paidWith(done.invoice)).toEqual({ webhook: '1380', report: { id: 1380, name: 'Payment method 1380' } });
   });
 });
 
