@@ -11,7 +11,6 @@
  *   await own.stop();            // or own.kill('SIGKILL'): no chance to save anything
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect } from '@playwright/test';
 import { freeWorldPorts } from './ports';
 
 export interface OwnWorld {
@@ -47,9 +46,24 @@ export async function startOwnWorld(kind: keyof typeof COMMANDS, { dataDir }: { 
     await exited;
   };
   const stop = () => kill('SIGINT');
-  try {
+  // Started once it says so, told as it prints it (a poll of what it printed saw it up to a second late).
+  const started = new Promise<void>((resolve, reject) => {
     // The service's database compiles its WebAssembly at each start: seconds on a busy machine.
-    await expect.poll(() => output, { timeout: 90_000, message: 'the own world did not start' }).toContain('Press Ctrl-C to stop.');
+    const timer = setTimeout(() => reject(new Error('the own world did not start within 90 s')), 90_000);
+    const look = () => {
+      if (!output.includes('Press Ctrl-C to stop.')) return;
+      clearTimeout(timer);
+      resolve();
+    };
+    child.stdout!.on('data', look);
+    child.stderr!.on('data', look);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error('the own world ended before it had started'));
+    });
+  });
+  try {
+    await started;
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
