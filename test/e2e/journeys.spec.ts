@@ -8,7 +8,9 @@ import { requestToken } from './tokens';
 import { fixtureUrl, type FixtureQuery } from './widget-page';
 import { world } from './world';
 
-const POLL = { timeout: 15_000 };
+// Looked at every 50 ms: the default intervals (0.1, 0.25, 0.5, then every 1 s) see what a journey
+// waits for (a payment's steps take 0.8 s) up to a second after it happened, at every wait.
+const POLL = { timeout: 15_000, intervals: [50] };
 
 // ── what a journey reads from the widget fixture page (test/fixtures/widget) ──
 const pageReady = (e: Engine) => expect.poll(() => e.run(() => document.body.dataset.ready ?? ''), POLL).toBe('yes');
