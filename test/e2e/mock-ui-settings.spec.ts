@@ -297,6 +297,13 @@ test.describe('at 390 px and 1280 px, axe clean, in every language', () => {
       body.purchase = { pin_codes: { codes: GAMES.map(([sku]) => ({ digital_content: sku })) } };
       body.settings.payment_method = 1380;
     },
+    'the mobile version without its footer, its header without logo and name, on a gift card': (body: Record<string, any>) => {
+      body.purchase = { virtual_items: { items: [{ sku: DRILL, amount: 1 }] } };
+      body.settings.ui.version = 'mobile';
+      body.settings.ui.mobile = { footer: { is_visible: false } };
+      body.settings.ui.desktop = { header: { visible_logo: false, visible_name: false } };
+      body.settings.payment_widget = 'giftcard';
+    },
     'the user account': (body: Record<string, any>) => {
       body.settings.ui.mode = 'user_account';
       body.settings.ui.user_account = Object.fromEntries(['info', 'history', 'payment_accounts', 'subscriptions'].map((name) => [name, { enable: true }]));
@@ -334,6 +341,13 @@ test.describe('at 390 px and 1280 px, axe clean, in every language', () => {
           // A DRM to pick per game, each among its own; the method the token names, no test card.
           await expect(page.getByRole('group').filter({ has: page.locator('input[name^="drm"]') })).toHaveCount(2);
           await expect(page.getByTestId('method-form')).toContainText('1380');
+        }
+        if (name.startsWith('the mobile version')) {
+          // No footer, a bar with neither logo nor name (the name stays for screen readers), the gift card's code field.
+          await expect(page.getByRole('contentinfo')).toHaveCount(0);
+          await expect(page.getByRole('banner').locator('.logo')).toHaveCount(0);
+          await expect(page.getByRole('banner').getByText('Star Miners')).toHaveClass('visually-hidden');
+          await expect(page.locator('#gift-card')).toBeVisible();
         }
         expect(await axeViolations(page), `${name}, ${language}, 1280 px`).toEqual([]);
         await page.setViewportSize({ width: 390, height: 844 });
