@@ -280,15 +280,27 @@ test.describe('parent and opener bridges', () => {
   test('parent messages go only to target_origin', async ({ page }) => {
     await page.goto(`${world.demo}/`);
     const token = await requestToken();
-    const got = await page.evaluate(async ({ src }) => {
-      const seen: string[] = [];
-      addEventListener('message', (e) => typeof e.data === 'string' && e.data.includes('"payui"') && seen.push(e.data));
+    // The launcher says each message it sends (debug=1).
+    const sent: string[] = [];
+    page.on('console', (message) => {
+      const json = /→ native (\{.*\})$/.exec(message.text())?.[1];
+      if (json) sent.push(JSON.parse(json).type);
+    });
+    await page.evaluate(({ src }) => {
+      (window as any).seen = [];
+      addEventListener('message', (e) => typeof e.data === 'string' && e.data.includes('"payui"') && (window as any).seen.push(e.data));
       const frame = document.createElement('iframe');
       frame.src = src;
       document.body.append(frame);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      return seen.length;
-    }, { src: launcher({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: world.demo.replace('localhost', '127.0.0.1') }) });
+    }, { src: launcher({ access_token: token, sandbox: '1', bridge: 'parent', target_origin: world.demo.replace('localhost', '127.0.0.1'), debug: '1' }) });
+    // (No fcp: the frame is below the fold, where the payment UI's frames are not drawn.)
+    await expect.poll(() => sent, { intervals: [50] }).toEqual(expect.arrayContaining(['init', 'open', 'open-lightbox', 'load', 'user-country']));
+    // A message this page posts itself now comes after every one the launcher sent (one event loop,
+    // posted messages in order): by then any of theirs the browser let through would be here.
+    const got = await page.evaluate(() => new Promise<number>((resolve) => {
+      addEventListener('message', (e) => e.data === 'after the launcher' && resolve((window as any).seen.length));
+      postMessage('after the launcher', location.origin);
+    }));
     expect(got).toBe(0);
   });
 
