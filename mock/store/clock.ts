@@ -21,6 +21,12 @@ export interface Clock {
   set(sql: Sql, merchantId: number, at: number): Promise<ClockMove | null>;
   /** Moves a clock as a committed `set` wrote it. */
   apply(move: ClockMove | null): void;
+  /**
+   * Calls `listener` after a clock moved (a committed move applied, or the offsets read again: another
+   * process's move on a shared database, an import); answers how to stop. What waits for a time on a
+   * merchant's clock (a webhook's next attempt) looks again then.
+   */
+  watch(listener: () => void): () => void;
 }
 
 /** A move of a merchant's clock written in a transaction, not yet applied. */
@@ -45,6 +51,10 @@ export function clockOf(db: Database): Clock {
   let moves = 0;
   const movedAt = new Map<number, number>();
   let loading: Promise<void> | null = null;
+  const watchers = new Set<() => void>();
+  const tell = () => {
+    for (const listener of [...watchers]) listener();
+  };
   const fresh = () => {
     if (db.shared && !loading && Date.now() - loadedAt > SHARED_RELOAD_MS) loading = clock!.load().catch(() => undefined).finally(() => (loading = null));
   };
@@ -63,6 +73,7 @@ export function clockOf(db: Database): Clock {
       offsets.clear();
       for (const row of rows) offsets.set(Number(row.merchant_id), Number(row.offset_ms));
       for (const [merchant, value] of kept) offsets.set(merchant, value);
+      tell();
     },
     async set(sql, merchantId, at) {
       // Never backwards, and real time needs no offset kept.
@@ -78,6 +89,11 @@ export function clockOf(db: Database): Clock {
       if (!move) return;
       offsets.set(move.merchantId, Math.max(move.offset, offset(move.merchantId)));
       movedAt.set(move.merchantId, ++moves);
+      tell();
+    },
+    watch(listener) {
+      watchers.add(listener);
+      return () => void watchers.delete(listener);
     },
   };
   clocks.set(db, clock);

@@ -60,7 +60,7 @@ export const ROWS: Record<string, Schema> = {
   spent_tokens: row({ token_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' }, project_id: id, data: record, created_at: time }),
   webhook_settings: row({ project_id: id, url: text, secret: text, variant: text, enabled: flag }, ['url', 'secret']),
   webhook_log: row({
-    id, project_id: id, notification_type: name, state: { enum: ['waiting', 'sending', 'accepted', 'refused'] }, reason: text, attempts: { type: 'integer', minimum: 0 },
+    id, project_id: id, notification_type: name, state: { enum: ['waiting', 'sending', 'accepted', 'refused', 'failed'] }, reason: text, attempts: { type: 'integer', minimum: 0 },
     next_attempt: time, body: text, tries: { type: 'array', items: record },
   }, ['reason', 'next_attempt']),
   login_projects: row({

@@ -27,7 +27,7 @@ export interface LoggedDelivery {
   id: number;
   project_id: number;
   notification_type: string;
-  state: 'waiting' | 'sending' | 'accepted' | 'refused';
+  state: 'waiting' | 'sending' | 'accepted' | 'refused' | 'failed';
   reason: string | null;
   attempts: number;
   next_attempt: string | null;

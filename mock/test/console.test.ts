@@ -16,9 +16,10 @@ import { sampleWebhook } from '../webhooks/payloads';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { webhookSignature } from '../../src/server/signature';
 import { DEMO_AUTH as AUTH } from '../../test/fixtures/merchant-call';
+import { quickRetry } from './quick-retry';
 
 const OTHER = `Basic ${Buffer.from('100077:other-key').toString('base64')}`;
-const FAST = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
+const FAST = quickRetry(20);
 let db: Database;
 let sender: WebhookSender;
 const running: Listening[] = [];

@@ -9,11 +9,14 @@ import { startMockService, type MockService } from '../app/service';
 import { dropDatabase, onServer } from '../store/server-database';
 import { orderListener, payCrystals, type OrderListener } from './service-processes';
 import { DEMO_AUTH } from '../../test/fixtures/merchant-call';
+import { quickRetry } from './quick-retry';
+import type { RetryPolicy } from '../webhooks/sender';
+import type { LoggedAttempt, LoggedDelivery } from '../store/webhook-log';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 const name = `payui_outbox_${process.pid}`;
 const admin = (statement: string) => onServer(server!, statement);
-const RETRY = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
+const RETRY = quickRetry(20);
 let url = '';
 let uiRoot = '';
 let orders: OrderListener;
@@ -34,7 +37,8 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     rmSync(uiRoot, { recursive: true, force: true });
   });
 
-  async function start(): Promise<MockService> {
+  /** `retry`: the quick schedule of these tests, or (null) the service's own, the published one. */
+  async function start(retry: RetryPolicy | null = RETRY): Promise<MockService> {
     if (!url) {
       const at = new URL(server!);
       at.pathname = `/${name}`;
@@ -43,7 +47,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     const service = await startMockService(
       { host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 },
       uiRoot,
-      { databaseUrl: url, retry: RETRY, webhooks: { 200001: { url: orders.url, secret: 'shared-secret', variant: 'combined' } } },
+      { databaseUrl: url, ...(retry ? { retry } : {}), webhooks: { 200001: { url: orders.url, secret: 'shared-secret', variant: 'combined' } } },
     );
     services.push(service);
     return service;
@@ -86,5 +90,45 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     await expect.poll(() => orders.paid.length, { timeout: 20_000 }).toBe(12);
     await expect.poll(() => leased(one), { timeout: 15_000 }).toBe(0);
     expect(orders.paid).toEqual(invoices);
+  }, 60_000);
+
+  it('on the published schedule, a retry is due on the merchant\'s clock moved through the other service: not before, and the project\'s later webhook waits behind it', async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const [one, two] = [await start(null), await start(null)];
+    orders.up = false;
+    const first = await pay(one, 'clock-one');
+    const call = async (path: string, body?: object) => {
+      const response = await fetch(`${two.merchantApi}${path}`, {
+        method: body ? 'POST' : 'GET', headers: { authorization: DEMO_AUTH, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      expect(response.status, path).toBe(200);
+      return response.json();
+    };
+    const orderPaid = async (transaction: number) => {
+      const log = (await call('/mock/webhooks?type=order_paid')) as { deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] };
+      const delivery = log.deliveries.find((d) => JSON.parse(d.body).transaction.id === transaction);
+      return { delivery, attempts: log.attempts.filter((a) => a.delivery === delivery?.id) };
+    };
+    await expect.poll(async () => (await orderPaid(first)).delivery?.next_attempt ?? null, { timeout: 15_000 }).not.toBeNull();
+    const { delivery, attempts } = await orderPaid(first);
+    expect(delivery).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(attempts).toMatchObject([{ attempt: 1, status: 503, retry_in_ms: 5 * 60_000 }]);
+    const due = Date.parse(delivery!.next_attempt!);
+    expect(due).toBe(Date.parse(attempts[0]!.at) + 5 * 60_000);
+    // A later payment through the other service: its order_paid waits behind the first.
+    const second = await pay(two, 'clock-two');
+    orders.up = true;
+    // A minute before it is due (moved through the other service): no attempt, whichever sends.
+    await call('/mock/clock', { to: new Date(due - 60_000).toISOString() });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(orders.paid).toEqual([]);
+    expect((await orderPaid(first)).delivery).toMatchObject({ state: 'waiting', attempts: 1 });
+    // At the due time: the retry, then the one behind it, each once, in order.
+    await call('/mock/clock', { to: new Date(due).toISOString() });
+    await expect.poll(() => orders.paid.length, { timeout: 15_000 }).toBe(2);
+    expect(orders.paid).toEqual([first, second]);
+    const retried = await orderPaid(first);
+    expect(retried.delivery).toMatchObject({ state: 'accepted', attempts: 2 });
+    expect(Date.parse(retried.attempts.find((a) => a.attempt === 2)!.at)).toBeGreaterThanOrEqual(due);
   }, 60_000);
 });

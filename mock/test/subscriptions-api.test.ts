@@ -20,6 +20,7 @@ import type { Database } from '../store/database';
 import { conforms } from '../../test/fixtures/conforms';
 import { merchantCaller } from '../../test/fixtures/merchant-call';
 import { recordingListener, type Received } from './service-world';
+import { quickRetry } from './quick-retry';
 
 const SECRET = 'subscriptions-test-secret';
 let db: Database;
@@ -34,7 +35,7 @@ let service: ReturnType<typeof createPayments>;
 
 beforeAll(async () => {
   db = await memoryDatabase();
-  sender = createWebhookSender({ db, retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
+  sender = createWebhookSender({ db, retry: quickRetry(20) });
   uiRoot = mkdtempSync(join(tmpdir(), 'payui-subscriptions-'));
   writeFileSync(join(uiRoot, 'index.html'), '<meta name="payui-mock-mode" content="sandbox">');
   service = createPayments(sender, db);

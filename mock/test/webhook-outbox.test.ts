@@ -14,8 +14,9 @@ import { listenLoopback, type Listening } from '../http/listen';
 import { startMockService, type MockService } from '../app/service';
 import { createWebhookSender, type KeptWebhook } from '../webhooks/sender';
 import { merchantCaller } from '../../test/fixtures/merchant-call';
+import { quickRetry } from './quick-retry';
 
-const RETRY = { firstDelayMs: 20, maxDelayMs: 40, timeoutMs: 2000 };
+const RETRY = quickRetry(20);
 let uiRoot: string;
 let dataDir: string;
 let listener: Listening;
@@ -229,7 +230,7 @@ describe('the sender, with webhooks the outbox keeps', () => {
 
   it('a closed sender schedules nothing: an attempt refused after close() ends at once, with no retry, and stays in the outbox for the next start', async () => {
     // A backoff far longer than the test: were one waited after close(), close() would not resolve.
-    const sender = createWebhookSender({ retry: { ...RETRY, firstDelayMs: 3_600_000, maxDelayMs: 3_600_000 } });
+    const sender = createWebhookSender({ retry: quickRetry(3_600_000) });
     sender.configure(1, { url: listenerUrl, secret: 's', variant: 'combined' });
     const settled: string[] = [];
     let release!: () => void;

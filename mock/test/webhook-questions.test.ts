@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Webhook } from 'payui-embed/server';
 import { listenLoopback, type Listening } from '../http/listen';
 import { createWebhookSender } from '../webhooks/sender';
+import { quickRetry } from './quick-retry';
 
 let listener: Listening;
 let url = '';
@@ -37,7 +38,7 @@ describe('user_validation in the project\'s queue', () => {
   it('waits behind an earlier webhook the listener has not taken yet, then is asked once', async () => {
     got.length = 0;
     failing = 2;
-    const sender = createWebhookSender({ retry: { firstDelayMs: 50, maxDelayMs: 100, timeoutMs: 2000 } });
+    const sender = createWebhookSender({ retry: quickRetry(50) });
     sender.configure(1, { url, secret: 's', variant: 'combined' });
     try {
       sender.send(1, [orderPaid]);
@@ -56,7 +57,7 @@ describe('user_validation in the project\'s queue', () => {
   it('is answered as not asked when the queue does not move within the attempt timeout; the queue goes on without it', async () => {
     got.length = 0;
     failing = 1_000;
-    const sender = createWebhookSender({ retry: { firstDelayMs: 50, maxDelayMs: 100, timeoutMs: 300 } });
+    const sender = createWebhookSender({ retry: quickRetry(50, 300) });
     sender.configure(1, { url, secret: 's', variant: 'combined' });
     try {
       sender.send(1, [orderPaid]);

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../http/listen';
 import { ANSWER_BYTES, createWebhookSender, post } from '../webhooks/sender';
+import { quickRetry } from './quick-retry';
 
 /** 64 MiB: what the listener tries to answer. */
 const HUGE = 64 * 1024 * 1024;
@@ -52,7 +53,7 @@ describe("a listener's answer", () => {
   });
 
   it('the sender accepts such a listener by its status and logs the start of its answer', async () => {
-    const sender = createWebhookSender({ retry: { firstDelayMs: 10, maxDelayMs: 10, timeoutMs: 10_000 } });
+    const sender = createWebhookSender({ retry: quickRetry(10, 10_000) });
     sender.configure(1, { url, secret: 's', variant: 'combined' });
     sender.send(1, [{ notification_type: 'order_paid' } as never]);
     await sender.idle();

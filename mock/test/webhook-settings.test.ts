@@ -8,11 +8,12 @@ import { recordingListener, startWorld, type ServiceWorld } from './service-worl
 import { readWebhookSettings, writeWebhookSettings } from '../store/webhook-settings';
 import { exportState, importState } from '../store/snapshot';
 import { demoFixtures } from '../api/server';
+import { quickRetry } from './quick-retry';
 
 let world: ServiceWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
 beforeAll(async () => {
-  world = await startWorld({ retry: { firstDelayMs: 20, maxDelayMs: 80, timeoutMs: 2000 } });
+  world = await startWorld({ retry: quickRetry(20) });
   listener = await recordingListener();
 });
 afterAll(async () => {

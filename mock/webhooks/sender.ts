@@ -2,8 +2,13 @@
  * The mock service's webhook sender. Per project: a listener address, a secret and a variant
  * (combined or separate), read where they are kept (table `webhook_settings`, mock/store/webhook-settings.ts)
  * at each attempt, so that a change made by any process holds for the next attempt. Webhooks of one project go one at a time, in order: while one is not
- * accepted (2xx), it is retried with backoff and the next ones wait. `ask` is the exception: a
- * question the payment waits on (`user_validation`), sent at once and answered by its one attempt.
+ * accepted, the next ones wait. A delivery ends by the payment service's published rules: a 2xx
+ * accepts it; 400, 401, 402, 403, 404, 409, 415 and 422 end it with no retry (`refused`); any other
+ * answer, or none, is tried again after each wait of the published schedule (`PUBLISHED_WAITS`),
+ * measured on the clock of the project's merchant (mock/store/clock.ts), so a test that moves that
+ * clock brings the next attempt; when the schedule is over, it ends `failed`. Either way the next
+ * webhook of the project goes then. `ask` is the exception: a question the payment waits on
+ * (`user_validation`), asked once in its turn and never retried, its one answer the payment's.
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
  * that does not fit is refused whole, logged with the reason. Every attempt is logged.
  * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
@@ -14,6 +19,8 @@ import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
 import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
 import type { Database } from '../store/database';
+import { clockOf } from '../store/clock';
+import { projectOwner } from '../store/projects';
 import { LOG_SIZE, logDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 
 /**
@@ -24,22 +31,71 @@ import { LOG_SIZE, logDelivery, updateDelivery, type LoggedAttempt, type LoggedD
 export type Attempt = LoggedAttempt;
 
 /**
- * A delivery, as the log keeps it: `state` `refused` when not sent again, or not at all (a question
- * (`ask`) whose one attempt was not accepted, or a webhook its project's full queue did not take;
- * `reason` says which); `next_attempt` when the next attempt is due after a failure; `body` the exact
- * body sent. Its id is the log's (0 until the database's log has it).
+ * A delivery, as the log keeps it: `state` `refused` when not sent again, or not at all (the
+ * listener answered a status that ends a delivery, a question (`ask`) whose one attempt was not
+ * accepted, or a webhook its project's full queue did not take; `reason` says which), `failed` when
+ * every attempt of the schedule failed; `next_attempt` when the next attempt is due after a failure,
+ * on the merchant's clock; `body` the exact body sent. Its id is the log's (0 until the database's
+ * log has it).
  */
 export type Delivery = LoggedDelivery;
 
 export interface RetryPolicy {
-  /** The wait after the first failed attempt; it doubles after each further one. */
-  firstDelayMs: number;
-  maxDelayMs: number;
-  /** How long one attempt may take before it counts as failed. */
+  /**
+   * The wait before each retry, in order, on the clock of the project's merchant: a delivery has at
+   * most one attempt more than there are waits, then it ends `failed`.
+   */
+  waitsMs: readonly number[];
+  /** How long one attempt may take before it counts as failed (no answer). */
   timeoutMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 500, maxDelayMs: 30_000, timeoutMs: 10_000 };
+const MINUTE = 60_000;
+const repeat = (times: number, ms: number): number[] => Array<number>(times).fill(ms);
+/**
+ * The payment service's published retry schedule: after a failed attempt, 2 more 5 minutes apart,
+ * then 7 at 15 minutes, then 10 at 60 minutes (20 attempts over 12 h 10 min).
+ */
+export const PUBLISHED_WAITS: readonly number[] = [...repeat(2, 5 * MINUTE), ...repeat(7, 15 * MINUTE), ...repeat(10, 60 * MINUTE)];
+export const DEFAULT_RETRY: RetryPolicy = { waitsMs: PUBLISHED_WAITS, timeoutMs: 10_000 };
+
+/**
+ * A listener's answers that end a delivery with no retry (the payment service's published table of
+ * response codes): the webhook is wrong for it, and sending it again would not change that.
+ */
+export const ENDING_STATUSES: ReadonlySet<number> = new Set([400, 401, 402, 403, 404, 409, 415, 422]);
+
+/** The clock a project's retries are measured on. */
+export interface RetryClock {
+  /** Now on the clock of the project's merchant, in milliseconds since the epoch. */
+  now(projectId: number): Promise<number>;
+  /** Calls `listener` after a clock moved; answers how to stop. */
+  watch(listener: () => void): () => void;
+  /** How often a wait looks at the clock again by itself (a move another process made is seen then); 0: only when told. */
+  lookMs: number;
+}
+
+/** Real time, for a sender with no database (its own tests). */
+const realTime: RetryClock = { now: async () => Date.now(), watch: () => () => undefined, lookMs: 0 };
+
+/** How often a wait for a retry looks at the clock on a database other processes share, where their moves of it are read again (mock/store/clock.ts). */
+const SHARED_CLOCK_LOOK_MS = 1_000;
+
+/** The clocks of the merchants of `db` (real time for a project that is gone). */
+function merchantClock(db: Database): RetryClock {
+  const clock = clockOf(db);
+  return {
+    async now(projectId) {
+      const merchant = await projectOwner(db.sql, projectId).catch(() => undefined);
+      return merchant === undefined ? Date.now() : clock.now(merchant);
+    },
+    watch: (listener) => clock.watch(listener),
+    lookMs: db.shared ? SHARED_CLOCK_LOOK_MS : 0,
+  };
+}
+
+/** The longest a timer waits (setTimeout's bound). */
+const LONGEST_TIMER = 2 ** 31 - 1;
 /**
  * The most webhooks one project's queue holds. Far more than a session of testing makes while a
  * listener is down, and a bound on the memory a listener that never recovers can take.
@@ -182,6 +238,8 @@ export interface WebhookSenderOptions {
   initial?: Record<number, WebhookSettings>;
   /** The most webhooks one project's queue holds (`QUEUE_LIMIT` by default). */
   queueLimit?: number;
+  /** The clock retries are measured on: by default the merchants' clocks of `db`, or real time without one. */
+  clock?: RetryClock;
 }
 
 /** A webhook as it goes out: its type and the exact body (and, when the outbox keeps it, how to settle it). */
@@ -196,7 +254,7 @@ const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_t
 /** How often a queue whose project has no settings looks for them again. */
 const SETTINGS_POLL_MS = 1_000;
 
-export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT }: WebhookSenderOptions = {}): WebhookSender {
+export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT, clock = db ? merchantClock(db) : realTime }: WebhookSenderOptions = {}): WebhookSender {
   if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
   /** The settings when no database keeps them. */
   const memory = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
@@ -221,6 +279,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const wakes = new Set<() => void>();
   /** Ends the waits of the queues whose projects have no settings (configure() calls them). */
   const forSettings = new Set<() => void>();
+  /** Ends the waits for a retry's time, to look at the clock again (a move of it calls them). */
+  const forClock = new Set<() => void>();
+  const unwatchClock = clock.watch(() => {
+    for (const wake of [...forClock]) wake();
+  });
   let idleWaiters: (() => void)[] = [];
   let nextId = 1;
   let closed = false;
@@ -293,20 +356,44 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     for (const done of waiters) done();
   }
 
-  /** `retryIn`: the wait before the next attempt should this one fail (null: none follows). */
-  async function attempt(delivery: Delivery, target: WebhookSettings, retryIn: number | null): Promise<SendResult & { accepted: boolean }> {
+  /**
+   * One attempt of `delivery`, logged at the time of the merchant's clock; `retries`: whether a
+   * failure may be tried again (a question's may not). Answers the listener's answer, whether it
+   * accepted it or refused it (a status that ends a delivery), and when the next attempt is due on
+   * the merchant's clock (null: none follows).
+   */
+  async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null }> {
     delivery.attempts += 1;
+    const at = await clock.now(delivery.project_id);
     const started = Date.now();
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
     const accepted = is2xx(result.status);
+    const refused = !accepted && result.status !== null && ENDING_STATUSES.has(result.status);
+    // A sender closed while the attempt was under way schedules no other.
+    const wait = retries && !accepted && !refused && !closed ? retry.waitsMs[delivery.attempts - 1] ?? null : null;
     record(delivery, {
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
-      attempt: delivery.attempts, at: new Date(started).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
-      // A sender closed while the attempt was under way schedules no other.
-      accepted, retry_in_ms: accepted || closed ? null : retryIn,
+      attempt: delivery.attempts, at: new Date(at).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
+      accepted, retry_in_ms: wait,
     });
-    return { ...result, accepted };
+    return { ...result, accepted, refused, due: wait === null ? null : at + wait };
+  }
+
+  /** Why a delivery whose last attempt failed (`status`) is not tried again: `refused` by the listener, or its schedule is over. */
+  function ending(delivery: Delivery, status: number | null, refused: boolean): Pick<Delivery, 'state' | 'reason'> {
+    if (refused) return { state: 'refused', reason: `the listener answered ${status}, which ends a delivery: not sent again` };
+    const last = status === null ? 'no answer' : `${status}`;
+    return { state: 'failed', reason: `${delivery.attempts} attempts, none accepted (the last: ${last}); the schedule is over: not sent again` };
+  }
+
+  /** Waits until the clock of the project's merchant says `due` (a move of that clock brings it nearer), or close() comes. */
+  async function until(projectId: number, due: number): Promise<void> {
+    while (!closed) {
+      const left = due - (await clock.now(projectId));
+      if (left <= 0 || closed) return;
+      await backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock);
+    }
   }
 
   /** Waits `ms`, or less when close() comes first (or, for a queue waiting for settings, `configure`). */
@@ -329,7 +416,6 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (busy.has(projectId)) return;
     busy.add(projectId);
     const queue = queues.get(projectId)!;
-    let delay = retry.firstDelayMs;
     while (queue.length > 0 && !closed) {
       const head = queue[0]!;
       // Its attempts name it by the log's id.
@@ -338,7 +424,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       const wait = (notBefore.get(head) ?? 0) - Date.now();
       notBefore.delete(head);
       if (wait > 0) {
-        head.next_attempt = new Date(Date.now() + wait).toISOString();
+        head.next_attempt = new Date((await clock.now(projectId)) + wait).toISOString();
         logged(head);
         await backoff(wait);
         if (closed) break;
@@ -357,27 +443,29 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       if (asking) {
         // A question (user_validation) is asked once in its turn, and the queue goes on whatever it is answered.
         questions.delete(head);
-        const result = await attempt(head, target, null);
+        const result = await attempt(head, target, false);
         queue.shift();
         asking(result);
         continue;
       }
-      const { accepted } = await attempt(head, target, delay);
-      if (accepted) {
-        head.state = 'accepted';
+      const { accepted, refused, status, due } = await attempt(head, target, true);
+      // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain only); the outbox keeps it for the next start.
+      if (!accepted && !refused && closed) {
+        head.state = 'waiting';
+        logged(head);
+        break;
+      }
+      if (accepted || due === null) {
+        Object.assign(head, accepted ? { state: 'accepted' } : ending(head, status, refused));
         logged(head);
         queue.shift();
         await settled(head);
-        delay = retry.firstDelayMs;
         continue;
       }
       head.state = 'waiting';
-      // Closed while it was sent: no retry is scheduled (close() waits for this drain only); the outbox keeps it for the next start.
-      if (!closed) head.next_attempt = new Date(Date.now() + delay).toISOString();
+      head.next_attempt = new Date(due).toISOString();
       logged(head);
-      if (closed) break;
-      await backoff(delay);
-      delay = Math.min(delay * 2, retry.maxDelayMs);
+      await until(projectId, due);
     }
     busy.delete(projectId);
     settle();
@@ -466,6 +554,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     close() {
       if (!closed) {
         closed = true;
+        unwatchClock();
         for (const wake of [...wakes]) wake();
         settle();
         changed();

@@ -3255,12 +3255,14 @@ export interface components {
             project_id: number;
             notification_type: string;
             /**
-             * @description `refused`: not sent again, or not at all; `reason` says why.
+             * @description `waiting`: queued, or waiting for its next attempt (`next_attempt`); `sending`: an attempt is under way; `accepted`: the listener answered 2xx. `refused`: not sent again, or not at all: the listener answered 400, 401, 402, 403, 404, 409, 415 or 422, which end a delivery with no retry, or a `user_validation` (asked once) was not accepted, or the project's queue was full; `reason` says which. `failed`: all 20 attempts of the published schedule failed (any other answer, or none); not sent again.
              * @enum {string}
              */
-            state: "waiting" | "sending" | "accepted" | "refused";
+            state: "waiting" | "sending" | "accepted" | "refused" | "failed";
             reason: string | null;
+            /** @description How many attempts were made so far. */
             attempts: number;
+            /** @description While the delivery waits for a retry: when its next attempt is due, on the clock of the project's merchant (`GET /mock/clock`), the last attempt's `at` plus its `retry_in_ms`. Moving that clock to it (`POST /mock/clock`) brings the attempt. Null when none is scheduled. */
             next_attempt: components["schemas"]["Timestamp"] | null;
             /** @description The exact body sent. */
             body: string;
@@ -3271,6 +3273,7 @@ export interface components {
             notification_type: string;
             url: string;
             attempt: number;
+            /** @description When the attempt started, on the clock of the project's merchant. */
             at: components["schemas"]["Timestamp"];
             /** @description The listener's HTTP status; null when no answer came. */
             status: number | null;
@@ -3278,7 +3281,7 @@ export interface components {
             answer: string;
             ms: number;
             accepted: boolean;
-            /** @description The wait before the next attempt; null when none is scheduled. */
+            /** @description The wait before the next attempt, on the merchant's clock, from the published schedule: after attempts 1 and 2, 300000 (5 minutes); after attempts 3 to 9, 900000 (15 minutes); after attempts 10 to 19, 3600000 (60 minutes). Null when none is scheduled: the attempt was accepted, answered a status that ends the delivery, or was the 20th. */
             retry_in_ms: number | null;
         };
         /** @description What the offline service sent to each project's listener. */
@@ -6170,8 +6173,8 @@ export interface operations {
                 type?: "user_validation" | "payment" | "refund" | "order_paid" | "order_canceled" | "create_subscription" | "update_subscription" | "cancel_subscription";
                 /** @description Only deliveries whose `id` is greater: the ones after a delivery seen before */
                 after?: number;
-                /** @description Only deliveries in this state (`accepted`: the listener answered 2xx) */
-                state?: "waiting" | "sending" | "accepted" | "refused";
+                /** @description Only deliveries in this state (`accepted`: the listener answered 2xx; `refused`: ended without retries; `failed`: every attempt of the schedule failed) */
+                state?: "waiting" | "sending" | "accepted" | "refused" | "failed";
                 /** @description Milliseconds to wait for a matching delivery when there is none yet (at most 30000; 0, the default: answer at once) */
                 wait?: number;
             };

@@ -11,6 +11,7 @@ import { startMockService, type MockService } from '../../mock/app/service';
 import { DEMO_WEBHOOK_SECRETS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
 import { createWebhookHandler } from '../../src/server/index';
+import { quickRetry } from '../../mock/test/quick-retry';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -26,7 +27,7 @@ test.describe('delivery by webhook', () => {
 
   test.beforeAll(async () => {
     mock = await startMockService({ host: 'localhost', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 }, join(ROOT, 'mock', 'dist', 'ui'), {
-      retry: { firstDelayMs: 100, maxDelayMs: 200, timeoutMs: 5000 },
+      retry: quickRetry(100, 5000),
     });
     const origins = [mock.live, mock.sandbox].map((url) => new URL(url).origin);
     demo = await listenLoopback(
