@@ -1230,7 +1230,7 @@ export interface webhooks {
         put?: never;
         /**
          * Is this player registered in the game?
-         * @description Sent when Pay is pressed, before any money moves, at once (not behind the project's queue) and once: an answer other than 2xx fails the payment, and the payment UI shows the listener's `error.code` (`INVALID_USER`, …). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description Sent when Pay is pressed, before any money moves, in the project's queue behind its earlier webhooks (one still waiting after 10 s is not asked, and the payment fails as `NO_ANSWER`), and once: an answer other than 2xx fails the payment, and the payment UI shows the listener's `error.code` (`INVALID_USER`, …). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1255,7 +1255,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1281,7 +1281,7 @@ export interface webhooks {
         put?: never;
         /**
          * A payment (separate variant)
-         * @description Separate variant only: a purchase was paid, or a plan renewed; then `order_paid` or `update_subscription`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description Separate variant only: a purchase was paid, or a plan renewed; then `order_paid` or `update_subscription`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1306,7 +1306,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1332,7 +1332,7 @@ export interface webhooks {
         put?: never;
         /**
          * A refund (separate variant)
-         * @description Separate variant only: a payment was refunded; then `order_canceled`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description Separate variant only: a payment was refunded; then `order_canceled`. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1357,7 +1357,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1383,7 +1383,7 @@ export interface webhooks {
         put?: never;
         /**
          * An order was paid
-         * @description The items bought; the combined variant adds the transaction and the payment. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description The items bought; the combined variant adds the transaction and the payment. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1408,7 +1408,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1434,7 +1434,7 @@ export interface webhooks {
         put?: never;
         /**
          * An order was canceled
-         * @description The items taken back and the canceled transaction; the combined variant adds the payment and the refund. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description The items taken back and the canceled transaction; the combined variant adds the payment and the refund. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1459,7 +1459,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1485,7 +1485,7 @@ export interface webhooks {
         put?: never;
         /**
          * A subscription began
-         * @description A plan was bought (paid, or a trial begun). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description A plan was bought (paid, or a trial begun). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1510,7 +1510,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1536,7 +1536,7 @@ export interface webhooks {
         put?: never;
         /**
          * A subscription renewed or changed
-         * @description A subscription renewed or changed (plan change, renewals declined, a grace period). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description A subscription renewed or changed (plan change, renewals declined, a grace period). Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1561,7 +1561,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
@@ -1587,7 +1587,7 @@ export interface webhooks {
         put?: never;
         /**
          * A subscription ended
-         * @description A subscription ended: refunded, canceled, or expired. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. The project's webhooks other than `user_validation` go one at a time, in order; one that does not get 2xx within 10 s is sent again, with backoff, and the later ones wait behind it.
+         * @description A subscription ended: refunded, canceled, or expired. Sent as POST with a JSON body to the project's webhook address, signed: `Authorization: Signature <hex SHA-1 of the body followed by the project's secret key>`. A project's webhooks go one at a time, in order. A 2xx ends a delivery, and so do 400, 401, 402, 403, 404, 409, 415 and 422 (never sent again); any other answer, or none within 10 s, is sent again on the published schedule (after 5 minutes, 5, then 15 minutes 7 times, then 60 minutes 10 times: 20 attempts), while the project's later webhooks wait behind it. `user_validation` is asked once, never again.
          */
         post: {
             parameters: {
@@ -1612,7 +1612,7 @@ export interface webhooks {
                     };
                     content?: never;
                 };
-                /** @description Not accepted (a 4xx such as `INVALID_SIGNATURE` or `INVALID_USER`, a 5xx, or no answer within 10 s): sent again later; for `user_validation`, the payment fails. */
+                /** @description Not accepted. 400, 401, 402, 403, 404, 409, 415 and 422 (e.g. `INVALID_SIGNATURE`, `INVALID_USER`) end the delivery: it is not sent again. Any other answer (a 5xx, a 429, …), or none within 10 s: sent again on the published schedule, on the clock of the project's merchant (`GET /mock/webhooks` shows `next_attempt`). For `user_validation`, any of them fails the payment, and it is not sent again. */
                 default: {
                     headers: {
                         [name: string]: unknown;
