@@ -134,6 +134,12 @@ describe('the published retry schedule, on the merchant\'s clock', () => {
         // The log says when the next attempt is due, on the merchant's clock.
         const due = Date.parse(last.at) + wait;
         expect(d).toMatchObject({ state: 'waiting', attempts: n + 1, next_attempt: new Date(due).toISOString() });
+        if (n === 0) {
+          // The page says it too.
+          const page = await (await fetch(`${w.origin}/mock/webhooks.html`, { headers: { authorization: AUTH } })).text();
+          expect(page).toContain(`waiting, next attempt due ${d.next_attempt}`);
+          expect(page).toContain('again after 5 min');
+        }
         // A minute before it is due: nothing; at the due time: the next attempt.
         await moveTo(w, due - MINUTE);
         await settle();

@@ -91,6 +91,9 @@ export async function waitForLog(sender: WebhookSender, scope: LogScope, filter:
 
 const escape = escapeHtml;
 
+/** A wait as the page says it: whole minutes from a minute on (the published schedule's), else milliseconds. */
+const waitText = (ms: number) => (ms >= 60_000 && ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms} ms`);
+
 const STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1c2230}table{border-collapse:collapse;width:100%;margin-bottom:2rem}'
   + 'th,td{border-bottom:1px solid #d5d9e2;padding:.35rem .5rem;text-align:left;vertical-align:top}code{font-size:12px;word-break:break-all}'
   + '.ok{color:#17663a}.bad{color:#a11a1a}';
@@ -103,7 +106,7 @@ export function sendLogPage(res: ServerResponse, log: WebhookLog): void {
 <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2"><title>Webhooks · payui mock service</title><style>${STYLE}</style></head>
 <body><main>
 <h1>Webhooks</h1>
-<p>What the mock service sent to each project's listener, newest first. JSON, with the merchant's credentials: <code>/mock/webhooks</code>.</p>
+<p>What the mock service sent to each project's listener, newest first. Times are the merchant's clock's (<code>/mock/clock</code>): move it to a delivery's next attempt to bring it. JSON, with the merchant's credentials: <code>/mock/webhooks</code>.</p>
 <h2>Projects</h2>
 <table><thead><tr><th>Project</th><th>Listener</th><th>Variant</th></tr></thead><tbody>
 ${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled ? `<code>${escape(p.url)}</code>` : 'no webhooks', escape(p.variant ?? '')]))}
@@ -112,12 +115,12 @@ ${rows(log.projects.map((p) => [`${escape(p.name)} (${p.project_id})`, p.enabled
 <table><thead><tr><th>When</th><th>Delivery</th><th>Type</th><th>Attempt</th><th>Answer</th><th>ms</th></tr></thead><tbody>
 ${rows(log.attempts.map((a) => [
     escape(a.at), `#${a.delivery} · project ${a.project_id}`, escape(a.notification_type), a.attempt,
-    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>${a.retry_in_ms === null ? '' : ` · again in ${a.retry_in_ms} ms`}`, a.ms,
+    `<span class="${a.accepted ? 'ok' : 'bad'}">${a.status ?? '—'}</span> <code>${escape(a.answer)}</code>${a.retry_in_ms === null ? '' : ` · again after ${waitText(a.retry_in_ms)}`}`, a.ms,
   ]))}
 </tbody></table>
 <h2>Deliveries</h2>
 <table><thead><tr><th>Delivery</th><th>Type</th><th>State</th><th>Attempts</th><th>Body</th></tr></thead><tbody>
-${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next ${d.next_attempt}` : d.reason ? `${d.state}: ${d.reason}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
+${rows(log.deliveries.map((d) => [`#${d.id} · project ${d.project_id}`, escape(d.notification_type), escape(d.next_attempt ? `${d.state}, next attempt due ${d.next_attempt}` : d.reason ? `${d.state}: ${d.reason}` : d.state), d.attempts, `<code>${escape(d.body)}</code>`]))}
 </tbody></table>
 </main></body></html>`;
   res.writeHead(200, {
