@@ -302,6 +302,13 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhook_log_project ON webhook_log (project_id, id);
   `,
+  // 12 (issue 45): a webhook keeps its place in the published retry schedule, so that a stop, a
+  // killed process or another process taking the project's lease goes on where it was instead of
+  // sending it again at once: the `attempts` made, when the `next_attempt` is due on the clock of
+  // the project's merchant, and the log's `delivery` it goes on (mock/webhooks/outbox.ts).
+  `
+  ALTER TABLE webhook_outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0, ADD COLUMN next_attempt timestamptz, ADD COLUMN delivery bigint;
+  `,
 ];
 
 /**

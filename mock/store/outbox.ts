@@ -7,13 +7,26 @@
 import type { Webhook } from 'payui-embed/server';
 import type { Sql } from './database';
 
+/** Where a webhook is in the retry schedule (mock/webhooks/sender.ts): kept with it, so whoever sends it next goes on from there. */
+export interface OutboxSchedule {
+  /** The attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due on the clock of the project's merchant (ms since the epoch); null: at once. */
+  nextAttempt: number | null;
+  /** The log's delivery its attempts are logged on (mock/store/webhook-log.ts); null: none yet. */
+  delivery: number | null;
+}
+
 /** A webhook in the outbox. */
-export interface OutboxRow {
+export interface OutboxRow extends OutboxSchedule {
   id: number;
   projectId: number;
   type: string;
   body: string;
 }
+
+/** A webhook not tried yet. */
+const UNTRIED: OutboxSchedule = { attempts: 0, nextAttempt: null, delivery: null };
 
 /** Writes an event's webhooks to the outbox, in the event's transaction `sql`; answers the rows for `deliver`. */
 export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
@@ -24,7 +37,7 @@ export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhoo
       'INSERT INTO webhook_outbox (project_id, notification_type, body) VALUES ($1, $2, $3) RETURNING id',
       [projectId, payload.notification_type, body],
     );
-    rows.push({ id: Number(row!.id), projectId, type: payload.notification_type, body });
+    rows.push({ id: Number(row!.id), projectId, type: payload.notification_type, body, ...UNTRIED });
   }
   return rows;
 }
@@ -34,13 +47,28 @@ interface RowOf {
   project_id: string;
   notification_type: string;
   body: string;
+  attempts: number;
+  next_attempt: Date | string | null;
+  delivery: string | null;
 }
-const rowOf = (row: RowOf): OutboxRow => ({ id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body });
+const rowOf = (row: RowOf): OutboxRow => ({
+  id: Number(row.id), projectId: Number(row.project_id), type: row.notification_type, body: row.body, attempts: row.attempts,
+  nextAttempt: row.next_attempt === null ? null : new Date(row.next_attempt).getTime(), delivery: row.delivery === null ? null : Number(row.delivery),
+});
+/** The columns `rowOf` reads. */
+const COLUMNS = 'id, project_id, notification_type, body, attempts, next_attempt, delivery';
 
 /** Everything the outbox holds, oldest first (a start on a database of its own sends it all). */
 export async function outboxRows(sql: Sql): Promise<OutboxRow[]> {
-  const { rows } = await sql.query<RowOf>('SELECT id, project_id, notification_type, body FROM webhook_outbox ORDER BY id');
+  const { rows } = await sql.query<RowOf>(`SELECT ${COLUMNS} FROM webhook_outbox ORDER BY id`);
   return rows.map(rowOf);
+}
+
+/** Keeps where the webhook is in its retry schedule, after an attempt that failed. */
+export async function scheduleOutboxRow(sql: Sql, id: number, { attempts, nextAttempt, delivery }: OutboxSchedule): Promise<void> {
+  await sql.query('UPDATE webhook_outbox SET attempts = $2, next_attempt = $3, delivery = $4 WHERE id = $1', [
+    id, attempts, nextAttempt === null ? null : new Date(nextAttempt).toISOString(), delivery,
+  ]);
 }
 
 /** Takes a settled webhook out of the outbox. */
@@ -75,10 +103,10 @@ export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Pro
      ), claimed AS (
        UPDATE webhook_outbox o SET sent_by = $1 FROM leased
        WHERE o.project_id = leased.project_id AND o.sent_by IS DISTINCT FROM $1
-       RETURNING o.id, o.project_id, o.notification_type, o.body
+       RETURNING o.id, o.project_id, o.notification_type, o.body, o.attempts, o.next_attempt, o.delivery
      )
-     SELECT project_id, NULL::bigint AS id, NULL AS notification_type, NULL AS body FROM leased
-     UNION ALL SELECT project_id, id, notification_type, body FROM claimed`,
+     SELECT project_id, NULL::bigint AS id, NULL AS notification_type, NULL AS body, NULL::integer AS attempts, NULL::timestamptz AS next_attempt, NULL::bigint AS delivery FROM leased
+     UNION ALL SELECT project_id, id, notification_type, body, attempts, next_attempt, delivery FROM claimed`,
     [owner, leaseMs],
   );
   return {

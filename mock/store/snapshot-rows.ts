@@ -79,7 +79,9 @@ export const ROWS: Record<string, Schema> = {
   subscriptions: row({ id, merchant_id: id, project_id: id, plan_id: id, user_id: name, status: name, due_at: time, data: record }, ['due_at']),
   subscription_payments: row({ id, subscription_id: id, project_id: id, payment_id: id, status: name, date_payment: time }),
   merchant_clocks: row({ merchant_id: id, offset_ms: integer }),
-  webhook_outbox: row({ id, project_id: id, notification_type: name, body: name, sent_by: text }, ['sent_by']),
+  webhook_outbox: row({
+    id, project_id: id, notification_type: name, body: name, sent_by: text, attempts: { type: 'integer', minimum: 0 }, next_attempt: time, delivery: id,
+  }, ['sent_by', 'next_attempt', 'delivery']),
 };
 
 

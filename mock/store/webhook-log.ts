@@ -82,6 +82,21 @@ export async function updateDelivery(sql: Sql, delivery: LoggedDelivery, attempt
   );
 }
 
+/**
+ * Goes on with a delivery logged before (a webhook an earlier start or another process tried, sent
+ * on by this one): its row, as the delivery is now; a new row when the log no longer has it (the
+ * project's oldest are dropped). Answers its id.
+ */
+export async function resumeDelivery(sql: Sql, delivery: LoggedDelivery): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(
+    'UPDATE webhook_log SET state = $3, reason = $4, attempts = $5, next_attempt = $6 WHERE id = $1 AND project_id = $2 RETURNING id',
+    [delivery.id, delivery.project_id, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt],
+  );
+  if (rows[0]) return delivery.id;
+  const { id: _none, ...fields } = delivery;
+  return logDelivery(sql, fields);
+}
+
 /** One logged delivery, or none. */
 export async function loggedDelivery(sql: Sql, id: number): Promise<LoggedDelivery | null> {
   const { rows } = await sql.query<Row>('SELECT * FROM webhook_log WHERE id = $1', [id]);

@@ -131,4 +131,36 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     expect(retried.delivery).toMatchObject({ state: 'accepted', attempts: 2 });
     expect(Date.parse(retried.attempts.find((a) => a.attempt === 2)!.at)).toBeGreaterThanOrEqual(due);
   }, 60_000);
+
+  it('a webhook waiting for its next attempt passes to the other service when the first stops, and waits there for the same due time, on the same delivery', async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    // The first alone holds the project's webhooks when its order_paid fails.
+    const one = await start(null);
+    orders.up = false;
+    const first = await pay(one, 'handover-one');
+    const orderPaid = async (service: MockService) => {
+      const response = await fetch(`${service.merchantApi}/mock/webhooks?type=order_paid`, { headers: { authorization: DEMO_AUTH } });
+      return ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries[0];
+    };
+    await expect.poll(async () => (await orderPaid(one))?.next_attempt ?? null, { timeout: 15_000 }).not.toBeNull();
+    const waiting = (await orderPaid(one))!;
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1 });
+    // It stops with the second running: the second claims it (at its next look, within a second) and waits for its time.
+    const two = await start(null);
+    orders.up = true;
+    services.splice(services.indexOf(one), 1);
+    await one.close();
+    await expect.poll(() => leased(two), { timeout: 15_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(orders.paid).toEqual([]);
+    expect(await orderPaid(two)).toMatchObject({ id: waiting.id, state: 'waiting', attempts: 1, next_attempt: waiting.next_attempt });
+    const moved = await fetch(`${two.merchantApi}/mock/clock`, {
+      method: 'POST', headers: { authorization: DEMO_AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ to: waiting.next_attempt }),
+    });
+    expect(moved.status).toBe(200);
+    await expect.poll(() => orders.paid.length, { timeout: 15_000 }).toBe(1);
+    expect(orders.paid).toEqual([first]);
+    await expect.poll(async () => (await orderPaid(two))?.state, { timeout: 15_000 }).toBe('accepted');
+    expect(await orderPaid(two)).toMatchObject({ id: waiting.id, attempts: 2 });
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../http/listen';
 import { startMockService, type MockService } from '../app/service';
-import { createWebhookSender, type KeptWebhook } from '../webhooks/sender';
+import { createWebhookSender, type KeptWebhook, type RetryPolicy } from '../webhooks/sender';
 import { merchantCaller } from '../../test/fixtures/merchant-call';
 import { quickRetry } from './quick-retry';
 
@@ -58,12 +58,15 @@ afterAll(async () => {
   rmSync(uiRoot, { recursive: true, force: true });
 });
 
-/** The service on the test's data directory; `withSettings`: the listener's settings given at start (else those kept). */
-async function start(withSettings = false) {
+/**
+ * The service on the test's data directory; `withSettings`: the listener's settings given at start
+ * (else those kept); `retry`: the quick schedule of these tests, or (null) the published one.
+ */
+async function start(withSettings = false, retry: RetryPolicy | null = RETRY) {
   const service = await startMockService(
     { host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 },
     uiRoot,
-    { dataDir, retry: RETRY, ...(withSettings ? { webhooks: { 200001: { url: listenerUrl, secret: 'outbox-secret', variant: 'combined' as const } } } : {}) },
+    { dataDir, ...(retry ? { retry } : {}), ...(withSettings ? { webhooks: { 200001: { url: listenerUrl, secret: 'outbox-secret', variant: 'combined' as const } } } : {}) },
   );
   services.push(service);
   const call = merchantCaller(() => service.merchantApi);
@@ -176,6 +179,31 @@ describe('the webhook outbox', () => {
     await restartTwice(() => {
       expect(accepted.slice(2).map((w) => [w.type, w.body.transaction?.id])).toEqual([['order_canceled', invoice]]);
     });
+  }, 60_000);
+
+  it('a webhook waiting for its next attempt on the published schedule is not sent early by a restart: the next start goes on with the same delivery when the merchant\'s clock says', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'payui-outbox-data-'));
+    const first = await start(true, null);
+    up = false;
+    const invoice = await buy(first.service, first.call, 'outbox-schedule');
+    const orderPaid = async (call: ReturnType<typeof merchantCaller>) => (await call('/mock/webhooks?type=order_paid')).body.deliveries[0];
+    await expect.poll(async () => (await orderPaid(first.call))?.next_attempt ?? null, { timeout: 10_000 }).not.toBeNull();
+    const waiting = await orderPaid(first.call);
+    expect(waiting).toMatchObject({ state: 'waiting', attempts: 1 });
+    await first.stop();
+
+    up = true;
+    const second = await start(false, null);
+    // Five minutes are not over on the clock: nothing is sent, and the log shows the same delivery waiting.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(accepted.map((w) => w.type)).toEqual(['user_validation']);
+    expect(await orderPaid(second.call)).toMatchObject({ id: waiting.id, state: 'waiting', attempts: 1, next_attempt: waiting.next_attempt });
+    // At the due time it goes, as the second attempt of that delivery.
+    expect((await second.call('/mock/clock', 'POST', { to: waiting.next_attempt })).status).toBe(200);
+    await second.settled();
+    expect(accepted.map((w) => [w.type, w.body.transaction?.id])).toEqual([['user_validation', undefined], ['order_paid', invoice]]);
+    expect(await orderPaid(second.call)).toMatchObject({ id: waiting.id, state: 'accepted', attempts: 2, next_attempt: null });
+    expect(await pending(second.service)).toEqual([]);
   }, 60_000);
 });
 

@@ -3,7 +3,9 @@
  * when the process ends before its listener accepted it. An event's webhooks are written in the
  * event's own transaction (`keep`), handed to the sender once it commits (`deliver`), and taken
  * out of the outbox when the listener accepted them or the sender refused them. A new start sends
- * what is still in it (`restore`), oldest first, with the sender's retries as ever. A stop waits for
+ * what is still in it (`restore`), oldest first, each where it was in its retry schedule (its
+ * attempts, when the next is due on the merchant's clock, its delivery in the log: kept in the row
+ * after each failed attempt), so a restart does not send early what waits for its next attempt. A stop waits for
  * the attempts under way (the sender's `close()`); a webhook whose acceptance came as a killed
  * process died, before it was taken out, is sent once more: at least once.
  *
@@ -16,7 +18,8 @@
  * were made; each process also claims every `POLL_MS` (what a busy holder left, what a dead one
  * held). A lease lasts `LEASE_MS` and is renewed while its holder has webhooks of the project to
  * send; it is freed once it has none, and at a stop. A killed process's leases expire, and another
- * process claims its projects, with the rows it held and had not seen accepted (at least once).
+ * process claims its projects, with the rows it held and had not seen accepted (at least once), each
+ * where it was in its retry schedule.
  * A lease rather than a lock held by an open transaction: a listener that is down keeps a project's
  * webhooks waiting for minutes, which would hold a connection (and a transaction) each that long.
  */
@@ -26,7 +29,7 @@ import type { Database, Sql } from '../store/database';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, freeLeases, outboxRows, removeOutboxRow, renewLeases, type OutboxRow } from '../store/outbox';
+import { claimOutbox, freeLeases, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
@@ -55,19 +58,26 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
 
 /** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
 const removeRow = (db: Database, id: number) => removeOutboxRow(db.sql, id).catch(() => undefined);
+/** Keeps a row's place in its retry schedule; a database already closed keeps the place before (the next start sends it sooner). */
+const scheduleRow = (db: Database, id: number, at: OutboxSchedule) => scheduleOutboxRow(db.sql, id, at).catch(() => undefined);
 
 /**
- * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them; `settle`
- * makes each row's settle (a second copy of a row has none: the row leaves the outbox once).
+ * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them, each
+ * where it is in its retry schedule (a row tried before goes on from there, and the sender keeps
+ * its place in the row after each failed attempt); `settle` makes each row's settle (a second copy
+ * of a row has none: the row leaves the outbox once).
  */
-async function handOver(sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>, shape: Shaper): Promise<void> {
+async function handOver(db: Database, sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>, shape: Shaper): Promise<void> {
   if (rows.length === 0) return;
   // The faults are a test's; a failure to read them (a database closing) sends the webhooks as they are.
   const hand = (shaped: Shaped[]) => {
     const projects = [...new Set(shaped.map(({ row }) => row.projectId))];
     for (const project of projects) {
       sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
-        { type: row.type, body: row.body, settle: settle(row), ...(delayMs ? { delayMs } : {}) },
+        {
+          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at),
+          ...(row.attempts > 0 ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
+        },
         ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),
       ]));
     }
@@ -80,11 +90,11 @@ function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
   const settle = (row: OutboxRow) => () => removeRow(db, row.id);
   return {
     async deliver(rows) {
-      await handOver(sender, rows, settle, shape);
+      await handOver(db, sender, rows, settle, shape);
     },
     async restore() {
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
-      for (const row of await outboxRows(db.sql)) await handOver(sender, [row], settle, noFaults);
+      for (const row of await outboxRows(db.sql)) await handOver(db, sender, [row], settle, noFaults);
     },
     variant,
     close: async () => undefined,
@@ -133,7 +143,7 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
     const claimed = await claimOutbox(db.sql, me, LEASE_MS);
     if (claimed.projects.length === 0) return;
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
-    await handOver(sender, claimed.rows, (row) => async () => {
+    await handOver(db, sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id);
       const left = (held.get(row.projectId) ?? 1) - 1;
       held.set(row.projectId, left);

@@ -21,7 +21,8 @@ import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from 
 import type { Database } from '../store/database';
 import { clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
-import { LOG_SIZE, logDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import { LOG_SIZE, logDelivery, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import type { OutboxSchedule } from '../store/outbox';
 
 /**
  * One attempt, as the log keeps it (mock/store/webhook-log.ts): `at` when it was sent (ISO 8601);
@@ -181,6 +182,13 @@ export interface KeptWebhook {
   settle(): Promise<void>;
   /** Milliseconds its first attempt waits (a webhook fault's delay); the project's later webhooks wait behind it. */
   delayMs?: number;
+  /**
+   * Where it is in its retry schedule, when an earlier start or another process tried it already:
+   * it goes on from there (its next attempt when that is due, on the same delivery of the log).
+   */
+  resumed?: OutboxSchedule;
+  /** Keeps its place in the schedule with it in the outbox, after an attempt that failed (it never throws). */
+  schedule?(at: OutboxSchedule): Promise<void>;
 }
 
 /** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
@@ -242,13 +250,8 @@ export interface WebhookSenderOptions {
   clock?: RetryClock;
 }
 
-/** A webhook as it goes out: its type and the exact body (and, when the outbox keeps it, how to settle it). */
-interface Outgoing {
-  type: string;
-  body: string;
-  settle?: () => Promise<void>;
-  delayMs?: number;
-}
+/** A webhook as it goes out: its type and the exact body (and, when the outbox keeps it, how to settle it, and its schedule). */
+type Outgoing = Omit<KeptWebhook, 'settle'> & { settle?: KeptWebhook['settle'] };
 const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_type, body: JSON.stringify(payload) });
 
 /** How often a queue whose project has no settings looks for them again. */
@@ -269,6 +272,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const settles = new Map<Delivery, () => Promise<void>>();
   /** Delivery → when its first attempt may go (a webhook fault's delay). */
   const notBefore = new Map<Delivery, number>();
+  /** Delivery → how to keep its place in the schedule in the outbox, for the deliveries the outbox keeps. */
+  const schedules = new Map<Delivery, (at: OutboxSchedule) => Promise<void>>();
+  /** Delivery → when its next attempt is due on the merchant's clock, for one an earlier start or another process tried. */
+  const resumeAt = new Map<Delivery, number>();
   /** Delivery → how to answer the question (user_validation) it is, once asked (or given up on). */
   const questions = new Map<Delivery, (result: SendResult & { accepted: boolean }) => void>();
   /** Delivery → its first writing to the log (its id comes then). */
@@ -317,15 +324,23 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body, settle, delayMs }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
-      id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: 0, next_attempt: null, body,
+      id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: resumed?.attempts ?? 0,
+      next_attempt: resumed?.nextAttempt ? new Date(resumed.nextAttempt).toISOString() : null, body,
     };
     all.push(delivery);
     if (all.length > LOG_SIZE) all.shift();
     if (settle) settles.set(delivery, settle);
+    if (schedule) schedules.set(delivery, schedule);
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
+    if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
+    const going = resumed?.delivery;
     logging.set(delivery, write(async (sql) => {
+      if (going) {
+        delivery.id = await resumeDelivery(sql, { ...delivery, id: going });
+        return;
+      }
       const { id: _none, ...fields } = delivery;
       delivery.id = await logDelivery(sql, fields);
     }));
@@ -339,6 +354,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   async function settled(delivery: Delivery): Promise<void> {
     const settle = settles.get(delivery);
     settles.delete(delivery);
+    schedules.delete(delivery);
     logging.delete(delivery);
     await settle?.();
   }
@@ -360,7 +376,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
    * One attempt of `delivery`, logged at the time of the merchant's clock; `retries`: whether a
    * failure may be tried again (a question's may not). Answers the listener's answer, whether it
    * accepted it or refused it (a status that ends a delivery), and when the next attempt is due on
-   * the merchant's clock (null: none follows).
+   * the merchant's clock (null: none follows; after close(), for the next start).
    */
   async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null }> {
     delivery.attempts += 1;
@@ -370,12 +386,12 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const ms = Date.now() - started;
     const accepted = is2xx(result.status);
     const refused = !accepted && result.status !== null && ENDING_STATUSES.has(result.status);
-    // A sender closed while the attempt was under way schedules no other.
-    const wait = retries && !accepted && !refused && !closed ? retry.waitsMs[delivery.attempts - 1] ?? null : null;
+    const wait = retries && !accepted && !refused ? retry.waitsMs[delivery.attempts - 1] ?? null : null;
     record(delivery, {
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(at).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
-      accepted, retry_in_ms: wait,
+      // A sender closed while the attempt was under way schedules no other (the next start goes on from it).
+      accepted, retry_in_ms: closed ? null : wait,
     });
     return { ...result, accepted, refused, due: wait === null ? null : at + wait };
   }
@@ -420,6 +436,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       const head = queue[0]!;
       // Its attempts name it by the log's id.
       await logging.get(head);
+      // One an earlier start or another process tried waits for its next attempt's time, and the project's later ones behind it.
+      const resuming = resumeAt.get(head);
+      resumeAt.delete(head);
+      if (resuming !== undefined) {
+        await until(projectId, resuming);
+        if (closed) break;
+      }
       // A delayed webhook (a webhook fault) waits its time, and the project's later ones behind it.
       const wait = (notBefore.get(head) ?? 0) - Date.now();
       notBefore.delete(head);
@@ -449,10 +472,12 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         continue;
       }
       const { accepted, refused, status, due } = await attempt(head, target, true);
-      // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain only); the outbox keeps it for the next start.
+      // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain
+      // only); the outbox keeps it, with its place in the schedule, for the next start.
       if (!accepted && !refused && closed) {
         head.state = 'waiting';
         logged(head);
+        if (due !== null) await schedules.get(head)?.({ attempts: head.attempts, nextAttempt: due, delivery: head.id });
         break;
       }
       if (accepted || due === null) {
@@ -465,6 +490,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       head.state = 'waiting';
       head.next_attempt = new Date(due).toISOString();
       logged(head);
+      await schedules.get(head)?.({ attempts: head.attempts, nextAttempt: due, delivery: head.id });
       await until(projectId, due);
     }
     busy.delete(projectId);
