@@ -269,19 +269,31 @@ export const MIGRATIONS: readonly string[] = [
   // `ipn_enabled` (kept in `projects.data` too before) are its row: an address and a key kept while its
   // webhooks are off (`enabled` false), so a switch back on needs neither again. The projects' copies
   // move here (a row the table has wins) and leave `projects.data`, in the sandboxes' seeds too.
+  // Mended in place (issue 44): as first released, `enabled` was NULL for a project without
+  // `ipn_enabled` or without a `payment_url` (the demo seed of releases 1 to 9: a lone `key`), so the
+  // migration failed on such data and never ran to its end there; where it did succeed, the mended one
+  // gives the same rows (only a NULL became false), so no directory already past it differs. A seed's
+  // project copies now move to the seed's settings as the table's do, instead of being dropped.
   `
   ALTER TABLE webhook_settings ADD COLUMN enabled boolean NOT NULL DEFAULT true,
     ALTER COLUMN url DROP NOT NULL, ALTER COLUMN secret DROP NOT NULL,
     ADD CONSTRAINT webhook_settings_complete CHECK (NOT enabled OR (url IS NOT NULL AND secret IS NOT NULL));
   INSERT INTO webhook_settings (project_id, url, secret, variant, enabled)
-    SELECT id, data->>'payment_url', data->>'key', 'combined',
-      data->'ipn_enabled' = 'true'::jsonb AND jsonb_typeof(data->'payment_url') = 'string' AND jsonb_typeof(data->'key') = 'string'
+    SELECT id, data->>'payment_url', data->>'key', 'combined', coalesce(data->'ipn_enabled' = 'true'::jsonb AND jsonb_typeof(data->'payment_url') = 'string' AND jsonb_typeof(data->'key') = 'string', false)
     FROM projects
     WHERE jsonb_typeof(data->'payment_url') = 'string' OR jsonb_typeof(data->'key') = 'string' OR data ? 'ipn_enabled'
   ON CONFLICT (project_id) DO NOTHING;
   UPDATE projects SET data = data - 'payment_url' - 'key' - 'ipn_enabled' WHERE data ?| array['payment_url', 'key', 'ipn_enabled'];
   UPDATE merchants SET seed = seed
-    || jsonb_build_object('webhook_settings', (SELECT coalesce(jsonb_agg(r || '{"enabled": true}'::jsonb), '[]'::jsonb) FROM jsonb_array_elements(coalesce(seed->'webhook_settings', '[]'::jsonb)) r))
+    || jsonb_build_object('webhook_settings', (
+      SELECT coalesce(jsonb_agg(r), '[]'::jsonb) FROM (
+        SELECT r || '{"enabled": true}'::jsonb AS r FROM jsonb_array_elements(coalesce(seed->'webhook_settings', '[]'::jsonb)) r
+        UNION ALL
+        SELECT jsonb_build_object('project_id', p->'id', 'url', p->'data'->>'payment_url', 'secret', p->'data'->>'key', 'variant', 'combined', 'enabled', coalesce((p->'data')->'ipn_enabled' = 'true'::jsonb AND jsonb_typeof((p->'data')->'payment_url') = 'string' AND jsonb_typeof((p->'data')->'key') = 'string', false))
+        FROM jsonb_array_elements(coalesce(seed->'projects', '[]'::jsonb)) p
+        WHERE (jsonb_typeof((p->'data')->'payment_url') = 'string' OR jsonb_typeof((p->'data')->'key') = 'string' OR (p->'data') ? 'ipn_enabled')
+          AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(seed->'webhook_settings', '[]'::jsonb)) w WHERE w->'project_id' = p->'id')
+      ) moved))
     || jsonb_build_object('projects', (SELECT coalesce(jsonb_agg(p || jsonb_build_object('data', (p->'data') - 'payment_url' - 'key' - 'ipn_enabled')), '[]'::jsonb) FROM jsonb_array_elements(coalesce(seed->'projects', '[]'::jsonb)) p))
   WHERE seed IS NOT NULL;
   `,

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../store/memory';
 import { migrate, openDatabase, type Database } from '../store/database';
 import { MIGRATIONS } from '../store/migrations';
-import { exportState, importState, SnapshotError, type Snapshot } from '../store/snapshot';
+import { exportState, importState, insertRows, SnapshotError, type Snapshot, type Table } from '../store/snapshot';
+import { TABLES } from '../store/migrations';
+import { demoFixtures } from '../store/memory';
 
 let db: Database;
 let current: Snapshot;
@@ -110,4 +112,65 @@ describe('a data directory of an older payui-mock', { timeout: 60_000 }, () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("of version 4 holding the demo seed, whose projects carry a webhook key but no ipn_enabled, opens with every row", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-v4-'));
+    try {
+      await writeOldDirectory(dir, 4, versionFourDemo());
+      const opened = await openDatabase(dir);
+      try {
+        const { rows } = await opened.sql.query<{ project_id: string; url: string | null; secret: string; enabled: boolean }>('SELECT project_id, url, secret, enabled FROM webhook_settings ORDER BY project_id');
+        expect(rows).toEqual([
+          { project_id: 200001, url: null, secret: 'star-miners-webhook-secret', enabled: false },
+          { project_id: 200002, url: null, secret: 'puzzle-harbor-webhook-secret', enabled: false },
+        ]);
+        expect((await opened.sql.query('SELECT id FROM items')).rows).toHaveLength(versionFourDemo().tables.items!.length);
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('left at version 9 by a failed upgrade of an earlier release (each migration committed alone) opens too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-v9-'));
+    try {
+      await writeOldDirectory(dir, 4, versionFourDemo());
+      const old = await PGlite.create(join(dir, 'pg'));
+      await migrate(old, dir, 9);
+      await old.close();
+      const opened = await openDatabase(dir);
+      try {
+        expect((await opened.sql.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version).toBe(MIGRATIONS.length);
+        expect((await opened.sql.query('SELECT 1 FROM webhook_settings')).rows).toHaveLength(2);
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** The demo fixtures as release 4 shipped them: each project with a webhook `key` in its fields, no address, no `ipn_enabled`. */
+function versionFourDemo(): Snapshot {
+  const four = structuredClone(demoFixtures) as Snapshot;
+  four.version = 4;
+  for (const project of four.tables.projects!) (project.data as Record<string, unknown>).key = project.id === 200001 ? 'star-miners-webhook-secret' : 'puzzle-harbor-webhook-secret';
+  for (const merchant of four.tables.merchants!) for (const column of ['sandbox', 'seed']) delete merchant[column];
+  return four;
+}
+
+/** A data directory as a payui-mock of schema `version` left it, holding `snapshot`'s rows. */
+async function writeOldDirectory(dir: string, version: number, snapshot: Snapshot): Promise<void> {
+  const old = await PGlite.create(join(dir, 'pg'));
+  try {
+    await migrate(old, dir, version);
+    await old.transaction(async (sql) => {
+      for (const table of TABLES) await insertRows(sql, table as Table, snapshot.tables[table]);
+    });
+  } finally {
+    await old.close();
+  }
+}
