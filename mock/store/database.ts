@@ -177,30 +177,42 @@ export interface Migratable {
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
 }
 
-/**
- * Runs the migrations `db` has not had yet, up to `upTo` (default: all of them), each in its own
- * transaction. Several processes starting on one Postgres server at once apply each migration once:
- * a transaction-scoped advisory lock lets one at a time read the version and go on from there.
- */
-export async function migrate(db: Migratable, where: string, upTo = MIGRATIONS.length): Promise<void> {
-  const LOCK = 'SELECT pg_advisory_xact_lock(4242017)';
-  await db.transaction(async (tx) => {
-    await tx.query(LOCK);
-    await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
-  });
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      await tx.query(LOCK);
-      const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_version');
-      const found = rows[0]?.version ?? 0;
-      if (found > MIGRATIONS.length) throw new DatabaseVersionError(where, found);
-      const version = found + 1;
-      if (version > upTo) return true;
-      await tx.exec(MIGRATIONS[version - 1]!);
-      if (version === 1) await tx.query('INSERT INTO schema_version (version) VALUES (1)');
-      else await tx.query('UPDATE schema_version SET version = $1', [version]);
-      return false;
-    });
-    if (done) return;
+export class MigrationError extends Error {
+  constructor(where: string, readonly version: number, readonly found: number, cause: unknown) {
+    super(
+      `${where}: the upgrade from schema version ${found} failed in migration ${version} (${MIGRATIONS.length} in all): ${(cause as Error)?.message ?? String(cause)}. ` +
+        `Nothing was changed: the data is at version ${found} as before, which the payui-mock that wrote it still opens.`,
+      { cause },
+    );
+    this.name = 'MigrationError';
   }
+}
+
+/**
+ * Runs the migrations `db` has not had yet, up to `upTo` (default: all of them), all in one
+ * transaction: an upgrade is whole or not at all, so a failure leaves the data at its version (still
+ * opened by the release that wrote it) and says which migration failed and why (MigrationError).
+ * Several processes starting on one Postgres server at once apply each migration once: a
+ * transaction-scoped advisory lock lets one at a time read the version and go on from there.
+ * `migrations` is the list to run (tests give a broken one).
+ */
+export async function migrate(db: Migratable, where: string, upTo = MIGRATIONS.length, migrations: readonly string[] = MIGRATIONS): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(4242017)');
+    await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
+    const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_version');
+    const found = rows[0]?.version ?? 0;
+    if (found > migrations.length) throw new DatabaseVersionError(where, found);
+    const target = Math.min(upTo, migrations.length);
+    if (target <= found) return;
+    for (let version = found + 1; version <= target; version += 1) {
+      try {
+        await tx.exec(migrations[version - 1]!);
+      } catch (error) {
+        throw new MigrationError(where, version, found, error);
+      }
+    }
+    if (found === 0) await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [target]);
+    else await tx.query('UPDATE schema_version SET version = $1', [target]);
+  });
 }

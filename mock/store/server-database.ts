@@ -10,6 +10,7 @@ import type pg from 'pg';
 /** The driver, loaded when a Postgres server is used: a start on the embedded database does not pay its import (~240 ms). */
 const driver = async () => (await import('pg')).default;
 import { migrate, type Database, type Sql } from './database';
+import { MIGRATIONS } from './migrations';
 
 /** Answers as the embedded database does: bigint (int8) and numeric as the text Postgres sends. */
 const asSql = (client: pg.Pool | pg.PoolClient): Sql => ({
@@ -31,8 +32,11 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** Opens the database at `url` (an empty one, owned by the role: its schema is made) and migrates it. */
-export async function openServerDatabase(url: string): Promise<Database> {
+/**
+ * Opens the database at `url` (an empty one, owned by the role: its schema is made) and migrates it
+ * (`migrations`: tests give a broken list).
+ */
+export async function openServerDatabase(url: string, migrations: readonly string[] = MIGRATIONS): Promise<Database> {
   const pool = new (await driver()).Pool({ connectionString: url, max: 10 });
   // A connection that breaks while idle is the pool's to replace, not the process's end.
   pool.on('error', () => undefined);
@@ -52,7 +56,7 @@ export async function openServerDatabase(url: string): Promise<Database> {
     }
   };
   try {
-    await migrate({ exec: (text) => pool.query(text), transaction }, redactUrl(url));
+    await migrate({ exec: (text) => pool.query(text), transaction }, redactUrl(url), migrations.length, migrations);
   } catch (error) {
     await pool.end();
     throw error;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPayuiMock } from '../app/start';
 import { dropDatabase, onServer, openServerDatabase } from '../store/server-database';
+import { MigrationError } from '../store/database';
 import { MIGRATIONS } from '../store/migrations';
 import { createMerchantClient } from '../../src/server/index';
 import type { PayuiMock } from 'payui-mock';
@@ -32,6 +33,42 @@ describe.skipIf(!server)('on a Postgres server', () => {
       expect((await b.sql.query('SELECT count(*)::int AS n FROM schema_version')).rows).toEqual([{ n: 1 }]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('upgrades whole or not at all: a failed migration leaves the database at its version, opened by its release, and says which and why', async () => {
+    const at = new URL(url);
+    at.pathname = `/${name}_upgrade`;
+    await dropDatabase(server!, `${name}_upgrade`);
+    await admin(`CREATE DATABASE ${name}_upgrade`);
+    try {
+      const nine = MIGRATIONS.slice(0, 9);
+      const old = await openServerDatabase(at.toString(), nine);
+      await old.sql.query("INSERT INTO merchants (id, api_key) VALUES (100001, 'k')");
+      await old.sql.query(`INSERT INTO projects (id, merchant_id, data) VALUES (200001, 100001, '{"key": "kept-key"}')`);
+      await old.close();
+      const broken = [...MIGRATIONS, 'ALTER TABLE nowhere ADD COLUMN never integer'];
+      const error = await openServerDatabase(at.toString(), broken).then(() => null, (thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(MigrationError);
+      expect((error as Error).message).toMatch(new RegExp(`from schema version 9 failed in migration ${broken.length} .*relation "nowhere" does not exist`));
+      expect((error as Error).message).not.toContain(':payui@');
+      const again = await openServerDatabase(at.toString(), nine);
+      try {
+        expect((await again.sql.query('SELECT version FROM schema_version')).rows).toEqual([{ version: 9 }]);
+        expect((await again.sql.query("SELECT data->>'key' AS key FROM projects")).rows).toEqual([{ key: 'kept-key' }]);
+      } finally {
+        await again.close();
+      }
+      // Two of this release opening it at once: one upgrades, the other finds it done.
+      const [a, b] = await Promise.all([openServerDatabase(at.toString()), openServerDatabase(at.toString())]);
+      try {
+        expect((await a.sql.query('SELECT version FROM schema_version')).rows).toEqual([{ version: MIGRATIONS.length }]);
+        expect((await b.sql.query('SELECT secret, enabled FROM webhook_settings')).rows).toEqual([{ secret: 'kept-key', enabled: false }]);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    } finally {
+      await dropDatabase(server!, `${name}_upgrade`);
     }
   });
 

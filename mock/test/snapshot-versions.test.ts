@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryDatabase } from '../store/memory';
-import { migrate, openDatabase, type Database } from '../store/database';
+import { migrate, MigrationError, openDatabase, type Database } from '../store/database';
 import { MIGRATIONS } from '../store/migrations';
 import { exportState, importState, insertRows, SnapshotError, type Snapshot, type Table } from '../store/snapshot';
 import { TABLES } from '../store/migrations';
@@ -136,16 +136,37 @@ describe('a data directory of an older payui-mock', { timeout: 60_000 }, () => {
   it('left at version 9 by a failed upgrade of an earlier release (each migration committed alone) opens too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payui-v9-'));
     try {
-      await writeOldDirectory(dir, 4, versionFourDemo());
-      const old = await PGlite.create(join(dir, 'pg'));
-      await migrate(old, dir, 9);
-      await old.close();
+      await writeOldDirectory(dir, 4, versionFourDemo(), 9);
       const opened = await openDatabase(dir);
       try {
         expect((await opened.sql.query<{ version: number }>('SELECT version FROM schema_version')).rows[0]!.version).toBe(MIGRATIONS.length);
         expect((await opened.sql.query('SELECT 1 FROM webhook_settings')).rows).toHaveLength(2);
       } finally {
         await opened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is upgraded whole or not at all: a migration that fails leaves it at its version, which its own release opens, and says which and why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-atomic-'));
+    try {
+      await writeOldDirectory(dir, 4, versionFourDemo(), 9);
+      const broken = [...MIGRATIONS, 'ALTER TABLE nowhere ADD COLUMN never integer'];
+      const db = await PGlite.create(join(dir, 'pg'));
+      try {
+        const error = await migrate(db, dir, broken.length, broken).then(() => null, (thrown: unknown) => thrown);
+        expect(error).toBeInstanceOf(MigrationError);
+        expect((error as Error).message).toMatch(new RegExp(`from schema version 9 failed in migration ${broken.length} .*relation "nowhere" does not exist.*at version 9`));
+        expect((await db.query<{ version: number }>('SELECT version FROM schema_version')).rows).toEqual([{ version: 9 }]);
+        // Migration 10, which ran before the broken one, was undone with it; the rows are as they were.
+        expect((await db.query("SELECT 1 FROM information_schema.columns WHERE table_name = 'webhook_settings' AND column_name = 'enabled'")).rows).toEqual([]);
+        expect((await db.query<{ key: string }>("SELECT data->>'key' AS key FROM projects ORDER BY id")).rows.map((r) => r.key)).toEqual(['star-miners-webhook-secret', 'puzzle-harbor-webhook-secret']);
+        // The release of version 9 opens it: nothing to run.
+        await migrate(db, dir, 9, MIGRATIONS.slice(0, 9));
+      } finally {
+        await db.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -162,14 +183,15 @@ function versionFourDemo(): Snapshot {
   return four;
 }
 
-/** A data directory as a payui-mock of schema `version` left it, holding `snapshot`'s rows. */
-async function writeOldDirectory(dir: string, version: number, snapshot: Snapshot): Promise<void> {
+/** A data directory as a payui-mock of schema `version` left it, holding `snapshot`'s rows; then, as one of `leftAt` left it. */
+async function writeOldDirectory(dir: string, version: number, snapshot: Snapshot, leftAt = version): Promise<void> {
   const old = await PGlite.create(join(dir, 'pg'));
   try {
     await migrate(old, dir, version);
     await old.transaction(async (sql) => {
       for (const table of TABLES) await insertRows(sql, table as Table, snapshot.tables[table]);
     });
+    await migrate(old, dir, leftAt);
   } finally {
     await old.close();
   }
