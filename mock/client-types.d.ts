@@ -306,7 +306,7 @@ export interface paths {
         put?: never;
         /**
          * Put the caller back to its seed
-         * @description The offline service's own operation: the real service has no such path. Everything the caller's merchant holds (projects and their catalogue, users, payments, subscriptions, webhook settings and log, mail, fault rules) is deleted and its seed written again with the same ids; its clock is real time again. A sandbox's seed is the one it was made with; the demo merchant's is the service's fixtures (and the webhook settings it was started with). Other merchants are untouched.
+         * @description The offline service's own operation: the real service has no such path. Everything the caller's merchant holds (projects and their catalogue, users, payments, subscriptions, webhook settings and log, mail, fault rules) is deleted and its seed written again with the same ids; its clock is real time again. What was under way does not reach the state after: the merchant's webhooks still waiting are dropped unsent, and a payment waiting on its user_validation answer is refused (409), nothing paid. A sandbox's seed is the one it was made with; the demo merchant's is the service's fixtures (and the webhook settings it was started with). Other merchants are untouched.
          */
         post: operations["resetMerchant"];
         delete?: never;

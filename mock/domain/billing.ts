@@ -18,7 +18,8 @@ import {
 } from '../store/subscriptions';
 import { planById, planGraceDays, planRetries } from '../store/subscription-plans';
 import { recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook } from '../webhooks/payloads';
-import { Conflict, refundIn, type AfterCommit, type Ledger, type PaymentCallResult } from './ledger';
+import { Conflict, refundIn, sameGeneration, Superseded, type AfterCommit, type Ledger, type PaymentCallResult } from './ledger';
+import { merchantGeneration } from '../store/sandboxes';
 
 type SubscriptionPurchase = Extract<Purchase, { kind: 'subscription' }>;
 
@@ -132,18 +133,25 @@ export function createBilling(ledger: Ledger): Billing {
     },
 
     runDue(merchantId, until) {
+      // The merchant's generation when the move was asked: one its reset or delete overtook while it
+      // waited in the queue runs nothing, and moves no clock, of the state after.
+      const began = opened.then((db) => merchantGeneration(db.sql, merchantId));
       // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
       // transaction, so a step is all of its due work and the clock's move, or none of it.
       return queued(async () => {
         const db = await opened;
+        const generation = await began;
         await transact(db, async (sql, after) => {
           await lockDueWork(db, sql);
+          await sameGeneration(sql, merchantId, generation);
           const cutoff = new Date(until).toISOString();
           for (let row = await nextDue(sql, merchantId, cutoff); row; row = await nextDue(sql, merchantId, cutoff)) {
             await step(sql, after, row);
             await at('due');
           }
           after.move = await clockOf(db).set(sql, merchantId, until);
+        }).catch((error: unknown) => {
+          if (!(error instanceof Superseded)) throw error;
         });
       });
     },

@@ -15,6 +15,7 @@ import { markRefunded, paymentById, type KeptPayment, type PaymentRecord } from 
 import { saveSubscription, subscriptionById, type SubscriptionData } from '../store/subscriptions';
 import { debitUser } from '../store/users';
 import { keepWebhooks, type OutboxRow } from '../store/outbox';
+import { merchantGeneration } from '../store/sandboxes';
 import type { Variant } from '../store/webhook-settings';
 import { recipientOf } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
@@ -46,6 +47,26 @@ export interface AfterCommit {
 
 /** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, refused as a conflict. */
 export class Conflict extends Error {}
+
+/**
+ * Thrown in a transaction begun under an earlier generation of its merchant (a reset or a delete came
+ * while the work waited): undone, so nothing of it reaches the state the reset wrote. `deleted`: the
+ * merchant is gone.
+ */
+export class Superseded extends Error {
+  constructor(readonly deleted: boolean) {
+    super(deleted ? 'the merchant was deleted while this waited: nothing was done' : 'the merchant was reset while this waited: nothing was done');
+  }
+}
+
+/**
+ * In the transaction of `sql`: the merchant is still at `generation` (read when the work began), and
+ * stays so until the transaction ends (its reset and delete wait); else `Superseded`.
+ */
+export async function sameGeneration(sql: Sql, merchantId: number, generation: number | undefined): Promise<void> {
+  const now = await merchantGeneration(sql, merchantId, true);
+  if (now === undefined || now !== generation) throw new Superseded(now === undefined);
+}
 
 /** Why a payment kept as `kept` is not refunded now. */
 export const notRefundable = (id: number, kept: { status: string; payment: KeptPayment }) =>

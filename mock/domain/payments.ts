@@ -23,7 +23,8 @@ import { paidWebhooks, recipientOf, refundWebhooks, subscriptionWebhook, userVal
 import { answerCode, type WebhookSender } from '../webhooks/sender';
 import { resolveSession } from './sessions';
 import { createBilling, PlanGone } from './billing';
-import { Conflict, createLedger, notRefundable, refundIn, type PaymentCallResult, type PaymentsHook } from './ledger';
+import { Conflict, createLedger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
+import { merchantGeneration } from '../store/sandboxes';
 
 export type { HookPoint, PaymentCallResult, PaymentsHook } from './ledger';
 
@@ -33,6 +34,8 @@ export type PayResult =
   | { ok: false; field: 'method'; message: string }
   /** The token has paid already, this (a token serves one rendering): nothing more is paid with it. */
   | { ok: false; paid: Paid; message: string }
+  /** The merchant was reset while the payment was under way (its user_validation waited): nothing was paid, in the state before or after. */
+  | { ok: false; reset: true; message: string }
   /** `keys`: the game keys the purchase handed out (`key`: the first). */
   | ({ ok: true } & Paid)
   | { ok: true; invoice: number; status: 'troubled'; reason: 'declined' }
@@ -136,6 +139,10 @@ class SoldOut extends Error {
     super('sold out');
   }
 }
+/** A payment its merchant's reset or delete overtook: refused, nothing paid (a deleted merchant's project is gone, as the page says it). */
+const overtaken = (error: Superseded): PayResult => (error.deleted
+  ? { ok: false, code: '0002-0002', message: `${UI_ERRORS['0002-0002']} (its merchant was deleted while the payment was under way: nothing was paid)` }
+  : { ok: false, reset: true, message: 'the merchant was reset while this payment was under way: nothing was paid; request a new token for the state after the reset' });
 const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
 });
@@ -159,6 +166,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
+      // The merchant's generation the payment began under: a reset or delete after this refuses it (`Superseded`).
+      const generation = await merchantGeneration(db.sql, session.merchantId);
       const how = paidWith(session, method);
       if (!how.ok) return { ok: false, field: 'method', message: how.message };
       // A test outcome that fails the payment: the page opened, the payment meets the error.
@@ -194,9 +203,23 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           : {}),
         refunded: false,
       };
+      /** Keeps a payment that gives nothing, unless its merchant was reset or deleted meanwhile (then: how that is answered). */
+      const keepFailed = async (status: 'error' | 'canceled'): Promise<PayResult | null> => {
+        try {
+          await db.transaction(async (sql) => {
+            await sameGeneration(sql, record.merchantId, generation);
+            await insertPayment(sql, record, status);
+          });
+          return null;
+        } catch (error) {
+          if (error instanceof Superseded) return overtaken(error);
+          throw error;
+        }
+      };
       // A failed payment is a transaction too (the reports show it), one that gives nothing.
       if (outcome === 'declined') {
-        await insertPayment(db.sql, record, 'error');
+        const refused = await keepFailed('error');
+        if (refused) return refused;
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
       }
 
@@ -204,7 +227,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (answer && !is2xx(answer.status)) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
         const code = answerCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
-        await insertPayment(db.sql, record, 'canceled');
+        const refused = await keepFailed('canceled');
+        if (refused) return refused;
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
       }
       // The payment and what it gives are kept together, or neither; a trial is no payment (nothing is charged until it ends).
@@ -219,6 +243,8 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         invoice: record.id, status: 'done', ...(sold.length ? { key: { drm: sold[0]!.drm, code: sold[0]!.code }, keys: sold } : {}),
       });
       const keep = async (sql: Sql): Promise<Paid> => {
+        // Nothing of a payment its merchant's reset or delete overtook reaches the state after it.
+        await sameGeneration(sql, record.merchantId, generation);
         // First, the conditional write that makes this the token's one payment: a second one, even
         // sent at the same time, finds the token spent and its whole transaction is undone.
         if (spends && !(await spendToken(sql, spends, record.projectId, { session, paid: paid() }, record.date))) throw new TokenSpent();
@@ -256,6 +282,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));
         if (spent) return alreadyPaid(spent.paid);
         if (error instanceof SoldOut) return soldOut(error.key);
+        if (error instanceof Superseded) return overtaken(error);
         if (error instanceof PlanGone) return { ok: false, code: '1004-0001', message: `${UI_ERRORS['1004-0001']} (the subscription ended while the payment waited)` };
         throw error;
       }

@@ -69,7 +69,7 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
     if (!result.ok && 'field' in result) throw fieldError(result.field, result.message);
     // A token that paid already pays nothing more: 409. A refusal names the payment UI's error code
     // (0004-0001, …) as its message, for the page to show.
-    if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
+    if (!result.ok && ('paid' in result || 'reset' in result)) throw new ApiError(409, result.message);
     if (!result.ok) throw new ApiError(422, result.code, { global_errors: [result.message], property_errors: {} });
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
   });

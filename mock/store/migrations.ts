@@ -321,6 +321,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE webhook_outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0, ADD COLUMN next_attempt timestamptz, ADD COLUMN delivery bigint;
   `,
+  // 13 (issue 49): a merchant's generation, bumped by its reset and its delete in their own
+  // transaction. Work begun under an earlier one (a payment waiting on its user_validation, a clock
+  // move queued behind another) finds it changed in its transaction and is refused, never applied to
+  // the state the reset wrote (mock/store/sandboxes.ts, mock/domain/ledger.ts). Null is 0: an
+  // export's merchant row may leave it out.
+  `
+  ALTER TABLE merchants ADD COLUMN generation bigint;
+  `,
 ];
 
 /**

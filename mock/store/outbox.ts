@@ -71,9 +71,18 @@ export async function scheduleOutboxRow(sql: Sql, id: number, { attempts, nextAt
   ]);
 }
 
-/** Takes a settled webhook out of the outbox. */
-export async function removeOutboxRow(sql: Sql, id: number): Promise<void> {
-  await sql.query('DELETE FROM webhook_outbox WHERE id = $1', [id]);
+/**
+ * Whether the outbox still holds row `id` (for `owner`, when given: handed to that process): a reset
+ * or a delete of its merchant takes it out with the merchant's projects.
+ */
+export async function outboxHolds(sql: Sql, id: number, owner?: string): Promise<boolean> {
+  const { rows } = await sql.query('SELECT 1 FROM webhook_outbox WHERE id = $1 AND ($2::text IS NULL OR sent_by = $2)', [id, owner ?? null]);
+  return rows.length > 0;
+}
+
+/** Takes a settled webhook out of the outbox (`owner`, when given: only while it is handed to that process, not taken over by another). */
+export async function removeOutboxRow(sql: Sql, id: number, owner?: string): Promise<void> {
+  await sql.query('DELETE FROM webhook_outbox WHERE id = $1 AND ($2::text IS NULL OR sent_by = $2)', [id, owner ?? null]);
 }
 
 /**
@@ -118,6 +127,11 @@ export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Pro
 /** Keeps `owner`'s leases of these projects for another `leaseMs`. */
 export async function renewLeases(sql: Sql, owner: string, projectIds: number[], leaseMs: number): Promise<void> {
   await sql.query("UPDATE webhook_leases SET until = now() + $3 * interval '1 millisecond' WHERE owner = $1 AND project_id = ANY($2::bigint[])", [owner, projectIds, leaseMs]);
+}
+
+/** Drops the leases of the projects of merchant `merchantId` (its reset or delete, in that transaction `sql`): a project gone leaves no row. */
+export async function dropMerchantLeases(sql: Sql, merchantId: number): Promise<void> {
+  await sql.query('DELETE FROM webhook_leases WHERE project_id IN (SELECT id FROM projects WHERE merchant_id = $1)', [merchantId]);
 }
 
 /** Frees `owner`'s lease of the project (none given: all its leases), for the next claimant. */

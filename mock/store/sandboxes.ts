@@ -11,6 +11,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Database, Sql } from './database';
 import { insertRows, type Snapshot, type Table } from './snapshot';
+import { dropMerchantLeases } from './outbox';
 
 type Row = Record<string, unknown>;
 type Rows = Partial<Record<Table, Row[]>>;
@@ -147,8 +148,23 @@ export async function merchantProjects(sql: Sql, merchantId: number): Promise<nu
   return rows.map((row) => num(row.id));
 }
 
-/** Deletes everything the merchant holds (its projects and all under them, its payments, subscriptions, clock); the merchant stays. */
+/**
+ * The merchant's generation (migration 13): bumped by each reset and by its delete, in their
+ * transaction. `lock`: held (shared) until the transaction of `sql` ends, so a reset or delete waits
+ * for it, and it for them. Undefined when there is no such merchant.
+ */
+export async function merchantGeneration(sql: Sql, merchantId: number, lock = false): Promise<number | undefined> {
+  const { rows } = await sql.query<{ generation: string }>(`SELECT coalesce(generation, 0) AS generation FROM merchants WHERE id = $1${lock ? ' FOR SHARE' : ''}`, [merchantId]);
+  return rows[0] ? Number(rows[0].generation) : undefined;
+}
+
+/**
+ * Deletes everything the merchant holds (its projects and all under them, its payments, subscriptions, clock, the
+ * leases of its projects' webhooks); the merchant stays, a generation on.
+ */
 async function emptyMerchant(sql: Sql, merchantId: number): Promise<void> {
+  await sql.query('UPDATE merchants SET generation = coalesce(generation, 0) + 1 WHERE id = $1', [merchantId]);
+  await dropMerchantLeases(sql, merchantId);
   await sql.query('DELETE FROM webhook_log WHERE project_id IN (SELECT id FROM projects WHERE merchant_id = $1)', [merchantId]);
   await sql.query('DELETE FROM subscriptions WHERE merchant_id = $1', [merchantId]);
   await sql.query('DELETE FROM payments WHERE merchant_id = $1', [merchantId]);

@@ -45,7 +45,7 @@ const projectRecord = (key: string, keyOptional = false) => row({ id, project_id
  * adds a table or a column adds its schema here.
  */
 export const ROWS: Record<string, Schema> = {
-  merchants: row({ id, api_key: name, sandbox: flag, seed: record }, ['seed']),
+  merchants: row({ id, api_key: name, sandbox: flag, seed: record, generation: integer }, ['seed', 'generation']),
   projects: row({ id, merchant_id: id, data: record }),
   virtual_currencies: row({ project_id: id, data: record }),
   packages: projectRecord('sku', true),

@@ -97,6 +97,11 @@ export async function resumeDelivery(sql: Sql, delivery: LoggedDelivery): Promis
   return logDelivery(sql, fields);
 }
 
+/** Takes a delivery out of the log: one dropped unsent because its project's merchant was reset or deleted. */
+export async function forgetDelivery(sql: Sql, id: number): Promise<void> {
+  await sql.query('DELETE FROM webhook_log WHERE id = $1', [id]);
+}
+
 /** One logged delivery, or none. */
 export async function loggedDelivery(sql: Sql, id: number): Promise<LoggedDelivery | null> {
   const { rows } = await sql.query<Row>('SELECT * FROM webhook_log WHERE id = $1', [id]);

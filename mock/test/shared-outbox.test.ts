@@ -132,6 +132,32 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     expect(Date.parse(retried.attempts.find((a) => a.attempt === 2)!.at)).toBeGreaterThanOrEqual(due);
   }, 60_000);
 
+  it('a reset through the other service drops the webhook the first holds for its next attempt: the listener never gets it, and no lease row is left', async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const [one, two] = [await start(null), await start(null)];
+    orders.up = false;
+    await pay(one, 'reset-one');
+    const log = async () => {
+      const response = await fetch(`${two.merchantApi}/mock/webhooks?type=order_paid`, { headers: { authorization: DEMO_AUTH } });
+      return ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries;
+    };
+    await expect.poll(async () => (await log())[0]?.next_attempt ?? null, { timeout: 15_000 }).not.toBeNull();
+    const due = (await log())[0]!.next_attempt!;
+    orders.up = true;
+    const post = (path: string, body?: object) => fetch(`${two.merchantApi}${path}`, {
+      method: 'POST', headers: { authorization: DEMO_AUTH, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    // The reset deletes the transaction; the demo project comes back with the same id and listener.
+    expect((await post('/mock/reset')).status).toBe(204);
+    // Whichever service held it looks again within a second, finds it gone from the outbox and drops it: both go idle.
+    await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
+    expect((await post('/mock/clock', { to: new Date(Date.parse(due) + 60_000).toISOString() })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(orders.paid).toEqual([]);
+    expect(await log()).toEqual([]);
+    expect((await one.db.sql.query('SELECT project_id FROM webhook_leases')).rows).toEqual([]);
+  }, 60_000);
+
   it('a webhook waiting for its next attempt passes to the other service when the first stops, and waits there for the same due time, on the same delivery', async () => {
     await admin(`CREATE DATABASE ${name}`);
     // The first alone holds the project's webhooks when its order_paid fails.

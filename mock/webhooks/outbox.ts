@@ -29,7 +29,7 @@ import type { Database, Sql } from '../store/database';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, freeLeases, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, freeLeases, outboxHolds, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
@@ -57,17 +57,23 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
 }
 
 /** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
-const removeRow = (db: Database, id: number) => removeOutboxRow(db.sql, id).catch(() => undefined);
+const removeRow = (db: Database, id: number, owner?: string) => removeOutboxRow(db.sql, id, owner).catch(() => undefined);
 /** Keeps a row's place in its retry schedule; a database already closed keeps the place before (the next start sends it sooner). */
 const scheduleRow = (db: Database, id: number, at: OutboxSchedule) => scheduleOutboxRow(db.sql, id, at).catch(() => undefined);
+
+/** Whether the outbox still holds a row (for `owner`); a database that cannot be read (closing) says it does: nothing is dropped for that. */
+const holds = (db: Database, id: number, owner?: string) => outboxHolds(db.sql, id, owner).catch(() => true);
 
 /**
  * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them, each
  * where it is in its retry schedule (a row tried before goes on from there, and the sender keeps
  * its place in the row after each failed attempt); `settle` makes each row's settle (a second copy
- * of a row has none: the row leaves the outbox once).
+ * of a row has none: the row leaves the outbox once); the sender drops a row the outbox no longer
+ * holds for `owner` (this process, on a shared database) before each attempt.
  */
-async function handOver(db: Database, sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>, shape: Shaper): Promise<void> {
+async function handOver(
+  db: Database, sender: WebhookSender, rows: OutboxRow[], settle: (row: OutboxRow) => () => Promise<void>, shape: Shaper, owner?: string,
+): Promise<void> {
   if (rows.length === 0) return;
   // The faults are a test's; a failure to read them (a database closing) sends the webhooks as they are.
   const hand = (shaped: Shaped[]) => {
@@ -75,7 +81,7 @@ async function handOver(db: Database, sender: WebhookSender, rows: OutboxRow[], 
     for (const project of projects) {
       sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
         {
-          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at),
+          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), kept: () => holds(db, row.id, owner),
           ...(row.attempts > 0 ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
         },
         ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),
@@ -144,11 +150,11 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
     if (claimed.projects.length === 0) return;
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
     await handOver(db, sender, claimed.rows, (row) => async () => {
-      await removeRow(db, row.id);
+      await removeRow(db, row.id, me);
       const left = (held.get(row.projectId) ?? 1) - 1;
       held.set(row.projectId, left);
       if (left === 0) void serial(() => release(row.projectId)).then(claim, () => undefined);
-    }, shape);
+    }, shape, me);
     for (const project of claimed.projects) if (!held.get(project)) void serial(() => release(project)).catch(() => undefined);
   }
 

@@ -21,7 +21,7 @@ import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from 
 import type { Database } from '../store/database';
 import { clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
-import { LOG_SIZE, logDelivery, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import { LOG_SIZE, forgetDelivery, logDelivery, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 import type { OutboxSchedule } from '../store/outbox';
 
 /**
@@ -189,6 +189,12 @@ export interface KeptWebhook {
   resumed?: OutboxSchedule;
   /** Keeps its place in the schedule with it in the outbox, after an attempt that failed (it never throws). */
   schedule?(at: OutboxSchedule): Promise<void>;
+  /**
+   * Whether the outbox still holds it for this process (it never throws): false once a reset or a
+   * delete of its merchant took it out (or another process took it over), and then it is dropped
+   * unsent: the queue is a view of the outbox, not a copy that outlives it.
+   */
+  kept?(): Promise<boolean>;
 }
 
 /** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
@@ -229,6 +235,12 @@ export interface WebhookSender {
   watching(): number;
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
+  /**
+   * Looks again, at once, at the queues of these projects (a reset or a delete of their merchant
+   * just took their webhooks out of the outbox): what the outbox no longer holds is dropped unsent,
+   * and a queue left empty ends its waits and timers.
+   */
+  forget(projectIds: readonly number[]): void;
   /**
    * Stops sending: no further attempts, waiting retries end, and an attempt under way that fails
    * schedules none; `idle()` resolves. The promise resolves once the attempts under way have ended (each bounded by the retry policy's timeout)
@@ -276,6 +288,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const schedules = new Map<Delivery, (at: OutboxSchedule) => Promise<void>>();
   /** Delivery → when its next attempt is due on the merchant's clock, for one an earlier start or another process tried. */
   const resumeAt = new Map<Delivery, number>();
+  /** Delivery → whether the outbox still holds it, for the deliveries the outbox keeps. */
+  const keptNow = new Map<Delivery, () => Promise<boolean>>();
+  /** Project → the waits of its queue under way, ended by `forget`. */
+  const projectWakes = new Map<number, Set<() => void>>();
   /** Delivery → how to answer the question (user_validation) it is, once asked (or given up on). */
   const questions = new Map<Delivery, (result: SendResult & { accepted: boolean }) => void>();
   /** Delivery → its first writing to the log (its id comes then). */
@@ -324,7 +340,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule, kept }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
       id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: resumed?.attempts ?? 0,
       next_attempt: resumed?.nextAttempt ? new Date(resumed.nextAttempt).toISOString() : null, body,
@@ -333,6 +349,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (all.length > LOG_SIZE) all.shift();
     if (settle) settles.set(delivery, settle);
     if (schedule) schedules.set(delivery, schedule);
+    if (kept) keptNow.set(delivery, kept);
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
     if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
     const going = resumed?.delivery;
@@ -355,8 +372,30 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const settle = settles.get(delivery);
     settles.delete(delivery);
     schedules.delete(delivery);
+    keptNow.delete(delivery);
     logging.delete(delivery);
     await settle?.();
+  }
+
+  /**
+   * Whether the delivery is gone from under the queue: a kept one the outbox no longer holds (its
+   * merchant reset or deleted), another whose project is gone (deleted). A database that cannot be
+   * read (closing) drops nothing.
+   */
+  async function gone(delivery: Delivery): Promise<boolean> {
+    const kept = keptNow.get(delivery);
+    if (kept) return !(await kept());
+    if (!db || questions.has(delivery)) return false;
+    return (await projectOwner(db.sql, delivery.project_id).catch(() => 0)) === undefined;
+  }
+
+  /** Drops a delivery that is gone: unsent, and out of the log (a reset's fresh log never shows it). */
+  async function drop(delivery: Delivery): Promise<void> {
+    const at = all.indexOf(delivery);
+    if (at >= 0) all.splice(at, 1);
+    await logging.get(delivery);
+    if (db && delivery.id) void write((sql) => forgetDelivery(sql, delivery.id));
+    await settled(delivery);
   }
 
   function record(delivery: Delivery, made: Attempt): void {
@@ -403,27 +442,36 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     return { state: 'failed', reason: `${delivery.attempts} attempts, none accepted (the last: ${last}); the schedule is over: not sent again` };
   }
 
-  /** Waits until the clock of the project's merchant says `due` (a move of that clock brings it nearer), or close() comes. */
-  async function until(projectId: number, due: number): Promise<void> {
+  /**
+   * Waits until the clock of the project's merchant says `due` (a move of that clock brings it
+   * nearer), or close() comes, or `head` is gone (`forget`, or a look of a shared database's).
+   */
+  async function until(head: Delivery, due: number): Promise<void> {
+    const projectId = head.project_id;
     while (!closed) {
       const left = due - (await clock.now(projectId));
-      if (left <= 0 || closed) return;
-      await backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock);
+      if (left <= 0 || closed || (await gone(head))) return;
+      await backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock, projectId);
     }
   }
 
   /** Waits `ms`, or less when close() comes first (or, for a queue waiting for settings, `configure`). */
-  function backoff(ms: number, waiting?: Set<() => void>): Promise<void> {
+  function backoff(ms: number, waiting?: Set<() => void>, projectId?: number): Promise<void> {
     return new Promise<void>((resolve) => {
+      const own = projectId === undefined ? undefined : projectWakes.get(projectId) ?? new Set<() => void>();
+      if (own) projectWakes.set(projectId!, own);
       const wake = () => {
         clearTimeout(timer);
         wakes.delete(wake);
         waiting?.delete(wake);
+        own?.delete(wake);
+        if (own?.size === 0) projectWakes.delete(projectId!);
         resolve();
       };
       const timer = setTimeout(wake, ms);
       wakes.add(wake);
       waiting?.add(wake);
+      own?.add(wake);
     });
   }
 
@@ -436,12 +484,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       const head = queue[0]!;
       // Its attempts name it by the log's id.
       await logging.get(head);
+      // Gone from the outbox (its merchant reset or deleted): dropped unsent, and the next one looked at.
+      if (await gone(head)) {
+        queue.shift();
+        await drop(head);
+        continue;
+      }
       // One an earlier start or another process tried waits for its next attempt's time, and the project's later ones behind it.
       const resuming = resumeAt.get(head);
       resumeAt.delete(head);
       if (resuming !== undefined) {
-        await until(projectId, resuming);
+        await until(head, resuming);
         if (closed) break;
+        if (await gone(head)) continue;
       }
       // A delayed webhook (a webhook fault) waits its time, and the project's later ones behind it.
       const wait = (notBefore.get(head) ?? 0) - Date.now();
@@ -449,14 +504,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       if (wait > 0) {
         head.next_attempt = new Date((await clock.now(projectId)) + wait).toISOString();
         logged(head);
-        await backoff(wait);
+        await backoff(wait, undefined, projectId);
         if (closed) break;
+        if (await gone(head)) continue;
       }
       const target = await settingsNow(projectId);
       if (target === undefined || closed) break;
       if (!target) {
         // No settings (removed, or not yet written): the queue waits for some, looking again now and then.
-        await backoff(SETTINGS_POLL_MS, forSettings);
+        await backoff(SETTINGS_POLL_MS, forSettings, projectId);
         continue;
       }
       head.state = 'sending';
@@ -491,9 +547,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       head.next_attempt = new Date(due).toISOString();
       logged(head);
       await schedules.get(head)?.({ attempts: head.attempts, nextAttempt: due, delivery: head.id });
-      await until(projectId, due);
+      await until(head, due);
     }
     busy.delete(projectId);
+    // An empty queue is no queue: nothing of a reset or deleted project is left behind.
+    if (queue.length === 0 && queues.get(projectId) === queue) queues.delete(projectId);
     settle();
     if (closed && busy.size === 0) for (const done of closers.splice(0)) done();
   }
@@ -571,6 +629,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       else closeListeners.push(listener);
     },
     watching: () => watchers.size,
+    forget(projectIds) {
+      for (const projectId of projectIds) for (const wake of [...(projectWakes.get(projectId) ?? [])]) wake();
+    },
     idle() {
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);

@@ -86,7 +86,7 @@ export const createPayment: Op = async (call) => {
     ...(body.method !== undefined ? { method: body.method } : {}),
   });
   if (!result.ok && 'field' in result) throw fieldError(result.field, result.message);
-  if (!result.ok && 'paid' in result) throw new ApiError(409, result.message);
+  if (!result.ok && ('paid' in result || 'reset' in result)) throw new ApiError(409, result.message);
   if (!result.ok) throw uiError(422, result.code, result.message);
   const { ok: _, invoice, ...rest } = result;
   return { body: { ...rest, transaction_id: invoice, invoice_id: invoice } };

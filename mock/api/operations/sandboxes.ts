@@ -22,8 +22,13 @@ async function seedOf(context: ServiceContext, seed: unknown): Promise<Snapshot 
   }
 }
 
-/** What a reset or delete changed, told to the parts that keep a merchant's state apart: the fault rules, the clocks. */
-async function changed(context: ServiceContext, merchantId: number): Promise<void> {
+/**
+ * What a reset or delete changed, told to the parts that keep a merchant's state apart: the fault
+ * rules, the clocks, and the sender, which drops at once what the outbox no longer holds of the
+ * merchant's projects of before (another process's sender drops it at its next look).
+ */
+async function changed(context: ServiceContext, merchantId: number, projectsBefore: readonly number[]): Promise<void> {
+  context.sender.forget(projectsBefore);
   await context.faults.forget(merchantId);
   await clockOf(context.db).load();
 }
@@ -38,7 +43,7 @@ export const createSandbox: Op = async (call) => {
 export const deleteSandbox: Op = async (call) => {
   const change = await remove(call.context.db, call.merchantId);
   if (!change) throw new ApiError(409, `Conflict: merchant ${call.merchantId} is the service's own, not a sandbox; POST /mock/reset puts it back to its seed`);
-  await changed(call.context, call.merchantId);
+  await changed(call.context, call.merchantId, change.before);
   return { status: 204 };
 };
 
@@ -50,6 +55,6 @@ export const resetMerchant: Op = async (call) => {
     for (const [project, settings] of started) if (projects.includes(Number(project))) await writeWebhookSettings(sql, Number(project), settings);
   });
   if (!change) throw new ApiError(404, `Not Found: no merchant ${merchantId}`);
-  await changed(context, merchantId);
+  await changed(context, merchantId, change.before);
   return { status: 204 };
 };
