@@ -4,11 +4,11 @@
  * An import replaces everything in one transaction: a bad file changes nothing, and a file whose
  * rows break their table's schema (mock/store/snapshot-rows.ts) is refused before anything is written.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { migrate, type Database, type Sql } from './database';
+import type { Database, Sql } from './database';
 import { clockOf } from './clock';
 import { MIGRATIONS, TABLES } from './migrations';
 import { rowProblems } from './snapshot-rows';
+import { tablesOfVersion, upgradeTables } from './snapshot-upgrade';
 
 /** A table of the state. */
 export type Table = (typeof TABLES)[number];
@@ -52,8 +52,10 @@ export function checkSnapshot(value: unknown): Snapshot {
   }
   const tables = snapshot.tables;
   if (typeof tables !== 'object' || tables === null) throw new SnapshotError('"tables" must be an object of arrays');
+  // An older export holds the tables of its version (`service_clock` before version 7, say).
+  const known = tablesOfVersion(version!);
   for (const [name, rows] of Object.entries(tables)) {
-    if (!(TABLES as readonly string[]).includes(name)) throw new SnapshotError(`unknown table "${name}"`);
+    if (!known.has(name)) throw new SnapshotError(`unknown table "${name}" (an export of schema version ${version!} has ${[...known].join(', ')})`);
     if (!Array.isArray(rows)) throw new SnapshotError(`tables.${name} must be an array of rows`);
   }
   return snapshot as Snapshot;
@@ -92,27 +94,13 @@ async function fill(sql: Sql, snapshot: Snapshot): Promise<void> {
   }
 }
 
-/**
- * An export of an older payui-mock, brought to this version the way a data directory is: its rows
- * loaded into a scratch database of its own version, the later migrations run over them, and the
- * result exported again. (One scratch database per import of an old file: a second or two.)
- */
-async function upgrade(snapshot: Snapshot): Promise<Snapshot> {
-  const scratch = await PGlite.create();
-  try {
-    await migrate(scratch, 'the imported file', snapshot.version);
-    await scratch.transaction((sql) => fill(sql, snapshot));
-    await migrate(scratch, 'the imported file');
-    return await exportState({ sql: scratch });
-  } finally {
-    await scratch.close();
-  }
-}
-
 /** An export checked whole and brought to this version: its form, its version, every row. */
 export async function readSnapshot(value: unknown): Promise<Snapshot> {
   let snapshot = checkSnapshot(value);
-  if (snapshot.version < MIGRATIONS.length) snapshot = await upgrade(snapshot);
+  // An older export's rows are brought up in memory, each migration's step in turn (mock/store/snapshot-upgrade.ts).
+  if (snapshot.version < MIGRATIONS.length) {
+    snapshot = { format: 'payui-mock', version: MIGRATIONS.length, tables: upgradeTables(snapshot.tables as Record<string, Record<string, unknown>[]>, snapshot.version) };
+  }
   checkRows(snapshot);
   return snapshot;
 }

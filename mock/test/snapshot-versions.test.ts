@@ -14,6 +14,7 @@ import { migrate, MigrationError, openDatabase, type Database } from '../store/d
 import { MIGRATIONS } from '../store/migrations';
 import { exportState, importState, insertRows, SnapshotError, type Snapshot, type Table } from '../store/snapshot';
 import { TABLES } from '../store/migrations';
+import { tablesOfVersion } from '../store/snapshot-upgrade';
 import { demoFixtures } from '../store/memory';
 
 let db: Database;
@@ -24,24 +25,17 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** The rows of the tables a database of schema `version` has, as a payui-mock of that version exported them. */
-async function exportOfVersion(version: number, snapshot: Snapshot): Promise<Snapshot> {
-  const scratch = await PGlite.create();
-  try {
-    await migrate(scratch, 'test', version);
-    const { rows } = await scratch.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_version'");
-    const names = new Set(rows.map((r) => r.name));
-    const tables = Object.fromEntries(Object.entries(snapshot.tables).filter(([name]) => names.has(name)));
-    return { format: 'payui-mock', version, tables };
-  } finally {
-    await scratch.close();
-  }
+/** The rows of the tables an export of schema `version` holds (their check: snapshot-upgrade.test.ts), as a payui-mock of that version exported them. */
+function exportOfVersion(version: number, snapshot: Snapshot): Snapshot {
+  const names = tablesOfVersion(version);
+  const tables = Object.fromEntries(Object.entries(snapshot.tables).filter(([name]) => names.has(name)));
+  return { format: 'payui-mock', version, tables };
 }
 
-// Each import of an older file makes a scratch cluster of its own (~10 s on a busy 2-core machine).
-describe('an export of an older payui-mock', { timeout: 60_000 }, () => {
+// An older file's rows are brought up in memory (mock/store/snapshot-upgrade.ts): no database of its own.
+describe('an export of an older payui-mock', () => {
   it('of the version before this one is imported: every row it holds is there, the newer tables start empty', async () => {
-    const older = await exportOfVersion(MIGRATIONS.length - 1, current);
+    const older = exportOfVersion(MIGRATIONS.length - 1, current);
     expect(older.version).toBe(MIGRATIONS.length - 1);
     await importState(db, older);
     const after = await exportState(db);
@@ -53,14 +47,14 @@ describe('an export of an older payui-mock', { timeout: 60_000 }, () => {
   it("of version 4 carries a user's failed logins over as their count (version 5 counts them in one row)", async () => {
     const star = '7c1e2a90-4b3d-4f5e-8a6b-000000200001';
     const failures = ['2026-01-01T12:00:05+00:00', '2026-01-01T12:00:01+00:00', '2026-01-01T12:00:09+00:00'].map((at) => ({ login_project_id: star, username: 'ann', at }));
-    const four = await exportOfVersion(4, current);
+    const four = exportOfVersion(4, current);
     await importState(db, { ...four, tables: { ...four.tables, login_failures: failures } });
     const { rows } = await db.sql.query<{ username: string; count: number; first_at: Date }>('SELECT username, count, first_at FROM login_failures');
     expect(rows).toEqual([{ username: 'ann', count: 3, first_at: new Date('2026-01-01T12:00:01Z') }]);
   });
 
   it('of version 1 is imported too: its merchants and projects answer, identities go on after its ids', async () => {
-    const first = await exportOfVersion(1, current);
+    const first = exportOfVersion(1, current);
     expect(first.tables).not.toHaveProperty('subscription_plans');
     await importState(db, first);
     const { rows } = await db.sql.query<{ id: number }>('SELECT id FROM projects ORDER BY id');
@@ -74,7 +68,7 @@ describe('an export of an older payui-mock', { timeout: 60_000 }, () => {
   it('with a table its version did not have is refused, and the state is left as it was', async () => {
     await importState(db, current);
     const before = await exportState(db);
-    const wrong = { ...(await exportOfVersion(1, current)), tables: { ...current.tables } };
+    const wrong = { ...(exportOfVersion(1, current)), tables: { ...current.tables } };
     await expect(importState(db, wrong)).rejects.toThrow(SnapshotError);
     expect(await exportState(db)).toEqual(before);
   });
