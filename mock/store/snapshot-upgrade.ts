@@ -109,9 +109,12 @@ const STEPS: readonly Step[] = [
   { rows: (t) => void (t.webhook_log &&= []) },
   // 12: an outbox row keeps its place in the retry schedule: none made yet.
   { rows: (t) => void (t.webhook_outbox &&= eachRow(t.webhook_outbox, (row) => ({ ...row, attempts: 0, next_attempt: null, delivery: null }))) },
+  // 13: a merchant's generation (null is 0).
+  { rows: (t) => void (t.merchants &&= eachRow(t.merchants, (row) => ({ ...row, generation: null }))) },
 ];
 
-if (STEPS.length !== MIGRATIONS.length) throw new Error(`snapshot-upgrade.ts has ${STEPS.length} steps for ${MIGRATIONS.length} migrations: a migration adds its step`);
+/** How many migrations have their step here: all of them (snapshot-upgrade.test.ts holds it so). */
+export const UPGRADE_STEPS = STEPS.length;
 
 /** The tables an export of schema `version` holds. */
 export function tablesOfVersion(version: number): Set<string> {
@@ -126,8 +129,8 @@ export function tablesOfVersion(version: number): Set<string> {
 /** The rows of an export of schema `from` (each table an array), as this version's: a new object, the input untouched. */
 export function upgradeTables(tables: Tables, from: number): Tables {
   const out = structuredClone(tables);
-  for (let version = from + 1; version <= STEPS.length; version += 1) {
-    const step = STEPS[version - 1]!;
+  for (let version = from + 1; version <= MIGRATIONS.length; version += 1) {
+    const step = STEPS[version - 1] ?? {};
     step.rows?.(out);
     for (const table of step.dropped ?? []) delete out[table];
   }

@@ -12,7 +12,7 @@ import { migrate, type Database } from '../store/database';
 import { memoryDatabase } from '../store/memory';
 import { MIGRATIONS, TABLES } from '../store/migrations';
 import { exportState, importState, insertRows, type Snapshot, type Table } from '../store/snapshot';
-import { tablesOfVersion } from '../store/snapshot-upgrade';
+import { tablesOfVersion, UPGRADE_STEPS } from '../store/snapshot-upgrade';
 import { hashPassword } from '../lib/password';
 import demo from '../fixtures/demo.json' with { type: 'json' };
 
@@ -90,6 +90,10 @@ async function upgradedBySql(snapshot: Snapshot): Promise<Snapshot> {
 }
 
 describe('an export of each earlier schema version, brought up in memory', () => {
+  it('has a step for every migration (a migration adds its step to mock/store/snapshot-upgrade.ts)', () => {
+    expect(UPGRADE_STEPS).toBe(MIGRATIONS.length);
+  });
+
   it('has the tables a database of its version has (the ones an export holds)', async () => {
     for (let version = 1; version <= MIGRATIONS.length; version += 1) {
       await scratch.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
