@@ -1,6 +1,6 @@
 /**
  * `node mock/dist/prepare-image.js` (run by the repository's build): writes the demo merchant's
- * database image beside the built service, so a new in-memory service loads it instead of creating
+ * database image and its SHA-256 beside the built service, so a new in-memory service loads it instead of creating
  * and seeding a database (mock/store/image.ts).
  */
 import { fileURLToPath } from 'node:url';

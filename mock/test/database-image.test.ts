@@ -1,19 +1,25 @@
 // A new in-memory service starts from a prepared image of its seeded database (mock/store/image.ts)
 // instead of creating, migrating and seeding one: the image is named by what made it, kept in the
-// system's temporary folder (never the working directory), holds exactly the seeded state, and a
-// broken one is made again rather than trusted.
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+// user's private cache (never the working directory, never a folder another local user can write),
+// holds exactly the seeded state, and a broken, foreign or changed one is made again rather than trusted.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoFixtures, memoryDatabase } from '../store/memory';
-import { findImage, imageName } from '../store/image';
+import { cacheFolder, findImage, imageName, saveImage } from '../store/image';
 import { exportState } from '../store/snapshot';
+
+// This file's own cache home, as a user's XDG_CACHE_HOME.
+const cacheHome = mkdtempSync(join(tmpdir(), 'payui-image-cache-'));
+process.env.XDG_CACHE_HOME = cacheHome;
+const cache = join(cacheHome, 'payui-mock', 'images');
+afterAll(() => rmSync(cacheHome, { recursive: true, force: true }));
 
 // Fixtures of this test's own, so its images are not the ones other test files load.
 const fixtures = structuredClone(demoFixtures) as { tables: { merchants: { api_key: string }[] } };
 fixtures.tables.merchants[0]!.api_key = `image-test-${process.pid}`;
-const cached = join(tmpdir(), 'payui-mock-images', imageName(fixtures));
+const cached = join(cache, imageName(fixtures));
 
 // The embedded engine's: on a Postgres server (npm run test:server) an "in memory" database is a scratch database there.
 describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database image', { timeout: 60_000 }, () => {
@@ -22,6 +28,10 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
     expect(findImage(fixtures)).toBeNull();
     const first = await memoryDatabase(fixtures);
     expect(existsSync(cached)).toBe(true);
+    // Private: the folder the user's alone, the image and its hash readable by the user only.
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+    expect(statSync(cached).mode & 0o777).toBe(0o600);
+    expect(readFileSync(`${cached}.sha256`, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
     expect(existsSync(join(process.cwd(), imageName(fixtures)))).toBe(false);
     const second = await memoryDatabase(fixtures);
     try {
@@ -45,7 +55,7 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
     // Fixtures of their own again: this process has read the first test's image already, and keeps it.
     const other = structuredClone(fixtures);
     other.tables.merchants[0]!.api_key = `image-test-broken-${process.pid}`;
-    const broken = join(tmpdir(), 'payui-mock-images', imageName(other));
+    const broken = join(cache, imageName(other));
     writeFileSync(broken, 'not a tarball');
     const db = await memoryDatabase(other);
     try {
@@ -56,5 +66,43 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
     expect(findImage(other)!.size).toBeGreaterThan(1000);
     rmSync(broken, { force: true });
     rmSync(cached, { force: true });
+  });
+
+  it('in a cache others can write, or changed since it was written, is not loaded', () => {
+    // Planted bytes under names of their own (this process keeps what it has read once).
+    const bytes = new Uint8Array(4096).fill(7);
+    const named = (what: string) => {
+      const other = structuredClone(fixtures);
+      other.tables.merchants[0]!.api_key = `image-test-${what}-${process.pid}`;
+      return { other, file: saveImage(other, bytes) };
+    };
+    expect(findImage(named('kept').other)!.size).toBe(4096);
+    const spoil: [string, (file: string) => void][] = [
+      ['an image others may write', (file) => chmodSync(file, 0o666)],
+      ['an image others may read', (file) => chmodSync(file, 0o644)],
+      ['a hash others may write', (file) => chmodSync(`${file}.sha256`, 0o622)],
+      ['bytes that are not the hash\'s', (file) => writeFileSync(file, 'planted', { mode: 0o600 })],
+      ['no hash', (file) => rmSync(`${file}.sha256`)],
+    ];
+    for (const [what, change] of spoil) {
+      const { other, file } = named(what.replace(/\W/g, '-'));
+      change(file);
+      expect(findImage(other), what).toBeNull();
+    }
+  });
+
+  it('lives in a private folder of the user: one someone else opened to others is not used', () => {
+    const home = mkdtempSync(join(tmpdir(), 'payui-image-home-'));
+    try {
+      mkdirSync(join(home, 'payui-mock', 'images'), { recursive: true });
+      chmodSync(join(home, 'payui-mock'), 0o777);
+      const folder = cacheFolder({ XDG_CACHE_HOME: home });
+      expect(folder).not.toBe(join(home, 'payui-mock', 'images'));
+      // The fallback: a per-user folder of the temporary folder, as private.
+      expect(folder).toBe(join(tmpdir(), `payui-mock-${process.getuid!()}`, 'images'));
+      expect(statSync(join(tmpdir(), `payui-mock-${process.getuid!()}`)).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
