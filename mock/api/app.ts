@@ -45,7 +45,8 @@ function claimedMerchant(header: string | undefined): string | null {
 
 /**
  * The merchant whose Basic credentials the request carries; else 401 asking for them, or 429
- * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts).
+ * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts). The
+ * right key always gets in: a stranger's wrong keys never lock the merchant's backend out.
  */
 export async function merchantOf(request: FastifyRequest, credentials: Credentials): Promise<number> {
   const known = signedIn.get(request);
@@ -55,13 +56,10 @@ export async function merchantOf(request: FastifyRequest, credentials: Credentia
   const claimed = claimedMerchant(request.headers.authorization);
   const tooMany = (wait: number) =>
     new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
-  // Held back already: not even read.
-  const before = claimed === null ? 0 : guesses.wait(claimed);
-  if (before > 0) throw tooMany(before);
   const merchantId = await authenticate(request.headers.authorization, credentials);
-  // Judged, then counted in the same step: the wrong ones sent at once are counted one by one, and
-  // a right one that comes after the limit was reached waits as a wrong one does.
-  const after = claimed === null ? 0 : merchantId === null ? guesses.wrong(claimed) : guesses.wait(claimed);
+  // Judged, then a wrong one counted in the same step: the wrong ones sent at once are counted one
+  // by one, and once the limit is reached each is 429 until the minute has passed.
+  const after = claimed === null || merchantId !== null ? 0 : guesses.wrong(claimed);
   if (after > 0) throw tooMany(after);
   if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
   signedIn.set(request, merchantId);

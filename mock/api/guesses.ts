@@ -1,11 +1,11 @@
 /**
- * Guessing a merchant's API key is slowed to a few tries a minute: once `FAILURES` wrong keys were
- * tried for a merchant within `WINDOW_MS`, every try for that merchant, the right key too, waits
- * for the window to pass (else a guess would show itself right by not being refused). A try is
- * judged first and counted when it is wrong, at once, in the same step as the verdict: tries sent at
- * once are counted one by one as their keys are read, so no more than `FAILURES` wrong ones are
- * answered 401 and a right one only passes while fewer than that were judged before it. Right keys
- * are never counted, however many are under way. In memory: a restart forgets the counts.
+ * Guessing a merchant's API key meets 429: once `FAILURES` wrong keys were tried for a merchant
+ * within `WINDOW_MS`, every wrong key for that merchant is answered 429 (with the wait) instead of
+ * 401 until the window has passed. The right key is never held back: whoever sends wrong keys
+ * cannot lock the merchant's own backend out (a sandbox's key is 192 random bits, which no number
+ * of tries finds). A try is judged first and counted when it is wrong, at once, in the same step as
+ * the verdict: tries sent at once are counted one by one as their keys are read, so no more than
+ * `FAILURES` wrong ones are answered 401. In memory: a restart forgets the counts.
  */
 export const FAILURES = 10;
 export const WINDOW_MS = 60_000;
