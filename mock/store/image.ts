@@ -137,7 +137,7 @@ const packagePlaces = (): string[] => [
 
 /** `bytes` as the image `name` of this process. */
 function keep(name: string, bytes: Buffer): Blob {
-  const image = new Blob([bytes]);
+  const image = new Blob([new Uint8Array(bytes)]);
   loaded.set(name, image);
   return image;
 }
