@@ -607,7 +607,7 @@ export interface components {
             package?: string;
             /** @description The plan (its external_id) the token sells. */
             plan?: string;
-            /** @description The DRM the player picks for the game keys whose token names none (`pin_codes.codes` entries without `drm`): one for all of them, e.g. `steam`, or each game's, its SKU to its DRM, e.g. `{"star-miners": "steam", "moon-miners": "gog"}`. A key left unpicked, a DRM its game does not have, or a SKU that is not such a game of the token is the page's 0010-0003. */
+            /** @description The DRM the player picks for the game keys whose token names none (`pin_codes.codes` entries without `drm`): one for all of them, e.g. `steam`, or each game's, its SKU to its DRM, e.g. `{"star-miners": "steam", "moon-miners": "gog"}`. A key left unpicked, a DRM its game does not have, or a SKU that is not such a game of the token is the page's 0010-0003. On a purchase that sells no game keys: 422 at `drm`, as any choice the token does not offer. */
             drm?: string | {
                 [key: string]: string;
             };

@@ -15,7 +15,8 @@ import type { TokenMode } from '../spec/session';
 import { is2xx } from '../lib/plain';
 import type { Database, Sql } from '../store/database';
 import { hasFreeKey, takeKey } from '../store/game-keys';
-import { spendToken, spentToken, tokenHash, updatePaid } from '../store/spent-tokens';
+import { spendToken, spentToken, updatePaid } from '../store/spent-tokens';
+import { tokenId } from './token';
 import { creditUser, type Credit } from '../store/users';
 import { insertPayment, newPaymentId, paymentById, type PaymentRecord } from '../store/payments';
 import type { SubscriptionData } from '../store/subscriptions';
@@ -30,8 +31,8 @@ export type { HookPoint, PaymentCallResult, PaymentsHook } from './ledger';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
-  /** The request's own mistake, not the payment's (`method`: not one the page offers): nothing paid. */
-  | { ok: false; field: 'method'; message: string }
+  /** The request's own mistake, not the payment's (`method` not one the page offers, `drm` where no game key is sold): nothing paid. */
+  | { ok: false; field: 'method' | 'drm'; message: string }
   /** The token has paid already, this (a token serves one rendering): nothing more is paid with it. */
   | { ok: false; paid: Paid; message: string }
   /** The merchant was reset while the payment was under way (its user_validation waited): nothing was paid, in the state before or after. */
@@ -174,8 +175,10 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') return { ok: false, code: outcome, message: UI_ERRORS[outcome] };
       // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
       const token = params.get('access_token');
-      const spends = token === null ? null : tokenHash(token);
+      const spends = token === null ? null : await tokenId(token);
       const { purchase } = session;
+      // A DRM picked where nothing delivers game keys is a choice the token does not offer.
+      if (picked !== undefined && purchase.kind !== 'game') return { ok: false, field: 'drm', message: `this ${purchase.kind.replace('_', ' ')} purchase delivers no game keys: there is no DRM to pick` };
       // A game's keys: of the DRM the token names, else the one the player picked; one must be left of each.
       const game = purchase.kind === 'game' ? keysOf(purchase, picked) : null;
       if (game && !game.ok) return { ok: false, code: '0010-0003', message: `${UI_ERRORS['0010-0003']} (${game.message})` };

@@ -8,8 +8,9 @@
 import { inputProblem } from '../lib/input';
 import { httpAddress, isObject, type Plain } from '../lib/plain';
 import { checkTokenRequest } from './token-request';
-import { verifyToken } from './token';
+import { tokenId, verifyToken } from './token';
 import type { TokenMode } from '../spec/session';
+import type { ExtendedMessage } from '../spec/errors';
 import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
 import { amountRefusal, type Choice, type Delivery, type Gift, type Line, type Offer, type Purchase, type Session, type SessionResult, type Store } from '../spec/session';
 import { uiSettingsOf, type UiSettings } from '../spec/ui-settings';
@@ -21,7 +22,8 @@ import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, pl
 import { runningSubscription } from '../store/subscriptions';
 import { findUser } from '../store/users';
 import { offeredTo, skippedWhenMissing } from '../store/attributes';
-import { spentToken, tokenHash } from '../store/spent-tokens';
+import { spentToken } from '../store/spent-tokens';
+import { merchantApiKey } from '../store/sandboxes';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -352,6 +354,10 @@ async function balanceOf(ctx: Context): Promise<Session['balance']> {
   return { amount: Number(user?.balance ?? 0), name: localize(vc.name, ctx.language, 'coins') };
 }
 
+/** The first of the token request's problems, as `path: message`. */
+const firstProblem = (problems: ExtendedMessage): string =>
+  [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0]!;
+
 /**
  * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
  * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant).
@@ -364,16 +370,22 @@ export async function resolveSession(
   const accessData = search.get('access_data');
 
   if (token !== null) {
-    const verified = await verifyToken(token, now);
+    const verified = await verifyToken(token, (merchantId) => merchantApiKey(sql, merchantId), now);
     if (!verified.ok) return fail('0004-0001');
     const { payload } = verified;
     if (payload.mode !== pageMode) return fail('0004-0008');
     // A token that paid reopens on what it paid, whatever became of the catalogue since.
-    const spent = await spentToken(sql, tokenHash(token));
+    const spent = await spentToken(sql, await tokenId(token));
     if (spent) return { ok: true, session: { ...reopened(spent.session), store: null }, paid: spent.paid };
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
     if (project.data.payments_available === false) return fail('0002-0004');
+    // What the token says is checked as the token request was (a hand-made or forged one never was):
+    // no negative quantity, amount or price, no number past what a payment can hold.
+    const request = { user: payload.user, settings: payload.settings, ...(payload.purchase !== undefined ? { purchase: payload.purchase } : {}), ...(payload.custom_parameters !== undefined ? { custom_parameters: payload.custom_parameters } : {}) };
+    const problems = await checkTokenRequest(sql, request, project.merchantId);
+    if (problems) return fail('0004-0001', firstProblem(problems));
+    if (obj(payload.settings).project_id !== payload.project_id) return fail('0004-0001', `settings.project_id: not the token's project ${payload.project_id}`);
     return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters, choice);
   }
 
@@ -399,10 +411,7 @@ export async function resolveSession(
     if (mode !== pageMode) return fail('0004-0008');
     // Checked as a token body is (unknown SKUs and plans, types, formats): never a $0 item.
     const problems = await checkTokenRequest(sql, data, project.merchantId);
-    if (problems) {
-      const first = [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0];
-      return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${first}` };
-    }
+    if (problems) return { ok: false, code: '0004-0009', message: `${UI_ERRORS['0004-0009']}: ${firstProblem(problems)}` };
     return sessionOf(sql, project, mode, true, obj(data.user), settings, obj(data.purchase), data.custom_parameters, choice);
   }
 

@@ -56,6 +56,7 @@ function check(param: Param, value: unknown, path: string, body: Plain, add: Add
     const number = value as number;
     if (param.minimum !== undefined && number < param.minimum) add(path, `must be at least ${param.minimum}`);
     if (param.exclusiveMinimum !== undefined && number <= param.exclusiveMinimum) add(path, `must be more than ${param.exclusiveMinimum}`);
+    if (param.maximum !== undefined && number > param.maximum) add(path, `must be at most ${param.maximum}`);
   } else if (param.type === 'array') {
     (value as unknown[]).forEach((item, i) => check(param.items, item, `${path}[${i}]`, body, add));
   } else if (param.type === 'object' && param.fields !== 'free') {

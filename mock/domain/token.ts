@@ -1,13 +1,16 @@
 /**
  * Access tokens of the mock service: `v1.<payload>.<signature>`, base64url, signed with
- * HMAC-SHA256 through WebCrypto so the same code runs in the merchant API (Node) and in the
- * mock payment UI (browser). The key is public on purpose: this is a mock for offline tests,
- * and nothing it signs is worth anything.
+ * HMAC-SHA256 through WebCrypto. Each merchant's tokens are signed with a key of its own, made from
+ * its API key (what only the merchant and the service know): a sandbox's tokens cannot be made by
+ * anyone without its credentials. The demo merchant's API key is published, so its tokens can be
+ * made by hand (the browser tests do); nothing they sign is worth anything.
+ *
+ * One token has one spelling: base64url without padding whose last character's unused bits are 0;
+ * another spelling of the same bytes is malformed (else four texts of one token would each pay).
  */
 import type { TokenMode } from '../spec/session';
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
-const KEY_TEXT = 'payui-mock-signing-key: offline use only, not a secret';
 const PREFIX = 'v1';
 
 export interface TokenPayload {
@@ -27,12 +30,22 @@ export interface TokenPayload {
 
 export type VerifyResult = { ok: true; payload: TokenPayload } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
 
-const encoder = new TextEncoder();
-let keyPromise: Promise<CryptoKey> | undefined;
+/** The API key of a merchant (the key its tokens are signed with is made from it), or undefined when there is none. */
+export type MerchantKeys = (merchantId: number) => Promise<string | undefined>;
 
-function key(): Promise<CryptoKey> {
-  keyPromise ??= crypto.subtle.importKey('raw', encoder.encode(KEY_TEXT), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  return keyPromise;
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key of merchant `merchantId`'s tokens, made from its API key (kept per key text: a few merchants a process). */
+function key(merchantId: unknown, apiKey: string): Promise<CryptoKey> {
+  const text = `payui-mock token key\n${String(merchantId)}\n${apiKey}`;
+  let found = keys.get(text);
+  if (!found) {
+    if (keys.size > 1000) keys.clear();
+    found = crypto.subtle.importKey('raw', encoder.encode(text), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(text, found);
+  }
+  return found;
 }
 
 function toBase64Url(bytes: Uint8Array): string {
@@ -41,43 +54,65 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** The bytes of `text`, or null when it is not the one canonical base64url spelling of them (no padding, unused bits 0). */
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return toBase64Url(bytes) === text ? bytes : null;
   } catch {
     return null;
   }
 }
 
-export async function signToken(payload: TokenPayload): Promise<string> {
+/** Signs `payload` with the key of its merchant, whose API key is `apiKey`. */
+export async function signToken(payload: TokenPayload, apiKey: string): Promise<string> {
   const body = `${PREFIX}.${toBase64Url(encoder.encode(JSON.stringify(payload)))}`;
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(), encoder.encode(body)));
+  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await key(payload?.merchant_id, apiKey), encoder.encode(body)));
   return `${body}.${toBase64Url(signature)}`;
 }
 
-/**
- * Checks form, signature and expiry; `now` is in milliseconds (tests pass a fake clock), or the
- * clock of the merchant the token names.
- */
-export async function verifyToken(token: string, now: number | ((merchantId: number) => number) = Date.now()): Promise<VerifyResult> {
+/** The payload of a well-formed token, unchecked (its signature and expiry not looked at): null when it has none. */
+export function readToken(token: string): Record<string, unknown> | null {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== PREFIX) return { ok: false, reason: 'malformed' };
-  const [, body = '', sig = ''] = parts;
-  const signature = fromBase64Url(sig);
-  const json = fromBase64Url(body);
-  if (!signature || !json) return { ok: false, reason: 'malformed' };
-  const valid = await crypto.subtle.verify('HMAC', await key(), signature, encoder.encode(`${PREFIX}.${body}`));
-  if (!valid) return { ok: false, reason: 'signature' };
-  let payload: TokenPayload;
+  if (parts.length !== 3 || parts[0] !== PREFIX) return null;
+  const json = fromBase64Url(parts[1]!);
+  if (!json || !fromBase64Url(parts[2]!)) return null;
   try {
-    payload = JSON.parse(new TextDecoder().decode(json)) as TokenPayload;
+    const payload: unknown = JSON.parse(new TextDecoder().decode(json));
+    return typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? (payload as Record<string, unknown>) : null;
   } catch {
-    return { ok: false, reason: 'malformed' };
+    return null;
   }
-  // Signed is not well-formed: the key is public, so `null`, `[]` or `7` can carry a good signature.
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return { ok: false, reason: 'malformed' };
+}
+
+/**
+ * What a spent token is kept by: the SHA-256 of its signature's bytes (one per token, however its
+ * text is spelt), in hex. Only for a token `verifyToken` accepted.
+ */
+export async function tokenId(token: string): Promise<string> {
+  const signature = fromBase64Url(token.split('.')[2] ?? '') ?? new Uint8Array();
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', signature));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Checks form, signature (with the key of the merchant the token names: `apiKeys` gives its API
+ * key) and expiry; `now` is in milliseconds (tests pass a fake clock), or the clock of the merchant
+ * the token names.
+ */
+export async function verifyToken(token: string, apiKeys: MerchantKeys, now: number | ((merchantId: number) => number) = Date.now()): Promise<VerifyResult> {
+  const payload = readToken(token) as TokenPayload | null;
+  // Signed is not well-formed: `null`, `[]` or `7` is no token's payload.
+  if (!payload) return { ok: false, reason: 'malformed' };
+  const [, body = '', sig = ''] = token.split('.');
+  const merchantId = payload.merchant_id;
+  const apiKey = Number.isSafeInteger(merchantId) ? await apiKeys(merchantId) : undefined;
+  // No such merchant: no key the token could have been signed with.
+  if (!apiKey) return { ok: false, reason: 'signature' };
+  const valid = await crypto.subtle.verify('HMAC', await key(merchantId, apiKey), fromBase64Url(sig)!, encoder.encode(`${PREFIX}.${body}`));
+  if (!valid) return { ok: false, reason: 'signature' };
   const at = typeof now === 'number' ? now : now(Number(payload.merchant_id));
   if (typeof payload.exp !== 'number' || at / 1000 >= payload.exp) return { ok: false, reason: 'expired' };
   return { ok: true, payload };

@@ -76,7 +76,9 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   // `?<the page's query string>`; HEAD too. A failure is the error handler's 500, logged without the address (it carries the token).
   app.get('/api/session', async (request, reply) => {
     const result: SessionResult = await payments.session(new URL(request.url, 'http://mock').search, mode);
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result));
+    // The page needs no merchant id, and whoever holds an address (tokenless access_data is anyone's) is told none.
+    const answer = result.ok ? { ...result, session: { ...result.session, merchantId: undefined } } : result;
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
   });
 
   // Read once and kept; a failed read is forgotten, so the page is served once the build is there.

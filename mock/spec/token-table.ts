@@ -21,6 +21,8 @@ export interface Leaf extends Common {
   /** The least a number may be, and the bound it must be above (a purchase's amounts and quantities). */
   minimum?: number;
   exclusiveMinimum?: number;
+  /** The most a number may be (the offline service's choice, where the table gives none: a purchase's amounts and quantities). */
+  maximum?: number;
   /**
    * A value the mock accepts, where the type alone does not give one (a SKU of the demo
    * catalogue, a plan); tests and the README's examples use it.
@@ -48,6 +50,8 @@ const list = (items: Param, doc?: string): List => ({ type: 'array', items, ...(
 /** The table's `x.value` parameters: an object whose `value` carries the data. */
 const valued = (value: Leaf, extra: Record<string, Param> = {}, required?: true): Group => group({ value, ...extra }, required ? { required } : {});
 
+/** The most a token's quantity or item amount may be: the offline service's bound, so no total overflows what a payment keeps. */
+export const PURCHASE_MAX = 1_000_000_000;
 const LIST_LAYOUT = ['list', 'grid'] as const;
 /** The DRMs a token may name (`purchase.pin_codes.codes[].drm`). */
 export const DRM = ['steam', 'playstation', 'xbox', 'uplay', 'origin', 'drmfree', 'gog', 'epicgames', 'nintendo_eshop', 'discord_game_store', 'oculus'] as const;
@@ -144,14 +148,15 @@ export const TOKEN_TABLE: Group = group({
   }, { required: true }),
   purchase: group({
     virtual_currency: group({
-      // What a purchase describes is never negative or empty: amounts from 1, quantities above 0.
-      quantity: { type: 'number', exclusiveMinimum: 0, doc: 'More than 0', example: 550 },
+      // What a purchase describes is never negative or empty: amounts from 1, quantities above 0; and
+      // never more than a payment can hold (the offline service's bound: the table gives none).
+      quantity: { type: 'number', exclusiveMinimum: 0, maximum: PURCHASE_MAX, doc: `More than 0, at most ${PURCHASE_MAX} (the offline service's bound)`, example: 550 },
       currency: currency(),
     }),
     virtual_items: group({
       currency: currency(),
       // An entry without a SKU or an amount buys nothing: both are required.
-      items: list(group({ sku: string(undefined, { required: true, example: 'starter-pack' }), amount: { type: 'integer', required: true, minimum: 1, doc: 'At least 1', example: 1 } })),
+      items: list(group({ sku: string(undefined, { required: true, example: 'starter-pack' }), amount: { type: 'integer', required: true, minimum: 1, maximum: PURCHASE_MAX, doc: `At least 1, at most ${PURCHASE_MAX} (the offline service's bound)`, example: 1 } })),
       available_groups: list(string(), 'Only items of these groups are shown'),
     }),
     subscription: group({

@@ -3,7 +3,9 @@
  * (service-spec.md "Payment token"): the payment it makes writes its row in the payment's own
  * transaction, by a conditional insert, so a second payment with it, even one sent at the same
  * time, writes nothing and pays nothing. The row keeps what the token paid: the payment UI opened
- * on it again shows that, not a new checkout. Rows are keyed by the token's SHA-256, not the token.
+ * on it again shows that, not a new checkout. Rows are keyed by the SHA-256 of the token's signature
+ * (mock/domain/token.ts `tokenId`), one per token however its text is spelt; `tokenHash` is the
+ * Login links' key (a text's SHA-256).
  */
 import { createHash } from 'node:crypto';
 import type { Paid, Session } from '../spec/session';
@@ -15,7 +17,7 @@ export interface SpentToken {
   paid: Paid;
 }
 
-/** The key a token is kept by. */
+/** The SHA-256 of a text, in hex: the key a Login link is kept by. */
 export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Marks the token spent on `spent`; false when it already was (nothing is written then). */

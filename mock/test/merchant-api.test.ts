@@ -6,6 +6,8 @@ import { validTokenRequest } from '../../test/fixtures/token-requests';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 const MERCHANT = 100001;
+/** The demo merchant's API key, whose tokens these are (each merchant's are signed with a key made from its own). */
+const KEYS = async (id: number) => (id === MERCHANT ? 'demo-api-key' : undefined);
 type Body = Record<string, any>;
 /** `id` in exponent form: 100001 as `1.00001e5`. */
 const exponent = (id: number) => `${String(id)[0]}.${String(id).slice(1)}e${String(id).length - 1}`;
@@ -118,25 +120,46 @@ describe('tokens', () => {
   const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 
   it('round-trip: what is signed is what verifies', async () => {
-    const token = await signToken(payload(T0));
-    expect(await verifyToken(token, T0 + 1000)).toEqual({ ok: true, payload: payload(T0) });
+    const token = await signToken(payload(T0), 'demo-api-key');
+    expect(await verifyToken(token, KEYS, T0 + 1000)).toEqual({ ok: true, payload: payload(T0) });
   });
 
   it('expires after 24 hours, not before', async () => {
-    const token = await signToken(payload(T0));
-    expect((await verifyToken(token, T0 + 24 * 3600 * 1000 - 1)).ok).toBe(true);
-    expect(await verifyToken(token, T0 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
+    const token = await signToken(payload(T0), 'demo-api-key');
+    expect((await verifyToken(token, KEYS, T0 + 24 * 3600 * 1000 - 1)).ok).toBe(true);
+    expect(await verifyToken(token, KEYS, T0 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('rejects a changed payload or signature, and garbage', async () => {
-    const token = await signToken(payload(T0));
+    const token = await signToken(payload(T0), 'demo-api-key');
     const [prefix, body, sig] = token.split('.') as [string, string, string];
     const forged = Buffer.from(JSON.stringify({ ...payload(T0), project_id: 200002 })).toString('base64url');
-    expect(await verifyToken(`${prefix}.${forged}.${sig}`, T0)).toEqual({ ok: false, reason: 'signature' });
-    expect(await verifyToken(`${prefix}.${body}.${sig.slice(0, -2)}AA`, T0)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyToken(`${prefix}.${forged}.${sig}`, KEYS, T0)).toEqual({ ok: false, reason: 'signature' });
+    expect(await verifyToken(`${prefix}.${body}.${sig.slice(0, -2)}AA`, KEYS, T0)).toEqual({ ok: false, reason: 'signature' });
     for (const garbage of ['', 'abc', 'v2.a.b', 'v1.a.b.c', 'v1.!!.??']) {
-      expect((await verifyToken(garbage, T0)).ok).toBe(false);
+      expect((await verifyToken(garbage, KEYS, T0)).ok).toBe(false);
     }
+  });
+
+  it('has one spelling: the signature\'s or payload\'s last character with its unused bits set is malformed', async () => {
+    const token = await signToken(payload(T0), 'demo-api-key');
+    const [prefix, body, sig] = token.split('.') as [string, string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes are 43 characters: the last one's 2 low bits are unused, so 4 characters decode alike.
+    const spellings = [0, 1, 2, 3].map((bits) => `${sig.slice(0, -1)}${alphabet[(alphabet.indexOf(sig.at(-1)!) & ~3) | bits]}`);
+    expect(spellings.filter((other) => Buffer.from(other, 'base64url').equals(Buffer.from(sig, 'base64url')))).toHaveLength(4);
+    for (const other of spellings.filter((s) => s !== sig)) {
+      expect(await verifyToken(`${prefix}.${body}.${other}`, KEYS, T0)).toEqual({ ok: false, reason: 'malformed' });
+    }
+    expect(await verifyToken(`${prefix}.${body}=.${sig}`, KEYS, T0)).toEqual({ ok: false, reason: 'malformed' });
+    expect((await verifyToken(token, KEYS, T0)).ok).toBe(true);
+  });
+
+  it('is signed with a key of its merchant\'s: one made with another key, or for a merchant that is not there, is refused', async () => {
+    const token = await signToken(payload(T0), 'not-the-demo-key');
+    expect(await verifyToken(token, KEYS, T0)).toEqual({ ok: false, reason: 'signature' });
+    const nobody = await signToken({ ...payload(T0), merchant_id: 999999 }, 'demo-api-key');
+    expect(await verifyToken(nobody, KEYS, T0)).toEqual({ ok: false, reason: 'signature' });
   });
 });
 
@@ -180,7 +203,7 @@ describe('merchant API over HTTP', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const { token } = (await response.json()) as { token: string };
-    const verified = await verifyToken(token, after);
+    const verified = await verifyToken(token, async () => world.apiKey, after);
     expect(verified.ok).toBe(true);
     if (!verified.ok) return;
     expect(verified.payload).toMatchObject({
@@ -192,7 +215,7 @@ describe('merchant API over HTTP', () => {
     // Issued at the sandbox's clock, not real time.
     expect(verified.payload.iat * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(verified.payload.iat * 1000).toBeLessThanOrEqual(after);
-    expect(await verifyToken(token, verified.payload.iat * 1000 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
+    expect(await verifyToken(token, async () => world.apiKey, verified.payload.iat * 1000 + 24 * 3600 * 1000)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it.each<[string, () => string | null]>([

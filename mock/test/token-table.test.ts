@@ -143,7 +143,7 @@ describe('the mock merchant API, parameter by parameter', () => {
     const value = validValue(param);
     const response = await post(placed(path, value));
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
-    const verified = await verifyToken(((await response.json()) as { token: string }).token);
+    const verified = await verifyToken(((await response.json()) as { token: string }).token, async () => world.apiKey);
     expect(verified.ok && read(verified.payload, path)).toEqual(value);
   });
 

@@ -198,9 +198,9 @@ describe('a purchase in the offline world', () => {
     expect((await json(`${ui}/api/payments`)).status).toBe(405);
   });
 
-  it('refuses a correctly signed token whose payload is null with 0004-0001 (the signing key is public), and the page resolves it to the same error', async () => {
+  it('refuses a correctly signed token whose payload is null with 0004-0001 (the demo merchant signs with a published key), and the page resolves it to the same error', async () => {
     const { ui } = await world();
-    const token = await signToken(null as unknown as TokenPayload);
+    const token = await signToken(null as unknown as TokenPayload, 'demo-api-key');
     expect(await pay(ui, token)).toMatchObject({ status: 422, body: { message: '0004-0001' } });
     expect((await json(`${ui}/api/session?${new URLSearchParams({ access_token: token })}`)).body).toMatchObject({ ok: false, code: '0004-0001' });
   });

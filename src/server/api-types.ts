@@ -3104,7 +3104,7 @@ export interface components {
             purchase?: {
                 virtual_currency?: {
                     /**
-                     * @description More than 0
+                     * @description More than 0, at most 1000000000 (the offline service's bound)
                      * @example 550
                      */
                     quantity?: number;
@@ -3124,7 +3124,7 @@ export interface components {
                         /** @example starter-pack */
                         sku: string;
                         /**
-                         * @description At least 1
+                         * @description At least 1, at most 1000000000 (the offline service's bound)
                          * @example 1
                          */
                         amount: number;
@@ -3438,7 +3438,7 @@ export interface components {
             package?: string;
             /** @description The plan (its external_id) the token sells. */
             plan?: string;
-            /** @description The DRM the player picks for the game keys whose token names none (`pin_codes.codes` entries without `drm`): one for all of them, e.g. `steam`, or each game's, its SKU to its DRM, e.g. `{"star-miners": "steam", "moon-miners": "gog"}`. A key left unpicked, a DRM its game does not have, or a SKU that is not such a game of the token is the page's 0010-0003. */
+            /** @description The DRM the player picks for the game keys whose token names none (`pin_codes.codes` entries without `drm`): one for all of them, e.g. `steam`, or each game's, its SKU to its DRM, e.g. `{"star-miners": "steam", "moon-miners": "gog"}`. A key left unpicked, a DRM its game does not have, or a SKU that is not such a game of the token is the page's 0010-0003. On a purchase that sells no game keys: 422 at `drm`, as any choice the token does not offer. */
             drm?: string | {
                 [key: string]: string;
             };

@@ -4,6 +4,9 @@ import { callMerchantApi } from '../fixtures/merchant-call';
 import { validTokenRequest } from '../fixtures/token-requests';
 import { world } from './world';
 
+/** The demo merchant's published API key: its tokens are signed with a key made from it. */
+const DEMO_API_KEY = 'demo-api-key';
+
 export async function requestToken(change: (body: Record<string, any>) => void = () => undefined): Promise<string> {
   const body = validTokenRequest();
   change(body);
@@ -32,7 +35,7 @@ export function expiredToken(): Promise<string> {
     merchant_id: 100001, project_id: 200001, mode: 'sandbox', iat: issued, exp: issued + TOKEN_LIFETIME_SECONDS,
     user: validTokenRequest().user, settings: validTokenRequest().settings,
   };
-  return signToken(payload);
+  return signToken(payload, DEMO_API_KEY);
 }
 
 /** A signed, unexpired token for a project the service does not know. */
@@ -41,7 +44,7 @@ export function unknownProjectToken(): Promise<string> {
   return signToken({
     merchant_id: 100001, project_id: 987654, mode: 'sandbox', iat: now, exp: now + 3600,
     user: validTokenRequest().user, settings: { project_id: 987654, mode: 'sandbox' },
-  });
+  }, DEMO_API_KEY);
 }
 
 /** A sandbox token of the demo merchant that expires `seconds` from now, and when (ms since the epoch). */
@@ -66,9 +69,9 @@ export async function sandboxToken(): Promise<{ token: string; moveClock(advance
   };
 }
 
-/** A correctly signed token whose payload is `null`: the signing key is public, so anyone can make one. */
+/** A correctly signed token whose payload is `null`: the demo merchant's signing key is made from its published API key, so anyone can make one. */
 export function nullPayloadToken(): Promise<string> {
-  return signToken(null as unknown as TokenPayload);
+  return signToken(null as unknown as TokenPayload, DEMO_API_KEY);
 }
 
 export function uiUrl(base: string, params: Record<string, string>): string {

@@ -403,7 +403,9 @@ describe('mock/spec/openapi.json', () => {
         expect(schema!.enum).toEqual(param.enum ? [...param.enum] : undefined);
         if (param.format) expect(schema).toMatchObject(FORMAT[param.format]!);
         else expect(schema!.format ?? schema!['x-payui-format']).toBeUndefined();
-        expect([schema!.minimum, schema!.exclusiveMinimum]).toEqual([param.type === 'string' ? undefined : param.minimum, param.type === 'string' ? undefined : param.exclusiveMinimum]);
+        expect([schema!.minimum, schema!.exclusiveMinimum, schema!.maximum]).toEqual(
+          param.type === 'string' ? [undefined, undefined, undefined] : [param.minimum, param.exclusiveMinimum, param.maximum],
+        );
       }
       if (param.type === 'object') expect(schema!.additionalProperties).toBe(param.fields === 'free' ? true : false);
       if (name !== undefined) expect(parent!.required?.includes(name) ?? false).toBe(param.required === true);

@@ -6,7 +6,7 @@
  */
 import { UI_ERRORS } from '../../spec/ui-errors';
 import type { PayRequest } from '../../domain/payments';
-import { verifyToken } from '../../domain/token';
+import { readToken } from '../../domain/token';
 import { amountRefusal, type Choice, type DrmPick, type TokenMode } from '../../spec/session';
 import { ApiError, fieldError } from '../app';
 import type { Op } from './common';
@@ -32,9 +32,8 @@ const uiError = (status: number, code: string, message: string) => new ApiError(
 /** The environment the token (or access_data) is for: the payment UI's origin it would be opened on. */
 async function modeOf(body: HeadlessPayment, accessData: string | undefined): Promise<TokenMode> {
   if (body.access_token !== undefined) {
-    // Expired or not (the payment says which): only where it would be opened is asked here.
-    const verified = await verifyToken(body.access_token, 0).catch(() => null);
-    return verified?.ok && (verified.payload as { mode?: unknown }).mode === 'sandbox' ? 'sandbox' : 'live';
+    // Signed or not, expired or not (the payment says which): only where it would be opened is asked here.
+    return readToken(body.access_token)?.mode === 'sandbox' ? 'sandbox' : 'live';
   }
   try {
     return (JSON.parse(accessData ?? '') as { settings?: { mode?: unknown } })?.settings?.mode === 'sandbox' ? 'sandbox' : 'live';

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../domain/token';
 import { checkCatalogue } from '../../domain/token-request';
 import type { ExtendedMessage } from '../../spec/errors';
+import { merchantApiKey } from '../../store/sandboxes';
 import type { Op } from './common';
 
 export const createToken: Op = async ({ body, merchantId, context }) => {
@@ -24,7 +25,8 @@ export const createToken: Op = async ({ body, merchantId, context }) => {
     ...(request.purchase ? { purchase: request.purchase } : {}),
     ...(request.custom_parameters ? { custom_parameters: request.custom_parameters } : {}),
   };
-  return { body: { token: await signToken(payload) } };
+  // Signed with the merchant's own key (made from its API key: the caller just sent it).
+  return { body: { token: await signToken(payload, (await merchantApiKey(context.db.sql, merchantId)) ?? '') } };
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
