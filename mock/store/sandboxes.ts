@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Database, Sql } from './database';
-import { insertRows, type Snapshot, type Table } from './snapshot';
+import { insertRows, rowName, type Snapshot, type Table } from './snapshot';
 import { dropMerchantLeases } from './outbox';
 
 type Row = Record<string, unknown>;
@@ -63,6 +63,39 @@ export function merchantRows(snapshot: Snapshot, merchantId: number | null): Row
   return rows;
 }
 
+/** Tables whose rows a seed names by `id` (renumbered, or given new uuids): two rows of one id cannot both be kept. */
+const KEYED = [...IDENTITIES, 'login_projects', 'login_users'] as const;
+
+/**
+ * What a seed holds that passed the export's check but cannot be a sandbox's: two rows of one id,
+ * a row naming a project (or game, item, Login project) the seed does not have. Each named by its row.
+ */
+export function seedProblems(snapshot: Snapshot): string[] {
+  const t = snapshot.tables;
+  const problems: string[] = [];
+  const ids = new Map<Table, Set<string>>();
+  for (const table of KEYED) {
+    const first = new Map<string, number>();
+    (t[table] ?? []).forEach((row, index) => {
+      const id = String(row.id);
+      const before = first.get(id);
+      if (before === undefined) first.set(id, index);
+      else problems.push(`${rowName(table, row, index)}.id: the id of tables.${table}[${before}] again`);
+    });
+    ids.set(table, new Set(first.keys()));
+  }
+  for (const table of SEEDED) {
+    const references: Record<string, Table> = { ...(table === 'projects' ? {} : { project_id: 'projects' }), ...REFERENCES[table] };
+    (t[table] ?? []).forEach((row, index) => {
+      for (const [column, target] of Object.entries(references)) {
+        if (!(column in row) || (table === 'game_keys' && row.transaction_id != null)) continue;
+        if (!ids.get(target)?.has(String(row[column]))) problems.push(`${rowName(table, row, index)}.${column}: no row of tables.${target} with id ${JSON.stringify(row[column])} in the seed`);
+      }
+    });
+  }
+  return problems;
+}
+
 /** Next values of the identity of `table`, `n` of them. */
 async function nextIds(sql: Sql, table: string, n: number): Promise<number[]> {
   if (!n) return [];
@@ -71,7 +104,7 @@ async function nextIds(sql: Sql, table: string, n: number): Promise<number[]> {
 }
 
 /** The seed rows moved to new ids of their own, and to the merchant `merchantId`. */
-async function renumber(sql: Sql, rows: Rows, merchantId: number): Promise<Rows> {
+async function renumber(sql: Sql, rows: Rows, merchantId: number, names?: WeakMap<Row, string>): Promise<Rows> {
   const ids = new Map<Table, Map<string, unknown>>();
   for (const table of IDENTITIES) {
     const found = rows[table] ?? [];
@@ -88,6 +121,8 @@ async function renumber(sql: Sql, rows: Rows, merchantId: number): Promise<Rows>
   for (const table of SEEDED) {
     out[table] = (rows[table] ?? []).map((row) => {
       const next: Row = { ...row };
+      const name = names?.get(row);
+      if (name) names!.set(next, name);
       if (ids.has(table)) next.id = moved(table, row.id);
       if ('project_id' in row) next.project_id = moved('projects', row.project_id);
       if (table === 'projects') next.merchant_id = merchantId;
@@ -98,8 +133,9 @@ async function renumber(sql: Sql, rows: Rows, merchantId: number): Promise<Rows>
   return out;
 }
 
-async function writeRows(sql: Sql, rows: Rows): Promise<void> {
-  for (const table of SEEDED) await insertRows(sql, table, rows[table]);
+/** The seed's rows written; `names`: how the document named each (a refused row is named as the document has it). */
+async function writeRows(sql: Sql, rows: Rows, names?: WeakMap<Row, string>): Promise<void> {
+  for (const table of SEEDED) await insertRows(sql, table, rows[table], names && ((row, index) => names.get(row) ?? `tables.${table}[${index}]`));
 }
 
 const answerOf = (merchantId: number, apiKey: string, rows: Rows): SandboxAnswer => ({
@@ -115,6 +151,11 @@ const answerOf = (merchantId: number, apiKey: string, rows: Rows): SandboxAnswer
  */
 export async function createSandbox(db: Database, seed: Snapshot | null): Promise<{ sandbox: SandboxAnswer; change: MerchantChange }> {
   const apiKey = randomBytes(24).toString('base64url');
+  const problems = seed ? seedProblems(seed) : [];
+  if (problems.length) throw new SandboxSeedError(`the seed holds rows a sandbox cannot keep (nothing was made):\n  ${problems.slice(0, 50).join('\n  ')}`);
+  // Each row by its place in the document, for a row the database refuses.
+  const names = new WeakMap<Row, string>();
+  for (const [table, rows] of Object.entries(seed?.tables ?? {})) rows?.forEach((row, index) => names.set(row, rowName(table, row, index)));
   return db.transaction(async (sql) => {
     let merchantId = 0;
     // A random id, as the service's merchant ids look; taken (rarely): another.
@@ -123,8 +164,8 @@ export async function createSandbox(db: Database, seed: Snapshot | null): Promis
       const { rows } = await sql.query('INSERT INTO merchants (id, api_key, sandbox) VALUES ($1, $2, true) ON CONFLICT (id) DO NOTHING RETURNING id', [candidate, apiKey]);
       if (rows.length) merchantId = candidate;
     }
-    const rows = seed ? await renumber(sql, merchantRows(seed, null), merchantId) : {};
-    await writeRows(sql, rows);
+    const rows = seed ? await renumber(sql, merchantRows(seed, null), merchantId, names) : {};
+    await writeRows(sql, rows, names);
     await sql.query('UPDATE merchants SET seed = $2 WHERE id = $1', [merchantId, JSON.stringify(rows)]);
     return { sandbox: answerOf(merchantId, apiKey, rows), change: { before: [], after: rows } };
   });

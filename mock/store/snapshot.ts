@@ -72,15 +72,44 @@ function checkRows(snapshot: Snapshot): void {
   throw new SnapshotError(`the file holds rows payui-mock cannot keep (nothing was imported):\n  ${problems.slice(0, PROBLEMS_SHOWN).join('\n  ')}${more}`);
 }
 
-/** Rows of an export into `table` as they are (their ids too); a row the database refuses is a SnapshotError naming the table. */
-export async function insertRows(sql: Sql, table: Table, rows: readonly Record<string, unknown>[] | undefined): Promise<void> {
+/** How a row of an export is named in an error: `tables.items[3] (id 7)`. */
+export const rowName = (table: string, row: Record<string, unknown>, index: number) => `tables.${table}[${index}]${row.id === undefined ? '' : ` (id ${String(row.id)})`}`;
+
+/**
+ * Rows of an export into `table` as they are (their ids too). A row the database refuses (a
+ * duplicate key, a reference to no row) is a SnapshotError naming it (`name`: how; default its place
+ * in `rows`) and the database's reason: the rows are tried one at a time to find it, after a
+ * savepoint, which only a refusal costs more than the one insert.
+ */
+export async function insertRows(
+  sql: Sql, table: Table, rows: readonly Record<string, unknown>[] | undefined, name: (row: Record<string, unknown>, index: number) => string = (row, i) => rowName(table, row, i),
+): Promise<void> {
   if (!rows?.length) return;
+  const insert = (some: readonly Record<string, unknown>[]) =>
+    sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(some)]);
+  await sql.query('SAVEPOINT payui_rows');
   try {
-    await sql.query(`INSERT INTO ${table} SELECT * FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`, [JSON.stringify(rows)]);
+    await insert(rows);
+    await sql.query('RELEASE SAVEPOINT payui_rows');
+    return;
   } catch (error) {
-    throw new SnapshotError(`tables.${table}: ${(error as Error).message}`);
+    await sql.query('ROLLBACK TO SAVEPOINT payui_rows');
+    for (const [index, row] of rows.entries()) {
+      try {
+        await insert([row]);
+      } catch (refused) {
+        throw new SnapshotError(`${name(row, index)}: ${reason(refused)}`);
+      }
+    }
+    throw new SnapshotError(`tables.${table}: ${reason(error)}`);
   }
 }
+
+/** The database's words for a refused row, with its detail (`Key (id)=(1) already exists.`). */
+const reason = (error: unknown) => {
+  const { message, detail } = error as { message: string; detail?: string };
+  return detail ? `${message} (${detail})` : message;
+};
 
 /** The snapshot's rows into empty tables of its version, parents first; identities go on after them. */
 async function fill(sql: Sql, snapshot: Snapshot): Promise<void> {

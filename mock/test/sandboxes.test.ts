@@ -97,6 +97,36 @@ describe('POST /mock/sandboxes', () => {
   });
 });
 
+describe('a seed that passes the export check but breaks the tables\' keys or references', () => {
+  const sword = (id: number, project: number, sku = `sword-${id}`) => ({ id, project_id: project, sku, data: { sku, name: { en: 'Sword' }, prices: { USD: 2 }, default_currency: 'USD', enabled: true } });
+  const seedOf = (tables: Record<string, unknown[]>) => ({ format: 'payui-mock', version: 7, tables: { merchants: [{ id: 5, api_key: 'k', sandbox: false, seed: null }], projects: [{ id: 9, merchant_id: 5, data: { name: { en: 'Seeded' } } }], ...tables } });
+  it.each([
+    ['two rows of one id', { items: [sword(1, 9), sword(1, 9)] }, 'tables.items[1] (id 1).id: the id of tables.items[0] again'],
+    ['a row of a project the seed does not have', { items: [sword(1, 77)] }, 'tables.items[0] (id 1).project_id: no row of tables.projects with id 77 in the seed'],
+    ['two items of one SKU in a project', { items: [sword(1, 9, 'twin'), sword(2, 9, 'twin')] }, 'tables.items[1] (id 2): duplicate key value'],
+    ['inventory of a player the seed does not have', { items: [sword(1, 9)], inventory: [{ project_id: 9, user_id: 'ghost', item_id: 1, sku: 'sword-1', quantity: 1 }] }, 'tables.inventory[0]: insert or update on table "inventory" violates foreign key constraint'],
+  ])('%s is 422 at `seed` naming the row, and no sandbox is made', async (_case, tables, words) => {
+    const { rows: before } = await world.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants');
+    const refused = await call(null, 'POST', '/mock/sandboxes', { seed: seedOf(tables) });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.extended_message.property_errors.seed.join('\n')).toContain(words);
+    expect((await world.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants')).rows).toEqual(before);
+  });
+
+  it('an older export as a seed is brought up in memory: a sandbox of it is made in milliseconds (printed), and the service answers on', async () => {
+    const document = seedOf({ items: [sword(1, 9)], webhook_settings: [{ project_id: 9, url: 'https://listener.example/hook', secret: 's', variant: 'combined' }] });
+    const took: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      await sandbox({ seed: document });
+      took.push(performance.now() - started);
+    }
+    console.log(`a sandbox seeded with a version-7 export: ${took.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    const made = await sandbox({ seed: document });
+    expect((await as(made)('GET', `/mock/projects/${made.project_ids[0]}/webhooks`)).body).toEqual({ project_id: made.project_ids[0], enabled: true, url: 'https://listener.example/hook', variant: 'combined' });
+  });
+});
+
 describe('a clock of its own', () => {
   it('moves one merchant\'s renewals and token lifetimes, and no other\'s', async () => {
     const a = await sandbox();

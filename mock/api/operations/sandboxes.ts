@@ -5,7 +5,7 @@
  */
 import { fieldError, ApiError } from '../app';
 import { clockOf } from '../../store/clock';
-import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset } from '../../store/sandboxes';
+import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxSeedError } from '../../store/sandboxes';
 import { readSnapshot, SnapshotError, type Snapshot } from '../../store/snapshot';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import type { Op, ServiceContext } from './common';
@@ -35,9 +35,15 @@ async function changed(context: ServiceContext, merchantId: number, projectsBefo
 
 export const createSandbox: Op = async (call) => {
   const seed = await seedOf(call.context, (call.body as { seed?: unknown } | undefined)?.seed);
-  // A new merchant has no rules and a clock at real time: nothing to tell.
-  const { sandbox } = await create(call.context.db, seed);
-  return { status: 201, body: sandbox };
+  // A new merchant has no rules and a clock at real time: nothing to tell. A seed that passed the
+  // export's check but breaks the tables' keys or references is the request's fault: 422 naming the row.
+  try {
+    const { sandbox } = await create(call.context.db, seed);
+    return { status: 201, body: sandbox };
+  } catch (error) {
+    if (error instanceof SandboxSeedError || error instanceof SnapshotError) throw fieldError('seed', error.message);
+    throw error;
+  }
 };
 
 export const deleteSandbox: Op = async (call) => {
