@@ -95,8 +95,8 @@ describe('an export of each earlier schema version, brought up in memory', () =>
   });
 
   it('has the tables a database of its version has (the ones an export holds)', async () => {
+    await scratch.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
     for (let version = 1; version <= MIGRATIONS.length; version += 1) {
-      await scratch.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');
       await migrate(scratch, 'the reference', version);
       const { rows } = await scratch.query<{ name: string }>(
         "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name NOT IN ('schema_version', 'webhook_leases', 'fault_rules') ORDER BY 1",
