@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDirOf, readConfig, webhooksFromEnv, type WorldConfig } from './config';
 import { startMockService, stopOnSignals } from './service';
-import { parseArgs, runTrigger } from './trigger';
+import { databaseUrlWarning, parseArgs, runTrigger } from './trigger';
 import { openServiceDatabase, demoFixtures } from '../api/server';
 import { exportState, importState, resetState } from '../store/snapshot';
 import { redactUrl } from '../store/server-database';
@@ -20,6 +20,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const argv = process.argv.slice(2);
 const parsed = parseArgs(argv);
+const warning = parsed.command === 'serve' ? databaseUrlWarning(argv) : null;
+if (warning) console.error(warning);
 if (parsed.command === 'serve') serve(parsed.inMemory, parsed.port, parsed.databaseUrl ?? (parsed.inMemory ? undefined : process.env.PAYUI_MOCK_DATABASE_URL || undefined));
 else if (parsed.command === 'reset' || parsed.command === 'export' || parsed.command === 'import') {
   void data(parsed).then((code) => process.exit(code));

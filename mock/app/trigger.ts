@@ -83,7 +83,8 @@ const USAGE = `usage: payui-mock [serve] [--in-memory | --database-url postgres:
                               the offline service: merchant API, payment UI (live, sandbox), webhooks;
                               its state in PAYUI_MOCK_DATA (default .payui-mock/), or none with --in-memory;
                               --port N: the merchant API on N, the payment UI on N+1 and N+2 (0: free ports);
-                              --database-url (or PAYUI_MOCK_DATABASE_URL): the state on a Postgres server
+                              PAYUI_MOCK_DATABASE_URL (or --database-url, which ps shows to every
+                              local user: no password in it): the state on a Postgres server
        payui-mock reset       empties the data directory's state and seeds the demo merchant again
        payui-mock export FILE writes the whole state to FILE (JSON)
        payui-mock import FILE replaces the whole state by FILE's (an export, or fixtures of that shape)
@@ -158,6 +159,26 @@ function replayArgs(type: NotificationType, values: Partial<Record<Flag, string>
       api: url.href.replace(/\/+$/, ''), merchantId: Number(credentials[1]), apiKey: credentials[2]!,
     },
   };
+}
+
+/**
+ * The warning for a `--database-url` that carries a password (in the user part or as `?password=`):
+ * a command's arguments are in `ps` for every local user; null when there is none to give.
+ */
+export function databaseUrlWarning(argv: readonly string[]): string | null {
+  const at = argv.indexOf('--database-url');
+  const value = at < 0 ? undefined : argv[at + 1];
+  if (value === undefined) return null;
+  let secret = false;
+  try {
+    const parsed = new URL(value);
+    secret = parsed.password !== '' || [...parsed.searchParams.keys()].some((name) => /pass/i.test(name));
+  } catch {
+    secret = false;
+  }
+  return secret
+    ? 'payui-mock: warning: --database-url carries a password, which every user of this machine can read in `ps`; give the address in PAYUI_MOCK_DATABASE_URL instead'
+    : null;
 }
 
 /** `serve`'s flags: `--in-memory`, `--port N`. */

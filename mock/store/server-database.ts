@@ -26,6 +26,8 @@ export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    // The driver also takes `?password=` (and `sslpassword=`): any parameter named for a password.
+    parsed.search = parsed.search.replace(/([?&])([^=&]*pass[^=&]*)=[^&]*/gi, '$1$2=***');
     return parsed.toString();
   } catch {
     return 'the database URL';
