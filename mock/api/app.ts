@@ -246,6 +246,12 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         if (secured && request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request)) {
           throw new ApiError(403, 'Forbidden: the merchant API takes no change from a page of another site (a browser sends the credentials it kept); call it from your backend');
         }
+        // The service's own changes that take no credentials (a sandbox, a headless payment): from a
+        // test or a backend, or a page of this origin (the console), never a page of another site,
+        // which any web page the developer opens could be.
+        if (!secured && path.startsWith('/mock/') && request.method !== 'GET' && request.method !== 'HEAD' && fromAnotherSite(request)) {
+          throw new ApiError(403, `Forbidden: ${path} takes no change from a page of another site; call it from your tests or your backend`);
+        }
         const merchantId = secured ? await authorize(rawParams, request) : 0;
         const rawQuery = { ...(request.query as Record<string, unknown>) };
         const queryValid = query();

@@ -22,7 +22,7 @@ import { merchantApiKey } from '../store/sandboxes';
 import { loginPages } from './login-pages';
 import { USER_STORE_TIMEOUT_MS } from '../domain/user-store';
 import { DEFAULT_PORTS } from '../spec/ports';
-import type { ServiceContext } from './operations/common';
+import { SANDBOX_LIMITS, type SandboxLimits, type ServiceContext } from './operations/common';
 import { registerConsole } from './console';
 import { createFaults } from '../store/fault-rules';
 
@@ -49,6 +49,8 @@ export interface MerchantApiOptions {
   fixtures?: unknown;
   /** The webhook settings the service was started with (project id → settings), which a reset of the demo merchant puts back. */
   startWebhooks?: Record<number, WebhookSettings>;
+  /** The caps of `POST /mock/sandboxes` (default SANDBOX_LIMITS). */
+  sandboxLimits?: SandboxLimits;
 }
 
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
@@ -67,6 +69,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     faults: createFaults(db),
     fixtures: () => (fixtures ??= readSnapshot(options.fixtures ?? demoFixtures)),
     startWebhooks: options.startWebhooks ?? {},
+    sandboxLimits: options.sandboxLimits ?? SANDBOX_LIMITS,
   };
   await clockOf(db).load();
   const credentials = (merchantId: number) => merchantApiKey(db.sql, merchantId);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEMO_WEBHOOK_SECRETS } from '../fixtures/catalog';
 import { DEFAULT_PORTS } from '../spec/ports';
 import { settingsProblem, type WebhookSettings } from '../store/webhook-settings';
+import { SANDBOX_LIMITS, type SandboxLimits } from '../api/operations/common';
 
 /** Ports and addresses of the offline world (DESIGN.md §8); each overridable by environment. */
 export interface WorldConfig {
@@ -66,4 +67,19 @@ export function demoWebhooks(
 export function dataDirOf(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string | null {
   if (argv.includes('--in-memory')) return null;
   return resolve(env.PAYUI_MOCK_DATA || '.payui-mock');
+}
+
+/**
+ * The caps of `POST /mock/sandboxes` from the environment: `PAYUI_MOCK_MAX_SANDBOXES` (sandboxes at
+ * once, default 500) and `PAYUI_MOCK_MAX_SEED_BYTES` (a seed document's JSON, default 262144); a
+ * value that is not a whole number from 1 is an error naming the variable.
+ */
+export function sandboxLimitsFromEnv(env: NodeJS.ProcessEnv): SandboxLimits {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^[1-9][0-9]{0,9}$/.test(raw)) throw new Error(`${name} must be a whole number from 1, got "${raw}"`);
+    return Number(raw);
+  };
+  return { count: read('PAYUI_MOCK_MAX_SANDBOXES', SANDBOX_LIMITS.count), seedBytes: read('PAYUI_MOCK_MAX_SEED_BYTES', SANDBOX_LIMITS.seedBytes) };
 }

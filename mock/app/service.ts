@@ -4,7 +4,7 @@
  * `mock/dist/server.js`) runs it on its own for merchants' offline tests.
  */
 import { join } from 'node:path';
-import type { WorldConfig } from './config';
+import { sandboxLimitsFromEnv, type WorldConfig } from './config';
 import { listenLoopback, type Listening } from '../http/listen';
 import { serviceShape } from '../http/service-error';
 import { createMerchantApi, openServiceDatabase } from '../api/server';
@@ -84,6 +84,7 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     const api = await listenLoopback(await createMerchantApi({
       db, sender, payments, origin: () => merchantApi, consoleRoot: options.consoleRoot ?? join(uiRoot, '..', 'console'),
       ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}), startWebhooks: options.webhooks ?? {},
+      sandboxLimits: sandboxLimitsFromEnv(process.env),
     }), config.merchantApiPort, listen);
     merchantApi = `http://${config.host}:${api.port}`;
     running.push(api);

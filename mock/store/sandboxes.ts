@@ -171,6 +171,12 @@ export async function createSandbox(db: Database, seed: Snapshot | null): Promis
   });
 }
 
+/** How many sandboxes there are. */
+export async function sandboxCount(sql: Sql): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants WHERE sandbox');
+  return rows[0]!.n;
+}
+
 /** The API key of merchant `id`; undefined when there is no such merchant. */
 export async function merchantApiKey(sql: Sql, id: number): Promise<string | undefined> {
   const { rows } = await sql.query<{ api_key: string }>('SELECT api_key FROM merchants WHERE id = $1', [id]);

@@ -1054,7 +1054,7 @@ export interface paths {
         put?: never;
         /**
          * Pay as the payment UI's Pay does, without a browser
-         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`, `amount` (a typed amount of virtual currency): the choice the page would ask for, one of them, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for the game keys whose token names none, one for all or per game (`{"<game sku>": "<drm>"}`).
+         * @description The offline service's own operation: the real service has no such path. The token (or access_data) is the credential, as in the payment UI: no Basic credentials; a request a page of another site made is 403. It does exactly what paying in the payment UI does (user_validation, the transaction, the webhooks, balances, inventory, subscriptions) and answers 200 `{status, transaction_id, invoice_id}` (`done`, with `key` for a game key; `troubled` with `reason` `declined` or `user_refused` and the listener's `code`), or the payment UI's error: 422 whose `message` is the UI's code (`0004-0001`, `0010-0001`, …) and `extended_message.global_errors` its words; 409 when the token has paid already. `outcome`: `success` (default), `declined`, `declined_renewals`, or a UI error code to answer as the page would show it (nothing is paid) once the token is read: a bad, expired or spent token is answered for itself first. `sku`, `package`, `plan`, `amount` (a typed amount of virtual currency): the choice the page would ask for, one of them, which must be what the token sells (422 at the field otherwise); `drm`: the DRM picked for the game keys whose token names none, one for all or per game (`{"<game sku>": "<drm>"}`).
          */
         post: operations["createPayment"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
         put?: never;
         /**
          * A new merchant of its own, for one test
-         * @description The offline service's own operation: the real service has no such path. No credentials (the service listens on loopback only). Answers a new merchant with its own API key, projects, Login projects, clock (at real time), webhook settings, mailbox, payments and users: nothing it does is seen by another merchant. `seed`: `"demo"` (default) gives it a copy of the service's demo catalogue, `"empty"` nothing, an export document (`payui-mock export`) the export's catalogue, settings, players, inventory and unsold game keys (its payments, subscriptions, webhooks, mail and clock stay out), each record with a new id. `POST /mock/reset` puts the sandbox back to this seed; `DELETE /mock/sandboxes/{merchant_id}` removes it.
+         * @description The offline service's own operation: the real service has no such path. No credentials (the service listens on loopback only); a request a page of another site made (`Sec-Fetch-Site` `cross-site` or `same-site`, or an `Origin` not this service's) is 403, as any change a browser could be made to send. At most 500 sandboxes at once (`PAYUI_MOCK_MAX_SANDBOXES`): the next is 429 until one is deleted; a seed document of at most 262144 bytes of JSON (`PAYUI_MOCK_MAX_SEED_BYTES`): a bigger one is 413. Answers a new merchant with its own API key, projects, Login projects, clock (at real time), webhook settings, mailbox, payments and users: nothing it does is seen by another merchant. `seed`: `"demo"` (default) gives it a copy of the service's demo catalogue, `"empty"` nothing, an export document (`payui-mock export`) the export's catalogue, settings, players, inventory and unsold game keys (its payments, subscriptions, webhooks, mail and clock stay out), each record with a new id. `POST /mock/reset` puts the sandbox back to this seed; `DELETE /mock/sandboxes/{merchant_id}` removes it.
          */
         post: operations["createSandbox"];
         delete?: never;
@@ -6486,6 +6486,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description A page of another site made the request (Fetch Metadata or Origin say so): call it from your tests or your backend. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6568,10 +6578,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description A page of another site made the request (Fetch Metadata or Origin say so): call it from your tests or your backend. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            /** @description As many sandboxes as the service keeps at once (`PAYUI_MOCK_MAX_SANDBOXES`, default 500): delete the ones your tests are done with. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSandbox: {

@@ -27,7 +27,20 @@ export interface ServiceContext {
   fixtures: () => Promise<Snapshot>;
   /** The webhook settings the service was started with (project id → settings): part of its own merchants' seed. */
   startWebhooks: Record<number, WebhookSettings>;
+  /** How many sandboxes may be at once, and how big a sandbox's seed may be (JSON bytes). */
+  sandboxLimits: SandboxLimits;
 }
+
+/** The caps of `POST /mock/sandboxes`. */
+export interface SandboxLimits {
+  /** Sandboxes at once (`PAYUI_MOCK_MAX_SANDBOXES`): the next is 429 until one is deleted. */
+  count: number;
+  /** A seed document's size in bytes of JSON (`PAYUI_MOCK_MAX_SEED_BYTES`): a bigger one is 413. */
+  seedBytes: number;
+}
+
+/** The caps by default: room for every test file of a big suite at once, and seeds of a real catalogue. */
+export const SANDBOX_LIMITS: SandboxLimits = { count: 500, seedBytes: 256 * 1024 };
 
 export type Op = Operation<ServiceContext>;
 export type OpCall = Call<ServiceContext>;

@@ -5,7 +5,7 @@
  */
 import { fieldError, ApiError } from '../app';
 import { clockOf } from '../../store/clock';
-import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxSeedError } from '../../store/sandboxes';
+import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxSeedError, sandboxCount } from '../../store/sandboxes';
 import { readSnapshot, SnapshotError, type Snapshot } from '../../store/snapshot';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import type { Op, ServiceContext } from './common';
@@ -34,7 +34,18 @@ async function changed(context: ServiceContext, merchantId: number, projectsBefo
 }
 
 export const createSandbox: Op = async (call) => {
-  const seed = await seedOf(call.context, (call.body as { seed?: unknown } | undefined)?.seed);
+  const { count, seedBytes } = call.context.sandboxLimits;
+  const asked = (call.body as { seed?: unknown } | undefined)?.seed;
+  // A seed document is kept whole with the sandbox (its reset's seed) and copied into its tables: capped.
+  const size = typeof asked === 'object' && asked !== null ? Buffer.byteLength(JSON.stringify(asked)) : 0;
+  if (size > seedBytes) {
+    throw new ApiError(413, `Payload Too Large: the seed is ${size} bytes of JSON; a sandbox takes a seed of at most ${seedBytes} bytes (PAYUI_MOCK_MAX_SEED_BYTES)`);
+  }
+  // Checked before it is made: sandboxes made at once may pass the count by the few under way.
+  if ((await sandboxCount(call.context.db.sql)) >= count) {
+    throw new ApiError(429, `Too Many Requests: there are ${count} sandboxes, as many as the service keeps at once (PAYUI_MOCK_MAX_SANDBOXES); DELETE /mock/sandboxes/{merchant_id} the ones your tests are done with`);
+  }
+  const seed = await seedOf(call.context, asked);
   // A new merchant has no rules and a clock at real time: nothing to tell. A seed that passed the
   // export's check but breaks the tables' keys or references is the request's fault: 422 naming the row.
   try {
