@@ -23,9 +23,9 @@ const OPEN_SELECTOR = '[data-payui-open]';
   const { widget } = handle;
 
   /** `[data-payui-open]`, on the element or an ancestor of what was clicked, present or added later. */
+  const triggerOf = (event: Event) => (event.target as Element | null)?.closest?.(OPEN_SELECTOR) as HTMLElement | null | undefined;
   const onClick = (event: MouseEvent) => {
-    const target = event.target as Element | null;
-    const trigger = target?.closest?.(OPEN_SELECTOR) as HTMLElement | null;
+    const trigger = triggerOf(event);
     if (!trigger) return;
     event.preventDefault();
     // A per-button token (each product its own purchase): `data-access-token`, for that open
@@ -33,13 +33,25 @@ const OPEN_SELECTOR = '[data-payui-open]';
     // button it was (`trigger.dataset.sku`). Any refusal is reported through the `error` event.
     handle.open(trigger.dataset.accessToken, trigger).catch(() => undefined);
   };
+  /**
+   * Intent on a `[data-payui-open]` button (the pointer over it, focus, a touch): with
+   * `preload: 'ui'`, its payment UI is prepared before the click (DESIGN.md §15).
+   */
+  const onIntent = (event: Event) => {
+    const trigger = triggerOf(event);
+    if (trigger) handle.intent(trigger.dataset.accessToken, trigger);
+  };
+  const INTENT = ['pointerover', 'focusin', 'touchstart'];
   document.addEventListener('click', onClick);
+  // (Passive by default on the document: a touch is never delayed.)
+  for (const type of INTENT) document.addEventListener(type, onIntent);
 
   // The widget's own methods and its live isOpen, with a destroy() that also stops the delegation.
   const PayUI: PayUIWidget = Object.create(widget, {
     destroy: {
       value() {
         document.removeEventListener('click', onClick);
+        for (const type of INTENT) document.removeEventListener(type, onIntent);
         widget.destroy();
       },
     },

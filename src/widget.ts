@@ -10,7 +10,7 @@ import { createEmitter, type Emitter } from './core/emitter';
 import { invalid, PayUIError } from './core/errors';
 import { EVENT_NAMES, EventTypes, type CloseReason, type EventMap } from './core/events';
 import { normalizeOptions, type NormalizedOptions, type PayUIOptions } from './core/options';
-import type { Emit, Failure, Loaders, Mode, PaymentResult, Session } from './session/contract';
+import type { Emit, Failure, Loaders, Mode, PaymentResult, PreparedUI, Session } from './session/contract';
 import { openChildWindow } from './surfaces/child-window';
 import { showPending } from './surfaces/pending';
 
@@ -24,6 +24,13 @@ export interface PayUIWidget extends Pick<Emitter<EventMap>, 'on' | 'once' | 'of
    * the page, or a selector of one), as wide as it is, as tall as the UI's content. Settles like open().
    */
   mount(container: Element | string): Promise<PaymentResult>;
+  /**
+   * Loads the next open's payment UI, hidden, for `trigger` (the button the player is about to
+   * press; none: open()), so that open() shows it at once (DESIGN.md §15). Resolves when it has
+   * loaded, or at once when there is nothing to prepare (a phone's window, an open, no init());
+   * never rejects: a failure is silent and the next open() works as without it.
+   */
+  prepare(trigger?: Element): Promise<void>;
   close(): void;
   sendMessage(command: string, data?: object): void;
   onMessage(command: string, handler: (data: Record<string, unknown>) => void): () => void;
@@ -48,6 +55,8 @@ export interface WidgetHandle {
   open(token?: string, trigger?: Element): Promise<PaymentResult>;
   /** Ends the current open with a reason of the caller's (a native back button is `user`). */
   close(reason: CloseReason): void;
+  /** The player's intent on a `data-payui-open` button (its token, if it has one): prepares its payment UI with `preload: 'ui'`. */
+  intent(token: string | undefined, trigger: Element): void;
 }
 
 export const VERSION: string = __PAYUI_VERSION__;
@@ -63,8 +72,10 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   let given: PayUIOptions | null = null;
   let session: Session | null = null;
   let destroyed = false;
-  /** Counts preloads: only the latest may go on. */
+  /** Counts preloads and preparations: only the latest may go on. */
   let preloads = 0;
+  /** The payment UI prepared for the next open (`prepare`), at most one. */
+  let ready: PreparedUI | null = null;
   let preconnect: HTMLLinkElement | undefined;
 
   // What handlers set off runs after the handlers of the current event: events reach handlers in
@@ -99,10 +110,15 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     // the widget's loading page until the token is here. Inline: never a window, phones too.
     const popup = onMobile && !opts.iframeOnly && !mount ? (openChildWindow(provider ? '' : opts.url, target) ?? false) : null;
     let settle!: [resolve: (result: PaymentResult) => void, reject: (error: PayUIError) => void];
+    // The prepared payment UI when it is this purchase's (a window or inline never is); any other is dropped.
+    const prepared = !mount && ready?.fits(trigger, opts) ? ready : (drop(), undefined);
+    ready = null;
     const s: Session = {
-      phase: 'loading', options: opts, popup, mount, early: [], teardown: [], show, end, at: Date.now(),
+      phase: 'loading', options: opts, popup, mount, early: [], show, end, at: Date.now(), prepared,
+      // Dropped if the open ends before it is shown (taken, it is the session's frame).
+      teardown: prepared ? [prepared.drop] : [],
       // Asked now, while the code of the open is still on its way; checked by the session code.
-      token: provider && new Promise((resolve) => resolve(provider({ trigger }))),
+      token: provider && !prepared ? new Promise((resolve) => resolve(provider({ trigger }))) : undefined,
       promise: new Promise((...both) => (settle = both)),
     };
     s.token?.catch(() => undefined);
@@ -137,6 +153,8 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       if (mode) emit([`close-${mode}`, data], ['close', data]);
       if (error) settle[1](error);
       else settle[0]({ status, paymentInfo, reason });
+      // The next one, when the page is idle.
+      if (options?.preload == 'ui') preload(options);
     }
 
     if (popup) {
@@ -178,21 +196,56 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
   /**
    * `preload: 'connect'`: when the page is idle after init() (init itself stays well under a
    * millisecond), fetch the session code, which preconnects to the payment UI, and the lightbox
-   * code if it will be needed. A later init() or destroy() makes an earlier preload stop.
+   * code if it will be needed; `'ui'`: prepare the payment UI itself. A later init() or destroy()
+   * makes an earlier preload stop.
    */
   function preload(opts: NormalizedOptions): void {
     const run = ++preloads;
-    if (opts.preload === 'connect' && globalThis.document) {
+    if (opts.preload != 'none' && globalThis.document) {
       (window.requestIdleCallback ?? setTimeout)(() =>
         run === preloads &&
-        deps.loadSession().then((module) => {
+        (opts.preload == 'ui' ? prepare() : deps.loadSession().then((module) => {
           if (run !== preloads) return;
           preconnect?.remove();
           preconnect = module.warm(opts.url, (opts.iframeOnly || !isMobile()) && deps.loadLightbox);
-        }, String),
+        }, String)),
       );
     }
   }
+
+  const drop = () => {
+    ready?.drop();
+    ready = null;
+  };
+
+  /**
+   * The payment UI of the next open, prepared hidden (§15; session/prepare.ts) for `trigger`, with
+   * init()'s options or a button's own token. Nothing for a window (phones), while an open is
+   * going on, or without options; one already prepared for the same purchase is kept, any other
+   * replaced. Never rejects.
+   */
+  async function prepare(trigger: Element | null = null, token?: string): Promise<void> {
+    let opts = options;
+    try {
+      // (Without a page, the session code's frame fails, as silently.)
+      if (!opts || session || (isMobile() && !opts.iframeOnly)) return;
+      if (token !== undefined) opts = withToken(token);
+      if (!ready?.fits(trigger, opts)) {
+        drop();
+        const run = ++preloads;
+        const module = await deps.loadSession();
+        if (run !== preloads || session) return;
+        // (Until it is dropped or taken it is `ready`, and the options are those it was made with.)
+        ready = module.prepare({ options: opts, trigger, loadLightbox: deps.loadLightbox, again: () => prepare(trigger, token) });
+      }
+      await ready!.loaded;
+    } catch {
+      // Silent: the player did nothing.
+    }
+  }
+
+  /** init()'s options with a token of the caller's for one open (a button's `data-access-token`). */
+  const withToken = (token: string) => normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined });
 
   /**
    * open(), or with a token of the caller's for this open only (a button's `data-access-token`):
@@ -211,7 +264,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
       if (!opts) throw new PayUIError('NOT_INITIALIZED', 'init() first');
       if (!globalThis.document?.body) throw new PayUIError('UNSUPPORTED_ENVIRONMENT', 'no <body>');
-      if (token !== undefined) opts = normalizeOptions({ ...given, access_token: token, access_data: undefined, payment_url: undefined });
+      if (token !== undefined) opts = withToken(token);
     } catch (error) {
       return Promise.reject(raise(error as PayUIError));
     }
@@ -224,6 +277,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       // A failed init leaves no options: open() must never buy what an earlier init asked for.
       options = given = null;
       preloads++;
+      drop();
       options = normalizeOptions(next);
       given = next;
       preload(options);
@@ -233,6 +287,9 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     open: () => open(),
 
     mount: (container) => open([container]),
+
+    // (A second argument, a button's own token, is the script tag's: see `intent`.)
+    prepare,
 
     close() {
       session?.end('api');
@@ -257,6 +314,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       destroyed = true;
       session?.end('api');
       preloads++;
+      drop();
       preconnect?.remove();
       options = null;
       // After the close events above have reached their handlers.
@@ -276,5 +334,6 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
     widget,
     open: (token, trigger) => open(undefined, trigger, token),
     close: (reason) => session?.end(reason),
+    intent: (token, trigger) => options?.preload == 'ui' && void prepare(trigger, token),
   };
 }

@@ -3,7 +3,7 @@ import { buildPaymentUrl } from './url';
 
 export type SpinnerKind = 'xsolla' | 'round' | 'none' | 'custom';
 export type ChildWindowTarget = '_blank' | '_self' | '_parent';
-export type PreloadMode = 'connect' | 'none';
+export type PreloadMode = 'connect' | 'ui' | 'none';
 
 export interface LightboxOptions {
   /** px number or CSS length; null (default) = the width the payment UI reports. */
@@ -30,12 +30,17 @@ export interface ChildWindowOptions {
   target?: ChildWindowTarget;
 }
 
-/** What a token provider is told: the `data-payui-open` element that was clicked, or null (an open() call). */
+/**
+ * What a token provider is told: the `data-payui-open` element that was clicked (or that the
+ * player is about to click), or null (an open() call); `preload`: the token is for a payment UI
+ * prepared before the click (DESIGN.md §15), which the provider may decline by answering null.
+ */
 export interface TokenContext {
   trigger: Element | null;
+  preload?: true;
 }
-/** Asks the merchant's server for a fresh token; called at every open(). */
-export type TokenProvider = (context: TokenContext) => string | Promise<string>;
+/** Asks the merchant's server for a fresh token; called at every open() (and for every prepared payment UI). */
+export type TokenProvider = (context: TokenContext) => string | null | Promise<string | null>;
 
 export interface PayUIOptions {
   /** A token, or a token provider called at every open(). */
@@ -52,7 +57,10 @@ export interface PayUIOptions {
   loadTimeout?: number;
   /** How long a token provider may take, in ms (default 15000); then `TOKEN_FAILED`. */
   tokenTimeout?: number;
+  /** 'connect' (default): fetch the code of an open when idle; 'ui': also prepare the payment UI itself, hidden (DESIGN.md §15). */
   preload?: PreloadMode;
+  /** How long a prepared payment UI is kept, in ms (default 600000); then it is dropped and prepared again. */
+  preloadTtl?: number;
   language?: string;
 }
 
@@ -86,6 +94,7 @@ export interface NormalizedOptions {
   readonly loadTimeout: number;
   readonly tokenTimeout: number;
   readonly preload: PreloadMode;
+  readonly preloadTtl: number;
   /** A 2-letter code as given (any case), or null to follow the page's language. */
   readonly language: string | null;
 }
@@ -195,7 +204,9 @@ const OPTIONS: Table = {
   childWindow: { target: oneOf('_blank', '_self', '_parent') },
   loadTimeout: range(30_000, 1000, 600_000, 1),
   tokenTimeout: range(15_000, 100, 600_000, 1),
-  preload: oneOf('connect', 'none'),
+  preload: oneOf('connect', 'ui', 'none'),
+  // Below the token's lifetime (24 h): at most 23 h.
+  preloadTtl: range(600_000, 1000, 82_800_000, 1),
   // Any case: the words are chosen by its lowercase (surfaces/i18n.ts), so it is not lowercased here.
   language: text(null, /^[a-z]{2}$/i, 'a 2-letter code'),
 };

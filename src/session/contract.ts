@@ -10,6 +10,7 @@ import type { NormalizedOptions } from '../core/options';
 import type { InlineParams, InlineSurface } from '../surfaces/inline/inline';
 import type { LightboxParams, LightboxSurface } from '../surfaces/lightbox/lightbox';
 import type { Surface } from '../surfaces/surface';
+import type { FrameParts } from '../surfaces/lightbox/frame';
 
 export type Mode = 'lightbox' | 'window' | 'inline';
 
@@ -43,6 +44,8 @@ export interface Session {
   readonly mount?: [container: unknown];
   /** What the token provider answered (not yet checked), when `access_token` is a provider; asked at open(). */
   readonly token?: Promise<unknown>;
+  /** The payment UI prepared for this open (DESIGN.md §15), handed over by the facade: its frame is shown, not made. */
+  readonly prepared?: PreparedUI;
   /** When open() was called (ms since the epoch): `tokenTimeout` counts from here. */
   readonly at: number;
   /** The click's feedback (surfaces/pending.ts), removed once what it stood for is shown (and at the end). */
@@ -98,6 +101,37 @@ export interface SessionModule {
    * origin, added to the page, and the lightbox code fetched when `loadLightbox` is given.
    */
   warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement;
+  /**
+   * Prepares the next open (DESIGN.md §15): asks for a token (`{ trigger, preload: true }`), loads
+   * the lightbox code and the payment UI in a hidden frame inside the closed lightbox. Silent:
+   * whatever fails drops it and the next open works as without it.
+   */
+  prepare(context: PrepareContext): PreparedUI;
+}
+
+export interface PrepareContext {
+  readonly options: NormalizedOptions;
+  /** The `data-payui-open` element the player showed intent on, or null (idle, `prepare()`). */
+  readonly trigger: Element | null;
+  readonly loadLightbox: () => Promise<LightboxModule>;
+  /** After `preloadTtl`, once it has dropped itself with `preload: 'ui'`: prepares anew for the same trigger. */
+  readonly again: () => void;
+}
+
+/** A payment UI prepared and hidden, at most one per widget; the facade holds it until an open takes it. */
+export interface PreparedUI {
+  /** Settles (never rejects) once its payment UI has loaded, or it was declined or dropped. */
+  readonly loaded: Promise<void>;
+  /** An open for `trigger` with these options may show it: the same purchase, not dropped, its frame navigating, within `preloadTtl`. */
+  fits(trigger: Element | null, options: NormalizedOptions): boolean;
+  /** Removes its frame, its listeners and timers. Idempotent; nothing once an open has taken it. */
+  drop(): void;
+  /**
+   * An open takes it (after `fits`): the frame is no longer hidden and no longer its own; what the
+   * payment UI posted while hidden is handed over (for the channel to check and replay), with
+   * the lightbox code, already here.
+   */
+  take(): { frame: FrameParts; early: MessageEvent[]; lightbox: LightboxModule; answered: boolean };
 }
 export type LightboxModule = { openLightbox(params: LightboxParams): LightboxSurface };
 export type InlineModule = { openInline(params: InlineParams): InlineSurface };

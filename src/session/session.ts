@@ -18,6 +18,8 @@ import { LIGHTBOX_HOST, type Surface, type SurfaceCallbacks } from '../surfaces/
 import { showWindowProblem } from '../surfaces/window-problem';
 import type { InlineModule, LightboxModule, Mode, SessionContext, SessionControl } from './contract';
 
+export { prepare } from './prepare';
+
 export function warm(url: string, loadLightbox: (() => Promise<unknown>) | false): HTMLLinkElement {
   // The lightbox code too, when this device will need it (a failure is retried by the open).
   if (loadLightbox) loadLightbox().catch(() => undefined);
@@ -73,6 +75,8 @@ export function startSession(context: SessionContext): SessionControl {
     loaded: false,
     /** The player was shown a failure (no token, or the payment UI did not load and has not since): closing is reason `error`. */
     failed: false,
+    /** `widget-detected` was sent already (to a prepared payment UI while it was hidden). */
+    answered: false,
   };
   const labels = commonLabels(opts.language);
 
@@ -89,6 +93,7 @@ export function startSession(context: SessionContext): SessionControl {
     // Subscribers first: a `close` ends the session, and they hear it too.
     context.toSubscribers(command, data);
     if (command === 'widget-detection') {
+      if (state.answered) return;
       // Inline, the payment UI is told no options: it is part of the page (its own close, no Esc of ours).
       const mode = session.mode;
       state.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, ...(mode === 'lightbox' ? { lightBoxOptions: opts.lightbox } : mode === 'window' ? { childWindowOptions: opts.childWindow } : {}) });
@@ -199,7 +204,8 @@ export function startSession(context: SessionContext): SessionControl {
   /**
    * The lightbox, or inline (mount()): its frame now, in this task (the click's, when the code was
    * prefetched), so the payment UI's request starts before any of the surface's work; the surface
-   * is built around it after the next paint, when its code is here.
+   * is built around it after the next paint, when its code is here. A prepared payment UI's frame
+   * is shown instead, with the lightbox around it, in this task.
    */
   function openFrame(): void {
     const container = session.mount && findContainer(session.mount[0]);
@@ -208,10 +214,13 @@ export function startSession(context: SessionContext): SessionControl {
     if (container === null) return end(['INVALID_OPTION', 'no such element in the page', 'container']);
     // Another widget's lightbox is open on the page (any number of inline ones may be).
     if (!container && document.querySelector(LIGHTBOX_HOST)) return end(['ALREADY_OPEN', 'another lightbox is open']);
-    const frame = createFrame(opts.lightbox, session.token ? null : opts.url, container);
+    // A prepared payment UI (prepare.ts): its frame, what it said while hidden, the lightbox code.
+    const prepared = session.prepared?.take();
+    const frame = prepared?.frame ?? createFrame(opts.lightbox, session.token ? null : opts.url, container);
     teardown.push(frame.remove);
     // What the frame says before the channel is wired is kept for it (its own checks apply).
-    const early: MessageEvent[] = [];
+    const early: MessageEvent[] = prepared?.early ?? [];
+    state.answered = !!prepared?.answered;
     const keep = (event: MessageEvent) => event.source === frame.frame.contentWindow && early.push(event);
     addEventListener('message', keep);
     teardown.push(() => removeEventListener('message', keep));
@@ -223,24 +232,28 @@ export function startSession(context: SessionContext): SessionControl {
       surface!.fail();
     };
     if (session.token) withToken(session.token, frame.go, (message) => (surface ? failed(message) : (problem = message)));
-    context.surface!.then(
-      (module) => afterPaint(() => {
-        if (ended()) return;
-        const params = { frame, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: !!context.fullScreen, callbacks };
-        try {
-          surface = container ? (module as InlineModule).openInline(params) : (module as LightboxModule).openLightbox(params);
-        } catch (error) {
-          // Never leave a half-open widget that cannot open again.
-          return end(['UNSUPPORTED_ENVIRONMENT', `${mode} could not open: ${String(error)}`]);
-        }
-        removeEventListener('message', keep);
-        // The click's feedback gives way to the lightbox, in the same frame.
-        session.pending?.remove();
-        attach(surface, mode, early);
-        // A token provider that failed before it was built (a size the frame reported meanwhile
-        // comes with the channel's backlog).
-        if (problem) failed(problem);
-      }),
+    /** The surface around the frame, once its code is here. */
+    const build = (module: LightboxModule | InlineModule) => {
+      if (ended()) return;
+      const params = { frame, options: opts.lightbox, labels, loadTimeout: opts.loadTimeout, fullScreen: !!context.fullScreen, callbacks };
+      try {
+        surface = container ? (module as InlineModule).openInline(params) : (module as LightboxModule).openLightbox(params);
+      } catch (error) {
+        // Never leave a half-open widget that cannot open again.
+        return end(['UNSUPPORTED_ENVIRONMENT', `${mode} could not open: ${String(error)}`]);
+      }
+      removeEventListener('message', keep);
+      // The click's feedback gives way to the lightbox, in the same frame.
+      session.pending?.remove();
+      attach(surface, mode, early);
+      // A token provider that failed before it was built (a size the frame reported meanwhile
+      // comes with the channel's backlog).
+      if (problem) failed(problem);
+    };
+    // Prepared: shown in this task (the payment UI has rendered already); else after the next paint.
+    if (prepared) build(prepared.lightbox);
+    else context.surface!.then(
+      (module) => afterPaint(() => build(module)),
       (error: unknown) => end(['LOAD_TIMEOUT', `${mode} code not loaded: ${String(error)}`]),
     );
   }

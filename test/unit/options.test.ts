@@ -31,6 +31,7 @@ describe('normalizeOptions: defaults', () => {
       loadTimeout: 30000,
       tokenTimeout: 15000,
       preload: 'connect',
+      preloadTtl: 600000,
       language: null,
     });
     expect(Object.isFrozen(o)).toBe(true);
@@ -81,6 +82,8 @@ const valid: [string, Record<string, unknown>, Pick, unknown][] = [
   ['childWindow.target _parent', { ...token, childWindow: { target: '_parent' } }, (o) => o.childWindow.target, '_parent'],
   ['loadTimeout', { ...token, loadTimeout: 1000 }, (o) => o.loadTimeout, 1000],
   ['preload', { ...token, preload: 'none' }, (o) => o.preload, 'none'],
+  ['preload ui', { ...token, preload: 'ui' }, (o) => o.preload, 'ui'],
+  ['preloadTtl', { ...token, preloadTtl: 60_000 }, (o) => o.preloadTtl, 60_000],
   ['language', { ...token, language: 'de' }, (o) => o.language, 'de'],
   // Any case is taken; the words are chosen by its lowercase.
   ['language in capitals', { ...token, language: 'DE' }, (o) => [o.language, commonLabels(o.language, { documentElement: { lang: 'fr' } } as Document).lang], ['DE', 'de']],
@@ -159,6 +162,10 @@ const invalid: [string, unknown, string][] = [
   ['loadTimeout fraction', { ...token, loadTimeout: 1500.5 }, 'loadTimeout'],
   ['loadTimeout a string', { ...token, loadTimeout: '30000' }, 'loadTimeout'],
   ['preload unknown', { ...token, preload: 'eager' }, 'preload'],
+  ['preload true', { ...token, preload: true }, 'preload'],
+  ['preloadTtl too short', { ...token, preloadTtl: 999 }, 'preloadTtl'],
+  ['preloadTtl past the token lifetime', { ...token, preloadTtl: 86_400_000 }, 'preloadTtl'],
+  ['preloadTtl a string', { ...token, preloadTtl: '600000' }, 'preloadTtl'],
   ['language 3 letters', { ...token, language: 'eng' }, 'language'],
   ['language a locale', { ...token, language: 'en-US' }, 'language'],
 ];

@@ -85,3 +85,4 @@ describe('script tag: a token provider', () => {
     expect((provider.mock.calls[1]![0].trigger as HTMLElement).dataset.sku).toBe('shield');
   });
 });
+
