@@ -479,7 +479,7 @@ export interface components {
             at: components["schemas"]["Timestamp"];
             /** @description The listener's HTTP status; null when no answer came. */
             status: number | null;
-            /** @description The start of the listener's answer, or what went wrong. */
+            /** @description What the log keeps of the listener's answer, or what went wrong when none came: empty for an accepted answer; for a refusal shaped as a listener's (`{"error": {"code", "message"}}`) `listener's answer (excerpt): <code>: <the first 60 characters of the message>`; for any other answer only its length (the listener may be any loopback or https address, so no other service's page is kept). */
             answer: string;
             ms: number;
             accepted: boolean;

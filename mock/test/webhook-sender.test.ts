@@ -52,15 +52,14 @@ describe("a listener's answer", () => {
     expect(written).toBeLessThan(HUGE);
   });
 
-  it('the sender accepts such a listener by its status and logs the start of its answer', async () => {
+  it('the sender accepts such a listener by its status, and logs nothing of an accepted answer\'s body', async () => {
     const sender = createWebhookSender({ retry: quickRetry(10, 10_000) });
     sender.configure(1, { url, secret: 's', variant: 'combined' });
     sender.send(1, [{ notification_type: 'order_paid' } as never]);
     await sender.idle();
     const [attempt] = sender.attempts();
     expect(attempt).toMatchObject({ status: 200, accepted: true });
-    expect(attempt!.answer).toMatch(/^x+$/);
-    expect(attempt!.answer.length).toBeLessThanOrEqual(300);
+    expect(attempt!.answer).toBe('');
     expect((await last).all).toBe(false);
     await sender.close();
   });

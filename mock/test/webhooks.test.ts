@@ -404,11 +404,11 @@ describe('webhook settings, log and the trigger command', () => {
 
   it('logs every attempt as JSON and on a page, escaping what the listener said', async () => {
     const { sender, ui, api } = await world({ demoListener: false });
-    const hostile = await serve((_req, res) => void res.writeHead(400, { 'content-type': 'text/html' }).end('<script>alert(1)</script>'));
+    const hostile = await serve((_req, res) => void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'INVALID_USER', message: '<script>alert(1)</script>' } })));
     await sender.configure(200001, { url: hostile, secret: SECRET, variant: 'combined' });
     await pay(ui, await tokenFor(api, 'player-42'));
     const log = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body;
-    expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: '<script>alert(1)</script>', accepted: false, attempt: 1 });
+    expect(log.attempts[0]).toMatchObject({ notification_type: 'user_validation', status: 400, answer: "listener's answer (excerpt): INVALID_USER: <script>alert(1)</script>", accepted: false, attempt: 1 });
     expect(log.projects.find((p: { project_id: number }) => p.project_id === 200001)).toEqual({ project_id: 200001, name: 'Star Miners', enabled: true, url: hostile, variant: 'combined' });
     expect(JSON.stringify(log)).not.toContain(SECRET);
     // The page shows what the JSON shows, to the same merchant only: without credentials, nothing.

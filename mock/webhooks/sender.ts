@@ -115,8 +115,8 @@ export interface SendResult {
  * by 184 MB when it was read whole).
  */
 export const ANSWER_BYTES = 64 * 1024;
-/** How much of an answer the attempt log keeps. */
-const LOGGED_ANSWER = 300;
+/** How much of a listener's refusal message the attempt log keeps. */
+const LOGGED_MESSAGE = 60;
 
 /**
  * The body's first `ANSWER_BYTES`, read until it ends, that much has come, or the attempt's time
@@ -170,6 +170,23 @@ export function answerCode(answer: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the attempt log keeps of an answer (`GET /mock/webhooks`, the page), which a sandbox may
+ * point at any loopback or https service: nothing of an accepted answer's body; of a refusal shaped
+ * as a listener's (`{"error": {"code", "message"}}`), its code and the start of its message, marked
+ * as the listener's; of any other answer only its length. What went wrong with no answer is ours.
+ */
+export function loggedAnswer(result: SendResult): string {
+  if (result.status === null) return result.answer;
+  if (is2xx(result.status) || result.answer === '') return '';
+  const code = answerCode(result.answer);
+  if (code === undefined) return `an answer that is not a webhook listener's: ${result.answer.length} characters, not kept`;
+  const message = (JSON.parse(result.answer) as { error: { message?: unknown } }).error.message;
+  const text = typeof message === 'string' ? message.replace(/\s+/g, ' ').trim() : '';
+  const cut = text.length > LOGGED_MESSAGE ? `${text.slice(0, LOGGED_MESSAGE)}…` : text;
+  return `listener's answer (excerpt): ${code}${cut ? `: ${cut}` : ''}`;
 }
 
 /**
@@ -428,7 +445,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const wait = retries && !accepted && !refused ? retry.waitsMs[delivery.attempts - 1] ?? null : null;
     record(delivery, {
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
-      attempt: delivery.attempts, at: new Date(at).toISOString(), status: result.status, answer: result.answer.slice(0, LOGGED_ANSWER), ms,
+      attempt: delivery.attempts, at: new Date(at).toISOString(), status: result.status, answer: loggedAnswer(result), ms,
       // A sender closed while the attempt was under way schedules no other (the next start goes on from it).
       accepted, retry_in_ms: closed ? null : wait,
     });
