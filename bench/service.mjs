@@ -6,7 +6,7 @@
 // on the embedded database, one Postgres server process and two (PAYUI_POSTGRES_URL). Figures only:
 // no assertion (the machine's load moves them).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -162,4 +162,65 @@ console.log(`${'RSS after load (in memory)'.padEnd(44)} median ${String(Math.rou
   } else {
     console.log('token requests on a Postgres server: skipped (set PAYUI_POSTGRES_URL=postgres://… to measure one and two server processes)');
   }
+}
+
+const daily = JSON.parse(readFileSync(new URL('../mock/fixtures/demo.json', import.meta.url), 'utf8'));
+daily.tables.subscription_plans.find((plan) => plan.external_id === 'captain-monthly').data.charge.period = { value: 1, type: 'day' };
+
+// Tenants apart (issue 49 items 4 and 5): how long another sandbox's payment (token and pay) takes,
+// alone, while one sandbox has 500 waits of GET /mock/webhooks?wait= asked at once (past the cap of
+// waits per merchant, 429), and while one sandbox moves its clock two years over five daily plans.
+{
+  const script = `
+    const { startPayuiMock } = await import(${JSON.stringify(index)});
+    const mock = await startPayuiMock();
+    const auth = (s) => ({ authorization: 'Basic ' + Buffer.from(s.merchantId + ':' + s.apiKey).toString('base64'), 'content-type': 'application/json' });
+    const call = async (s, method, path, body) => {
+      const r = await fetch(mock.merchantApiUrl + path, { method, headers: auth(s), body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: r.status, body: await r.json().catch(() => null) };
+    };
+    const buy = async (s, user, purchase) => {
+      const token = await call(s, 'POST', '/merchant/v2/merchants/' + s.merchantId + '/token', {
+        user: { id: { value: user }, email: { value: user + '@example.test' } }, settings: { project_id: s.projectIds[0], mode: 'sandbox', currency: 'USD' }, purchase,
+      });
+      const paid = await fetch(mock.merchantApiUrl + '/mock/payments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+      if (paid.status !== 200) throw new Error('payment: ' + paid.status + ' ' + await paid.text());
+    };
+    const quiet = await mock.sandbox();
+    let n = 0;
+    const payment = async () => { const t0 = performance.now(); await buy(quiet, 'quiet-' + n++, { virtual_currency: { quantity: 10 } }); return performance.now() - t0; };
+    const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    const payments = async (k) => { const t = []; for (let i = 0; i < k; i++) t.push(await payment()); return median(t); };
+    await payments(3);
+    const alone = await payments(9);
+
+    const busy = await mock.sandbox();
+    const stop = new AbortController();
+    const answers = Array.from({ length: 500 }, () => fetch(mock.merchantApiUrl + '/mock/webhooks?wait=30000', { headers: auth(busy), signal: stop.signal }).then((r) => r.status, () => 'aborted'));
+    await new Promise((r) => setTimeout(r, 500));
+    // The busy sandbox's log is written while the other pays: each write wakes only its own waits.
+    const writes = (async () => { for (let i = 0; i < 5; i++) await buy(busy, 'busy-' + i, { virtual_currency: { quantity: 10 } }).catch(() => undefined); })();
+    const waiting = await payments(9);
+    await writes;
+    stop.abort();
+    const statuses = await Promise.all(answers);
+    const refused = statuses.filter((s) => s === 429).length;
+
+    // The demo's monthly plan made daily: five subscriptions renew 730 times each over two years.
+    const seed = JSON.parse(${JSON.stringify(JSON.stringify(daily))});
+    const years = await mock.sandbox({ seed });
+    for (let i = 0; i < 5; i++) await buy(years, 'plans-' + i, { subscription: { plan_id: 'captain-monthly' } });
+    const moving = call(years, 'POST', '/mock/clock', { advance: 'P2Y' });
+    const during = [];
+    let moved = null;
+    moving.then((r) => (moved = r));
+    while (!moved) during.push(await payment());
+    console.log(JSON.stringify({ alone, waiting, refused, during: { median: median(during), max: Math.max(...during), count: during.length }, moved: moved.body }));
+    await mock.stop();`;
+  const figures = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').pop());
+  const ms = (v) => `${String(Math.round(v)).padStart(5)} ms`;
+  console.log(`${'another sandbox\'s payment, alone'.padEnd(44)} median ${ms(figures.alone)}`);
+  console.log(`${'… while one sandbox asks 500 waits'.padEnd(44)} median ${ms(figures.waiting)}  (${figures.refused} of them 429)  goal: within 100 ms of alone`);
+  console.log(`${'… while one sandbox moves its clock P2Y'.padEnd(44)} median ${ms(figures.during.median)}, max ${ms(figures.during.max)} over ${figures.during.count}  goal: within 100 ms of alone`);
+  console.log(`${'the P2Y move answered'.padEnd(44)} ${JSON.stringify(figures.moved)}`);
 }

@@ -4,7 +4,7 @@
 // service stops, or not at all once the client went away (no timer or watcher left behind).
 import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitForLog } from '../webhooks/log';
+import { waitForLog, WAITS_PER_MERCHANT } from '../webhooks/log';
 import { createWebhookSender } from '../webhooks/sender';
 import type { RecordingListener } from './recording-listener';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
@@ -107,6 +107,45 @@ describe('GET /mock/webhooks with a wait', () => {
     await own.close();
     expect([200, 'closed']).toContain(await waited);
     expect(own.sender.watching()).toBe(0);
+  });
+});
+
+describe('waits per merchant', () => {
+  // A service of its own: the test counts its sender's watchers.
+  it('are capped: past WAITS_PER_MERCHANT under way, a clear 429 at once; another merchant still waits, and a wait that ended frees its place', async () => {
+    const own = await startWorld();
+    try {
+      const demo = { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` };
+      const made = await fetch(`${own.origin}/mock/sandboxes`, { method: 'POST' }).then((r) => r.json()) as { merchant_id: number; api_key: string };
+      const other = { authorization: `Basic ${Buffer.from(`${made.merchant_id}:${made.api_key}`).toString('base64')}` };
+      const stop = new AbortController();
+      const waits = Array.from({ length: WAITS_PER_MERCHANT }, () =>
+        fetch(`${own.origin}/mock/webhooks?type=refund&wait=30000`, { headers: demo, signal: stop.signal }).catch(() => 'aborted'));
+      await expect.poll(() => own.sender.watching(), { timeout: 20_000 }).toBe(WAITS_PER_MERCHANT);
+      const refused = await fetch(`${own.origin}/mock/webhooks?type=refund&wait=30000`, { headers: demo });
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toMatch(`merchant 100001 has ${WAITS_PER_MERCHANT} waits of GET /mock/webhooks under way`);
+      // A look without a wait is no wait; another merchant's wait is its own.
+      expect((await fetch(`${own.origin}/mock/webhooks?type=refund`, { headers: demo })).status).toBe(200);
+      expect((await fetch(`${own.origin}/mock/webhooks?type=refund&wait=1`, { headers: other })).status).toBe(200);
+      stop.abort();
+      await Promise.all(waits);
+      await expect.poll(() => own.sender.watching(), { timeout: 20_000 }).toBe(0);
+      expect((await fetch(`${own.origin}/mock/webhooks?type=refund&wait=1`, { headers: demo })).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('are woken by their own projects\' log writes only', async () => {
+    const sender = createWebhookSender({ initial: { 1: { url: 'http://127.0.0.1:9/', secret: 's', variant: 'combined' } } });
+    const woken: string[] = [];
+    const stop = [sender.watch(() => woken.push('of 1'), [1]), sender.watch(() => woken.push('of 2'), [2])];
+    await sender.send(2, [{ notification_type: 'refund' } as never]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toEqual(['of 2']);
+    for (const unwatch of stop) unwatch();
+    await sender.close();
   });
 });
 

@@ -84,9 +84,38 @@ export async function waitForLog(sender: WebhookSender, scope: LogScope, filter:
     const again = () => void look().then((log) => log.deliveries.length > 0 && end(), () => undefined);
     const timer = setTimeout(end, waitMs);
     const poll = scope.pollMs ? setInterval(again, scope.pollMs) : undefined;
-    const unwatch = sender.watch((closed) => (closed ? end() : again()));
+    // Woken by its projects' log writes only: another merchant's deliveries cost it nothing.
+    const unwatch = sender.watch((closed) => (closed ? end() : again()), scope.projects.map((project) => project.id));
     client.once('close', end);
   });
+}
+
+/**
+ * The most waits (`GET /mock/webhooks?wait=`) one merchant may have under way in one process: each
+ * holds a connection, a timer and a look at the log after each of its projects' writes, and a test
+ * suite needs a handful. Past it a wait is refused (429) at once.
+ */
+export const WAITS_PER_MERCHANT = 50;
+const waitsOf = new WeakMap<WebhookSender, Map<number, number>>();
+
+/**
+ * Counts one more wait of `merchantId` under way on `sender`; answers how to count it done, or null
+ * when the merchant has `WAITS_PER_MERCHANT` under way already.
+ */
+export function holdWait(sender: WebhookSender, merchantId: number): (() => void) | null {
+  let waits = waitsOf.get(sender);
+  if (!waits) waitsOf.set(sender, (waits = new Map()));
+  const now = waits.get(merchantId) ?? 0;
+  if (now >= WAITS_PER_MERCHANT) return null;
+  waits.set(merchantId, now + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (waits.get(merchantId) ?? 1) - 1;
+    if (left > 0) waits.set(merchantId, left);
+    else waits.delete(merchantId);
+  };
 }
 
 const escape = escapeHtml;

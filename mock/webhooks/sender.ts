@@ -242,10 +242,12 @@ export interface WebhookSender {
   deliveries(): Delivery[];
   attempts(): Attempt[];
   /**
-   * Calls `onChange` after the log changed (written to the database, when the sender has one) (a delivery added, or its state changed; at most once a
-   * tick), and with `closed` true once the sender closed; the function it answers stops that.
+   * Calls `onChange` after the log of one of `projectIds` changed (written to the database, when the
+   * sender has one: a delivery added, or its state changed; at most once a tick), and with `closed`
+   * true once the sender closed; the function it answers stops that. A change of another project's
+   * log does not call it.
    */
-  watch(onChange: (closed: boolean) => void): () => void;
+  watch(onChange: (closed: boolean) => void, projectIds: readonly number[]): () => void;
   /** Calls `listener` once the sender closes (at once if it is closed already). */
   onClose(listener: () => void): void;
   /** How many watch the log now (for tests: a wait that ended leaves none). */
@@ -329,29 +331,39 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   let closed = false;
   /** close()'s callers, waiting for the drains still under way. */
   const closers: (() => void)[] = [];
-  /** Those watching the log (`watch`), and whether they are to be told already. */
-  const watchers = new Set<(closed: boolean) => void>();
+  /** Those watching the log (`watch`), with the projects each watches. */
+  const watchers = new Map<(closed: boolean) => void, ReadonlySet<number>>();
+  /** The projects whose log changed since the watchers were last told. */
+  const changedProjects = new Set<number>();
   /** Those told once the sender closes (`onClose`). */
   const closeListeners: (() => void)[] = [];
   let telling = false;
 
-  /** Tells the watchers, once the work under way this tick is done, that the log changed. */
-  function changed(): void {
-    if (telling || watchers.size === 0) return;
+  /**
+   * Tells the watchers of `projectId` (none given: all of them, the sender closing), once the work
+   * under way this tick is done, that its log changed.
+   */
+  function changed(projectId?: number): void {
+    if (watchers.size === 0) return;
+    if (projectId === undefined) for (const projects of watchers.values()) for (const id of projects) changedProjects.add(id);
+    else changedProjects.add(projectId);
+    if (telling) return;
     telling = true;
     queueMicrotask(() => {
       telling = false;
-      for (const watcher of [...watchers]) watcher(closed);
+      const told = [...changedProjects];
+      changedProjects.clear();
+      for (const [watcher, projects] of [...watchers]) if (closed || told.some((id) => projects.has(id))) watcher(closed);
     });
   }
 
-  /** Writes to the log (after the writes made before; a failure, the database closing, loses that line only), then tells the watchers. */
-  function write(work: (sql: Database['sql']) => Promise<void>): Promise<void> {
+  /** Writes to project `projectId`'s log (after the writes made before; a failure, the database closing, loses that line only), then tells its watchers. */
+  function write(projectId: number, work: (sql: Database['sql']) => Promise<void>): Promise<void> {
     if (!db) {
-      changed();
+      changed(projectId);
       return Promise.resolve();
     }
-    const run = writes.then(() => work(db.sql)).catch(() => undefined).then(changed);
+    const run = writes.then(() => work(db.sql)).catch(() => undefined).then(() => changed(projectId));
     writes = run;
     return run;
   }
@@ -370,7 +382,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
     if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
     const going = resumed?.delivery;
-    logging.set(delivery, write(async (sql) => {
+    logging.set(delivery, write(projectId, async (sql) => {
       if (going) {
         delivery.id = await resumeDelivery(sql, { ...delivery, id: going });
         return;
@@ -382,7 +394,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** Writes the delivery's state as it is now to the log (and the attempt just made). */
-  const logged = (delivery: Delivery, made?: Attempt) => void write((sql) => updateDelivery(sql, { ...delivery }, made));
+  const logged = (delivery: Delivery, made?: Attempt) => void write(delivery.project_id, (sql) => updateDelivery(sql, { ...delivery }, made));
 
   /** Takes an accepted or refused delivery out of the outbox, when the outbox keeps it. */
   async function settled(delivery: Delivery): Promise<void> {
@@ -411,7 +423,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const at = all.indexOf(delivery);
     if (at >= 0) all.splice(at, 1);
     await logging.get(delivery);
-    if (db && delivery.id) void write((sql) => forgetDelivery(sql, delivery.id));
+    if (db && delivery.id) void write(delivery.project_id, (sql) => forgetDelivery(sql, delivery.id));
     await settled(delivery);
   }
 
@@ -636,9 +648,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     },
     deliveries: () => all.map((d) => ({ ...d })),
     attempts: () => log.map((a) => ({ ...a })),
-    watch(onChange) {
+    watch(onChange, projectIds) {
       const watcher = (isClosed: boolean) => onChange(isClosed);
-      watchers.add(watcher);
+      watchers.set(watcher, new Set(projectIds));
       return () => void watchers.delete(watcher);
     },
     onClose(listener) {
@@ -647,7 +659,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     },
     watching: () => watchers.size,
     forget(projectIds) {
-      for (const projectId of projectIds) for (const wake of [...(projectWakes.get(projectId) ?? [])]) wake();
+      for (const projectId of projectIds) {
+        for (const wake of [...(projectWakes.get(projectId) ?? [])]) wake();
+        // The waits of its log look again: it was emptied.
+        changed(projectId);
+      }
     },
     idle() {
       return new Promise<void>((resolve) => {

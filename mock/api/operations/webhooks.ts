@@ -3,9 +3,9 @@
  * a project's settings, kept in the database; the log; a refund or a renewal on demand.
  */
 import { readWebhookSettings, settingsProblem, writeWebhookSettings, type WebhookSettings } from '../../store/webhook-settings';
-import { logScope, waitForLog, type LogFilter } from '../../webhooks/log';
+import { holdWait, logScope, waitForLog, WAITS_PER_MERCHANT, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
-import { fieldError } from '../app';
+import { ApiError, fieldError } from '../app';
 import { idParam, refused, type Op, type OpCall } from './common';
 
 /** The settings as the API shows them: the secret never leaves. */
@@ -35,8 +35,17 @@ export const deleteWebhookSettings: Op = async (call) => {
 /** The log of the caller's projects: filtered by `type`, `after` and `state`, and with `wait`, answered once it holds a delivery. */
 export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
   const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
-  const scope = await logScope(context.db, await projectNames(context.db, merchantId));
-  return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
+  // A wait counts against the merchant's cap while it is under way; a look at once does not.
+  const done = wait > 0 ? holdWait(context.sender, merchantId) : () => undefined;
+  if (!done) {
+    throw new ApiError(429, `Too Many Requests: merchant ${merchantId} has ${WAITS_PER_MERCHANT} waits of GET /mock/webhooks under way, the most one merchant may have; wait for one to end, or ask without wait`);
+  }
+  try {
+    const scope = await logScope(context.db, await projectNames(context.db, merchantId));
+    return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
+  } finally {
+    done();
+  }
 };
 
 const reasonOf = (call: OpCall) => {
