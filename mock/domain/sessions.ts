@@ -7,7 +7,7 @@
  */
 import { inputProblem } from '../lib/input';
 import { httpAddress, isObject, type Plain } from '../lib/plain';
-import { checkTokenRequest } from './token-request';
+import { checkTokenRequest, checkTokenTable } from './token-request';
 import { tokenId, verifyToken } from './token';
 import type { TokenMode } from '../spec/session';
 import type { ExtendedMessage } from '../spec/errors';
@@ -380,10 +380,11 @@ export async function resolveSession(
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');
     if (project.data.payments_available === false) return fail('0002-0004');
-    // What the token says is checked as the token request was (a hand-made or forged one never was):
-    // no negative quantity, amount or price, no number past what a payment can hold.
+    // What the token says is checked against the token table as the token request was (a hand-made
+    // one never was): no negative quantity or amount, no number past what a payment can hold. The
+    // catalogue may have changed since it was issued: what it names is sessionOf's (0010-0001).
     const request = { user: payload.user, settings: payload.settings, ...(payload.purchase !== undefined ? { purchase: payload.purchase } : {}), ...(payload.custom_parameters !== undefined ? { custom_parameters: payload.custom_parameters } : {}) };
-    const problems = await checkTokenRequest(sql, request, project.merchantId);
+    const problems = checkTokenTable(request);
     if (problems) return fail('0004-0001', firstProblem(problems));
     if (obj(payload.settings).project_id !== payload.project_id) return fail('0004-0001', `settings.project_id: not the token's project ${payload.project_id}`);
     return sessionOf(sql, project, payload.mode, false, obj(payload.user), obj(payload.settings), obj(payload.purchase), payload.custom_parameters, choice);
