@@ -92,7 +92,9 @@ export async function listPurchases(): Promise<Order[]> {
 
 /** An order in words, from what the paid webhook listed: "550 Crystals", "2 × Plasma drill, Starter pack". */
 export function orderLabel(order: Order): string {
-  return order.items.map(({ name, quantity }) => (quantity > 1 ? `${quantity} × ${name}` : name)).join(', ');
+  // Currency is counted ("550 Crystals"), items multiplied ("2 × Plasma drill"); a package's own line goes with the currency it gave.
+  return order.items.filter(({ type }) => type !== 'bundle')
+    .map(({ type, name, quantity }) => (type === 'virtual_currency' ? `${quantity} ${name}` : quantity > 1 ? `${quantity} × ${name}` : name)).join(', ');
 }
 
 /** Asks the server to refund a delivered order; the service's `order_canceled` webhook then takes it back. */

@@ -185,7 +185,7 @@ export function createDemoServer(options: DemoOptions): RequestListener {
   /** Whom this request buys as in a project: its session's player, or the demo's when nobody logged in. */
   const playerOf = (req: IncomingMessage, project = SHOP_PROJECT): Player => sessions[project]?.current(req) ?? DEMO_PLAYER;
   const userStore = createUserStore({ secret: logins[HARBOR_PROJECT]!.secret, loginProjectId: logins[HARBOR_PROJECT]!.projectId });
-  const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret)]));
+  const listeners = new Map(Object.entries(DEMO_WEBHOOK_SECRETS).map(([project, secret]) => [project, shop.webhooks(secret, projectOf(Number(project)))]));
   /**
    * What the shop sells, synced from the merchant API at start; the static catalogue (what the
    * pages sold before the service listed items) when it cannot be read, said in one line.

@@ -6,8 +6,7 @@
  */
 import {
   createMerchantClient, createWebhookHandler, MerchantApiError, WebhookRefusal,
-  type OrderCanceledWebhook, type OrderPaidWebhook, type SubscriptionWebhook, type TokenRequest, type WebhookListener,
-  type WebhookSubscription,
+  type components, type OrderCanceledWebhook, type OrderPaidWebhook, type PaymentWebhook, type SubscriptionWebhook, type TokenRequest, type WebhookListener,
 } from 'payui-embed/server';
 
 export type OrderStatus = 'awaiting_payment' | 'delivered' | 'refund_requested' | 'refunded';
@@ -19,7 +18,8 @@ export interface Order {
   status: OrderStatus;
   /** The service's transaction id, once paid. */
   transaction_id: number | null;
-  items: { sku: string | null; name: string; quantity: number }[];
+  /** The lines bought, as `order_paid` lists them (a package's currency is a line of its own), named from the catalogue. */
+  items: { sku: string; type: string; name: string; quantity: number }[];
 }
 
 /**
@@ -62,8 +62,12 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   const orders = new Map<string, Order>();
   /** Transaction id → order: a webhook sent again (a retry) finds its delivery done and changes nothing. */
   const byTransaction = new Map<number, Order>();
-  /** Player → their latest subscription, as the service's webhooks told it. */
+  /** Player → their latest subscription, as the merchant API said it was when its webhook came. */
   const passes = new Map<string, Pass>();
+  /** SKU → the item's name, from the catalogue (the webhooks name only the SKU). */
+  const names = new Map<string, string>();
+  /** Transaction id → our order id, from the separate variant's `payment` (its `order_paid` does not carry it). */
+  const externalIds = new Map<number, string>();
   let count = 0;
 
   /** A token for this purchase, tied to a new order of ours through `external_id`. */
@@ -89,6 +93,7 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
       if (item.enabled && amount !== undefined) items.push({ sku: item.sku, name: item.localized_name, price: { amount, currency: item.default_currency } });
     }
     // #endregion catalogue-sync
+    for (const item of items) names.set(item.sku, item.name);
     return items;
   }
 
@@ -107,41 +112,71 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
   }
 
   // #region deliver
-  function deliver(paid: OrderPaidWebhook): void {
-    if (byTransaction.has(paid.order.id)) return; // Delivered already: a retry of an accepted webhook.
-    const id = paid.order.external_id ?? `transaction-${paid.order.id}`;
-    const order = orders.get(id) ?? { id, player: paid.user.id, status: 'awaiting_payment', transaction_id: null, items: [] };
+  /** Our order `ours` paid by transaction `transaction`: delivered once, however often its webhook comes. */
+  function deliverOrder(transaction: number, ours: string | number | undefined, player: string, items: Order['items']): void {
+    if (byTransaction.has(transaction)) return; // Delivered already: a retry of an accepted webhook.
+    const id = ours !== undefined ? String(ours) : `transaction-${transaction}`;
+    const order = orders.get(id) ?? { id, player, status: 'awaiting_payment', transaction_id: null, items: [] };
     order.status = 'delivered';
-    order.transaction_id = paid.order.id;
-    order.items = paid.items.map(({ sku, name, quantity }) => ({ sku, name, quantity }));
+    order.transaction_id = transaction;
+    order.items = items;
     orders.set(id, order);
-    byTransaction.set(paid.order.id, order);
+    byTransaction.set(transaction, order);
+  }
+
+  /**
+   * `payment`: a plan's payment (in either variant) delivers the order that bought it; any other
+   * (separate variant) says which of our orders the `order_paid` after it pays.
+   */
+  function notePayment({ transaction, purchase, user }: PaymentWebhook): void {
+    const ours = transaction.external_id;
+    const plan = purchase.subscription;
+    if (!plan) {
+      if (ours !== undefined) externalIds.set(transaction.id, String(ours));
+      return;
+    }
+    // A renewal pays no order of ours: only the purchase's first payment does.
+    if (ours === undefined || orders.get(String(ours))?.status !== 'awaiting_payment') return;
+    deliverOrder(transaction.id, ours, user.id, [{ sku: String(plan.plan_id), type: 'subscription', name: PASS_NAME, quantity: 1 }]);
+  }
+
+  function deliver(paid: OrderPaidWebhook): void {
+    // Combined webhooks carry the payment in `billing`; separate ones sent it in `payment` first.
+    const ours = paid.billing ? paid.billing.transaction.external_id : externalIds.get(paid.order.id);
+    // Lines name only SKUs: the names are the catalogue's, and the currency's the game's own.
+    const items = paid.items.map(({ sku, type, quantity }) => ({ sku, type, name: type === 'virtual_currency' ? CURRENCY_NAME : names.get(sku) ?? sku, quantity }));
+    deliverOrder(paid.order.id, ours, paid.user.external_id, items);
   }
   // #endregion deliver
 
   function takeBack(canceled: OrderCanceledWebhook): void {
-    const order = byTransaction.get(canceled.transaction.id);
+    const order = byTransaction.get(canceled.order.id);
     if (order) order.status = 'refunded';
   }
 
   // #region pass
-  /** `create_subscription`, `update_subscription`, `cancel_subscription`: the player's pass as the service says it is now. */
-  function keepPass({ notification_type: type, user, subscription: s }: SubscriptionWebhook<'create_subscription' | 'update_subscription' | 'cancel_subscription'>): void {
+  /**
+   * `create_subscription`, `update_subscription`, `cancel_subscription` name the subscription; the
+   * merchant API says what it is now (its status and dates), which the game keeps as the player's pass.
+   */
+  async function keepPass(projectId: number, { notification_type: type, user, subscription }: SubscriptionWebhook): Promise<void> {
     // The pass is one of this game's plans: another game's (Puzzle Harbor's club) is not it.
-    if (!PASS_PLANS.has(s.plan_id)) return;
-    const status = type === 'cancel_subscription' ? 'canceled' : PASS_STATUS[s.status];
+    if (!PASS_PLANS.has(String(subscription.plan_id))) return;
+    const id = Number(subscription.subscription_id);
     const known = passes.get(user.id);
     // A webhook of an older subscription of the player's does not hide their newer one.
-    if (known && known.id > s.id) return;
+    if (known && known.id > id) return;
+    const now = await client.subscriptions.get(projectId, id);
+    const status = type === 'cancel_subscription' ? 'canceled' : PASS_STATUS[now.status];
     passes.set(user.id, {
-      id: s.id, player: user.id, plan_id: s.plan_id, status, date_next_charge: s.date_next_charge, date_end: s.date_end,
-      cancel_requested: status !== 'canceled' && known?.id === s.id && known.cancel_requested,
+      id, player: user.id, plan_id: String(subscription.plan_id), status, date_next_charge: now.date_next_charge, date_end: now.date_end,
+      cancel_requested: status !== 'canceled' && known?.id === id && known.cancel_requested,
     });
   }
   // #endregion pass
 
   /** One listener per project: each signs with its own secret key. */
-  function webhooks(secret: string): WebhookListener {
+  function webhooks(secret: string, projectId: number): WebhookListener {
     // #region webhooks
     return createWebhookHandler({
       secret,
@@ -149,12 +184,13 @@ export function createShop({ merchantId, apiKey, merchantApi, players }: ShopOpt
         user_validation: ({ user }) => {
           if (!players.has(user.id)) throw new WebhookRefusal('INVALID_USER', `no player ${user.id} in this game`);
         },
+        payment: notePayment,
         order_paid: deliver,
         order_canceled: takeBack,
         // The Captain's pass (a subscription): bought, renewed, canceled.
-        create_subscription: keepPass,
-        update_subscription: keepPass,
-        cancel_subscription: keepPass,
+        create_subscription: (created) => keepPass(projectId, created),
+        update_subscription: (updated) => keepPass(projectId, updated),
+        cancel_subscription: (canceled) => keepPass(projectId, canceled),
       },
     });
     // #endregion webhooks
@@ -219,10 +255,15 @@ export interface SalesLedger {
   passOf(subscriptionId: number): Pass | null;
 }
 
+/** The game's virtual currency, as its pages name it. */
+const CURRENCY_NAME = 'Crystals';
+/** The game's subscription, as the plan is named. */
+const PASS_NAME = 'Captain’s Pass';
+
 /** The plans that are the Captain's pass (the demo's fixtures, project 200001). */
 const PASS_PLANS: ReadonlySet<string> = new Set(['captain-monthly', 'captain-yearly']);
 
 /** The service's subscription status → the pass's, in the game's words. */
-const PASS_STATUS: Record<WebhookSubscription['status'], Pass['status']> = {
+const PASS_STATUS: Record<components['schemas']['Subscription']['status'], Pass['status']> = {
   active: 'active', new: 'trial', non_renewing: 'non_renewing', freeze: 'frozen', canceled: 'canceled',
 };

@@ -71,7 +71,8 @@ export async function trigger({ type, to, secret, badSignature = false, userId, 
   else if (badSignature && answerCode(answer) !== 'INVALID_SIGNATURE') problem = 'a bad signature must get {"error":{"code":"INVALID_SIGNATURE"}}';
   else if (!badSignature && !is2xx(status)) problem = `a signed ${type} must get a 2xx, got ${status}`;
   const refused = !badSignature && status !== null && status >= 400 && status < 500;
-  const hint = refused ? refusalHint(status, answer, String((sample as { user?: { id?: unknown } }).user?.id)) : null;
+  const user = (sample as { user?: { id?: unknown; external_id?: unknown } }).user;
+  const hint = refused ? refusalHint(status, answer, String(user?.id ?? user?.external_id)) : null;
   return { passed: problem === null, status, answer, body, problem, hint };
 }
 
@@ -97,8 +98,8 @@ const USAGE = `usage: payui-mock [serve] [--in-memory | --database-url postgres:
 trigger options:
   --to URL          the listener (https, or http on loopback)
   --secret SECRET   the project's secret key, which signs the sample
-  --user-id ID      the sample's user id (user.id)
-  --project ID      the sample's project id (transaction.project_id, in the types that carry it)
+  --user-id ID      the sample's user id (user.id; user.external_id of order_paid, order_canceled)
+  --project ID      the sample's project id (settings.project_id, in the types that carry it)
   --data FILE       a JSON object merged over the sample: objects field by field, any other value
                     (arrays too) replaces; after --user-id and --project
   --bad-signature   sign it wrong on purpose: the listener passes when it answers 4xx INVALID_SIGNATURE

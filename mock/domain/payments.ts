@@ -196,7 +196,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         externalId: session.externalId,
         currency: session.currency,
         amount: total(purchase),
-        lines: purchase.lines.map((line) => ({ sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount })),
+        ip,
+        lines: purchase.lines.map((line) => ({
+          sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount,
+          ...(line.delivers && 'currency' in line.delivers ? { units: line.delivers.currency * line.quantity } : {}),
+        })),
         date: now(session.merchantId).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(how.paidWith !== undefined ? { paymentMethod: how.paidWith } : {}),

@@ -12,6 +12,8 @@ export interface PaymentLine {
   name: string;
   quantity: number;
   unitPrice: number;
+  /** A line of virtual currency (a package, or an amount): the units it gave, all its quantity. */
+  units?: number;
   /** A game key sold: its DRM and the key. */
   drm?: string;
   key?: string;
@@ -26,6 +28,8 @@ export interface PaymentRecord {
   mode: 'live' | 'sandbox';
   kind: 'items' | 'virtual_currency' | 'subscription' | 'game';
   user: { id: string; email: string; name: string | null; country: string; phone: string | null };
+  /** The player's address as the payment UI saw it (absent in payments kept before it was kept). */
+  ip?: string;
   externalId: string | null;
   currency: string;
   amount: number;

@@ -117,7 +117,8 @@ function transactionOf(row: TransactionRow): Transaction {
 
 /** The report's `payment_method` of the page's offline methods: fixed ids (docs/offline-service.md, openapi.json). */
 const OFFLINE_METHODS = { 'test-card': { id: 1, name: 'Test card' }, paybycash: { id: 2, name: 'Pay by cash' }, giftcard: { id: 3, name: 'Gift card' } } as const;
-const reportMethod = (paidWith: PaidWith | undefined) =>
+/** A payment's method as the report and the webhooks name it: `{id, name}`. */
+export const reportMethod = (paidWith: PaidWith | undefined): { id: number; name: string } =>
   (typeof paidWith === 'number' ? { id: paidWith, name: `Payment method ${paidWith}` } : { ...OFFLINE_METHODS[paidWith ?? 'test-card'] });
 
 /** A transaction as the report shows it. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { createMerchantClient, MerchantApiError } from '../../src/server/index';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 import type { RecordingListener } from './recording-listener';
+import { transactionOf } from './recording-listener';
 
 let world: SandboxWorld;
 /** The sandbox's copy of the demo project Star Miners (200001), and its path on the merchant API. */
@@ -120,7 +121,7 @@ describe('webhook faults', () => {
     // Closed with the sandbox.
     listener = await world.listen(200001, 'fault-secret');
   });
-  const orderPaid = () => listener.received.filter((r) => r.type === 'order_paid').map((r) => r.body.transaction.id as number);
+  const orderPaid = () => listener.received.filter((r) => r.type === 'order_paid').map((r) => transactionOf(r.body) as number);
 
   it('duplicate sends each of the next webhooks twice, the same body; the rule is spent after count', async () => {
     expect((await call('POST', '/mock/faults', { webhooks: { duplicate: true }, count: 1 })).status).toBe(201);

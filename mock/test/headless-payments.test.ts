@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 import type { RecordingListener } from './recording-listener';
+import { playerOf, transactionOf } from './recording-listener';
 
 let world: SandboxWorld;
 let listener: RecordingListener;
@@ -40,10 +41,10 @@ describe('POST /mock/payments', () => {
     expect(details.status).toBe(200);
     expect(details.body.transaction).toMatchObject({ id: paid.body.transaction_id });
     // user_validation asked first, then order_paid for this transaction, 40 crystals.
-    await expect.poll(() => listener.received.filter((r) => r.type === 'order_paid' && r.body.transaction?.id === paid.body.transaction_id).length).toBe(1);
-    const orderPaid = listener.received.find((r) => r.type === 'order_paid' && r.body.transaction.id === paid.body.transaction_id)!;
-    expect(orderPaid.body.items).toEqual([expect.objectContaining({ type: 'virtual_currency', name: '40 Crystals' })]);
-    expect(listener.received.some((r) => r.type === 'user_validation' && r.body.user.id === 'headless-one')).toBe(true);
+    await expect.poll(() => listener.received.filter((r) => r.type === 'order_paid' && transactionOf(r.body) === paid.body.transaction_id).length).toBe(1);
+    const orderPaid = listener.received.find((r) => r.type === 'order_paid' && transactionOf(r.body) === paid.body.transaction_id)!;
+    expect(orderPaid.body.items).toEqual([expect.objectContaining({ type: 'virtual_currency', quantity: 40 })]);
+    expect(listener.received.some((r) => r.type === 'user_validation' && playerOf(r.body) === 'headless-one')).toBe(true);
     // The token paid once, as in the page.
     const again = await pay({ access_token: accessToken });
     expect(again.status).toBe(409);

@@ -11,6 +11,7 @@ import { DEMO_AUTH as AUTH, callMerchantApi, merchantCaller } from '../../test/f
 import { recordingListener, startWorld, type ServiceWorld } from './service-world';
 import { createMerchantApi } from '../api/server';
 import { listenLoopback } from '../http/listen';
+import { playerOf } from './recording-listener';
 
 let world: ServiceWorld;
 let db: Database;
@@ -196,7 +197,7 @@ describe('the project as the API writes it', () => {
       const bought = await pay(await token({ virtual_currency: { quantity: 550 } }, { user: 'hooked-buyer' }));
       expect(bought.body).toMatchObject({ ok: true });
       await world.sender.idle();
-      const paid = listener.received.find((r) => r.type === 'order_paid' && r.body.user?.id === 'hooked-buyer');
+      const paid = listener.received.find((r) => r.type === 'order_paid' && playerOf(r.body) === 'hooked-buyer');
       expect(paid, JSON.stringify(listener.received.map((r) => r.type))).toBeDefined();
       expect(listener.signatures.at(-1)).toBe(await signed(listener.bodies.at(-1)!));
 

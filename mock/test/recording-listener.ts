@@ -33,3 +33,12 @@ export async function recordingListener(): Promise<RecordingListener> {
   }, 0);
   return { url: `http://127.0.0.1:${server.port}/`, received, bodies, signatures, server };
 }
+
+/** Whose webhook it is: `user.id` (user_validation, payment, refund, subscriptions) or `user.external_id` (order_paid, order_canceled). */
+export const playerOf = (body: any): string | undefined => body?.user?.id ?? body?.user?.external_id;
+
+/** The transaction a webhook is about: `transaction.id` (payment, refund), `order.id` (order_paid, order_canceled). */
+export const transactionOf = (body: any): number | undefined => body?.transaction?.id ?? body?.order?.id;
+
+/** The subscription a subscription webhook is about, as the API numbers it. */
+export const subscriptionOf = (body: any): number | undefined => (body?.subscription?.subscription_id === undefined ? undefined : Number(body.subscription.subscription_id));

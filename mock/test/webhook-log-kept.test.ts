@@ -23,7 +23,7 @@ const webhook = () => ({ url: listener.url, secret: 'kept-log-secret' });
 /** The demo merchant's log through `mock`, once it holds an accepted order_paid of `transaction` (or `wait` ms passed). */
 async function paidOf(mock: PayuiMock, transaction: number, wait = 10_000) {
   const log = await mock.client.listWebhookLog({ query: { type: 'order_paid', state: 'accepted', wait } });
-  return log.deliveries.find((d) => JSON.parse(d.body).transaction?.id === transaction);
+  return log.deliveries.find((d) => JSON.parse(d.body).order?.id === transaction);
 }
 
 describe('the webhook log', () => {

@@ -15,6 +15,7 @@ import { startMockService, type MockService } from '../app/service';
 import { createWebhookSender, type KeptWebhook, type RetryPolicy } from '../webhooks/sender';
 import { merchantCaller } from '../../test/fixtures/merchant-call';
 import { quickRetry } from './quick-retry';
+import { transactionOf } from './recording-listener';
 
 const RETRY = quickRetry(20);
 let uiRoot: string;
@@ -136,7 +137,7 @@ describe('the webhook outbox', () => {
     expect(requests).toBe(0);
 
     await restartTwice(async (_service, call) => {
-      expect(accepted.map((w) => [w.type, w.body.transaction?.id])).toEqual([['order_paid', invoice]]);
+      expect(accepted.map((w) => [w.type, transactionOf(w.body)])).toEqual([['order_paid', invoice]]);
       expect(requests).toBe(1);
       // The log shows it as any delivery.
       const log = (await call('/mock/webhooks')).body;
@@ -149,15 +150,15 @@ describe('the webhook outbox', () => {
     first.service.webhooks.close();
     const invoice = await buy(first.service, first.call, 'outbox-captain', { subscription: { plan_id: 'captain-monthly' } });
     expect((await first.call('/mock/clock', 'POST', { advance: 'P1M' })).status).toBe(200);
-    // Combined: the renewal is update_subscription alone.
-    expect(await pending(first.service)).toEqual(['order_paid', 'create_subscription', 'update_subscription']);
+    // A plan's payments are `payment` in either variant, each before its subscription webhook.
+    expect(await pending(first.service)).toEqual(['payment', 'create_subscription', 'payment', 'update_subscription']);
     await first.stop();
 
     await restartTwice(() => {
-      expect(accepted.map((w) => w.type)).toEqual(['order_paid', 'create_subscription', 'update_subscription']);
+      expect(accepted.map((w) => w.type)).toEqual(['payment', 'create_subscription', 'payment', 'update_subscription']);
       expect(accepted[0]!.body.transaction.id).toBe(invoice);
-      const [created, renewed] = [accepted[1]!.body.subscription, accepted[2]!.body.subscription];
-      expect(renewed.id).toBe(created.id);
+      const [created, renewed] = [accepted[1]!.body.subscription, accepted[3]!.body.subscription];
+      expect(renewed.subscription_id).toBe(created.subscription_id);
       expect(Date.parse(renewed.date_next_charge)).toBeGreaterThan(Date.parse(created.date_next_charge));
     });
   }, 60_000);
@@ -177,7 +178,7 @@ describe('the webhook outbox', () => {
 
     up = true;
     await restartTwice(() => {
-      expect(accepted.slice(2).map((w) => [w.type, w.body.transaction?.id])).toEqual([['order_canceled', invoice]]);
+      expect(accepted.slice(2).map((w) => [w.type, transactionOf(w.body)])).toEqual([['order_canceled', invoice]]);
     });
   }, 60_000);
 
@@ -201,7 +202,7 @@ describe('the webhook outbox', () => {
     // At the due time it goes, as the second attempt of that delivery.
     expect((await second.call('/mock/clock', 'POST', { to: waiting.next_attempt })).status).toBe(200);
     await second.settled();
-    expect(accepted.map((w) => [w.type, w.body.transaction?.id])).toEqual([['user_validation', undefined], ['order_paid', invoice]]);
+    expect(accepted.map((w) => [w.type, transactionOf(w.body)])).toEqual([['user_validation', undefined], ['order_paid', invoice]]);
     expect(await orderPaid(second.call)).toMatchObject({ id: waiting.id, state: 'accepted', attempts: 2, next_attempt: null });
     expect(await pending(second.service)).toEqual([]);
   }, 60_000);

@@ -14,6 +14,8 @@ import { recordingListener, type Received } from './recording-listener';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 
 type Plain = Record<string, any>;
+/** Whose webhook: `user.id` (payment, refund, user_validation, subscriptions) or `user.external_id` (orders). */
+const playerOf = (body: Plain) => body.user?.id ?? body.user?.external_id;
 const doc = document as unknown as Plain;
 const SECTION_TYPES = Object.keys(doc.webhooks);
 const validators = createValidators(document);
@@ -118,20 +120,22 @@ describe('what a running service sends validates against the section', () => {
   }
   /** The player's webhooks the listener got, once there are `count` of them. */
   async function receivedFor(player: string, count: number): Promise<Received[]> {
-    const mine = () => listener.received.filter((r) => r.body.user?.id === player);
+    const mine = () => listener.received.filter((r) => playerOf(r.body) === player);
     await expect.poll(() => mine().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
     return mine();
   }
   /** The first webhook of `type` the player got, once it came. */
   async function first(player: string, type: string): Promise<Received> {
-    const find = () => listener.received.find((r) => r.body.user?.id === player && r.type === type);
+    const find = () => listener.received.find((r) => playerOf(r.body) === player && r.type === type);
     await expect.poll(find, { timeout: 15_000 }).toBeDefined();
     return find()!;
   }
 
+  // A plan's payments are `payment` and `refund` in both variants (mock/spec/webhook-sources.md).
+  const planWebhooks = ['user_validation', 'payment', 'create_subscription', 'payment', 'update_subscription', 'refund', 'cancel_subscription'];
   it.each([
-    ['combined', ['user_validation', 'order_paid', 'order_canceled', 'user_validation', 'order_paid', 'user_validation', 'order_paid', 'create_subscription', 'update_subscription', 'order_canceled', 'cancel_subscription', 'user_validation', 'order_paid']],
-    ['separate', ['user_validation', 'payment', 'order_paid', 'refund', 'order_canceled', 'user_validation', 'payment', 'order_paid', 'user_validation', 'payment', 'order_paid', 'create_subscription', 'payment', 'update_subscription', 'refund', 'order_canceled', 'cancel_subscription', 'user_validation', 'payment', 'order_paid']],
+    ['combined', ['user_validation', 'order_paid', 'order_canceled', 'user_validation', 'order_paid', ...planWebhooks, 'user_validation', 'order_paid']],
+    ['separate', ['user_validation', 'payment', 'order_paid', 'refund', 'order_canceled', 'user_validation', 'payment', 'order_paid', ...planWebhooks, 'user_validation', 'payment', 'order_paid']],
   ] as const)('%s: items bought and refunded, currency by quantity, a plan bought, renewed and refunded, a game key', async (variant, expected) => {
     const settings = await merchant('PUT', `/mock/projects/${starMiners}/webhooks`, { url: listener.url, secret: `secret-${variant}`, variant });
     expect(settings.status, JSON.stringify(settings.body)).toBeLessThan(300);
@@ -141,13 +145,25 @@ describe('what a running service sends validates against the section', () => {
     await pay(player, { virtual_currency: { quantity: 40 } });
     const plan = await pay(player, { subscription: { plan_id: 'captain-monthly' } });
     const created = await first(player, 'create_subscription');
-    expect((await merchant('POST', `/mock/subscriptions/${created.body.subscription.id}/renew`)).status).toBe(200);
+    expect((await merchant('POST', `/mock/subscriptions/${created.body.subscription.subscription_id}/renew`)).status).toBe(200);
     expect((await merchant('POST', `/mock/transactions/${plan}/refund`, {})).status).toBe(200);
     await pay(player, { pin_codes: { codes: [{ digital_content: 'schema-game', drm: 'steam' }] } });
 
     const received = await receivedFor(player, expected.length);
     expect(received.map((r) => r.type)).toEqual(expected);
     for (const { body } of received) expectValid(body);
+    // The published lines: the currency bought by quantity is a virtual_currency line, the key a game_key named <sku>_<drm>; sums are strings.
+    const orders = received.filter((r) => r.type === 'order_paid').map((r) => r.body);
+    expect(orders.map((o) => o.items.map((i: Plain) => [i.type, i.sku, i.quantity, i.amount]))).toEqual([
+      [['virtual_good', 'starter-pack', 2, '9.98']], [['virtual_currency', 'virtual_currency', 40, expect.any(String)]], [['game_key', 'schema-game_steam', 1, '9.99']],
+    ]);
+    expect(orders.map((o) => [o.order.status, o.order.mode, o.order.invoice_id, o.order.amount])).toEqual(orders.map((o) => ['paid', 'sandbox', String(o.order.id), expect.stringMatching(/^\d+(\.\d+)?$/)]));
+    const payments = variant === 'combined' ? orders.map((o) => o.billing) : received.filter((r) => r.type === 'payment').map((r) => r.body);
+    expect(payments[0]).toMatchObject({
+      settings: { project_id: starMiners, merchant_id: world.merchantId }, user: { id: player, ip: expect.any(String) },
+      transaction: { id: items, external_id: `${player}-order`, dry_run: 1, agreement: 1, payment_method: 1 }, payment_details: { payment: { currency: 'USD', amount: 9.98 } },
+      purchase: { virtual_items: { items: [{ sku: 'starter-pack', amount: 2 }] }, total: { currency: 'USD', amount: 9.98 } },
+    });
   }, 60_000);
 
 });

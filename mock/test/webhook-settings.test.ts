@@ -9,6 +9,7 @@ import { readWebhookSettings, writeWebhookSettings } from '../store/webhook-sett
 import { exportState, importState } from '../store/snapshot';
 import { demoFixtures } from '../api/server';
 import { quickRetry } from './quick-retry';
+import { transactionOf } from './recording-listener';
 
 let world: ServiceWorld;
 let listener: Awaited<ReturnType<typeof recordingListener>>;
@@ -27,11 +28,11 @@ describe('webhook settings', () => {
   it('written where they are kept (as another process writes them), hold for the next webhook: nothing tells the sender', async () => {
     await world.db.transaction((sql) => writeWebhookSettings(sql, 200001, { url: listener.url, secret: 'kept-secret', variant: 'combined' }));
     const paid = await payCrystals(world.origin, 'settings-reader');
-    await expect.poll(() => listener.received.some((r) => r.type === 'order_paid' && r.body.transaction?.id === paid)).toBe(true);
+    await expect.poll(() => listener.received.some((r) => r.type === 'order_paid' && transactionOf(r.body) === paid)).toBe(true);
     await world.db.transaction((sql) => writeWebhookSettings(sql, 200001, null));
     const unhooked = await payCrystals(world.origin, 'settings-reader');
     await world.sender.idle();
-    expect(listener.received.some((r) => r.body.transaction?.id === unhooked)).toBe(false);
+    expect(listener.received.some((r) => transactionOf(r.body) === unhooked)).toBe(false);
   });
 
   it("are the project's payment_url, key and ipn_enabled, kept once: not in its other fields, the key never shown", async () => {

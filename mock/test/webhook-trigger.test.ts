@@ -59,7 +59,7 @@ describe('POST /mock/webhooks/trigger', () => {
     // payment too (the separate variant's shape), for the same transaction.
     const payment = await triggerCall({ type: 'payment', transaction_id: transaction });
     expect(payment.status).toBe(202);
-    expect(JSON.parse(payment.body.body)).toMatchObject({ notification_type: 'payment', transaction: { id: transaction, project_id: starMiners } });
+    expect(JSON.parse(payment.body.body)).toMatchObject({ notification_type: 'payment', transaction: { id: transaction }, settings: { project_id: starMiners } });
   });
 
   it('sends refund and order_canceled only for a refunded transaction, with the refund\'s reason', async () => {
@@ -70,9 +70,9 @@ describe('POST /mock/webhooks/trigger', () => {
     expect((await merchant('POST', `/mock/transactions/${transaction}/refund`, { reason: 'changed my mind' })).status).toBe(200);
     const canceled = await triggerCall({ type: 'order_canceled', transaction_id: transaction });
     expect(canceled.status).toBe(202);
-    expect(JSON.parse(canceled.body.body)).toMatchObject({ notification_type: 'order_canceled', order: { id: transaction, status: 'canceled' }, refund: { reason: 'changed my mind' } });
+    expect(JSON.parse(canceled.body.body)).toMatchObject({ notification_type: 'order_canceled', order: { id: transaction, status: 'canceled' }, billing: { refund_details: { reason: 'changed my mind' } } });
     const refund = await triggerCall({ type: 'refund', transaction_id: transaction });
-    expect(JSON.parse(refund.body.body)).toMatchObject({ notification_type: 'refund', refund: { reason: 'changed my mind' } });
+    expect(JSON.parse(refund.body.body)).toMatchObject({ notification_type: 'refund', refund_details: { reason: 'changed my mind' } });
     // A refunded transaction was paid: its order_paid is still the one it sent.
     expect((await triggerCall({ type: 'order_paid', transaction_id: transaction })).status).toBe(202);
   });
@@ -81,12 +81,12 @@ describe('POST /mock/webhooks/trigger', () => {
     const before = await lastDelivery();
     await buy('trigger-three', { subscription: { plan_id: 'captain-monthly' } }, { plan: 'captain-monthly' });
     const [created] = await accepted(before, '&type=create_subscription');
-    const subscription = JSON.parse(created!.body).subscription.id as number;
+    const subscription = Number(JSON.parse(created!.body).subscription.subscription_id);
     const create = await triggerCall({ type: 'create_subscription', subscription_id: subscription });
     expect(create.status).toBe(202);
     expect(create.body.body).toBe(created!.body);
     const update = await triggerCall({ type: 'update_subscription', subscription_id: subscription });
-    expect(JSON.parse(update.body.body)).toMatchObject({ notification_type: 'update_subscription', subscription: { id: subscription, status: 'active' } });
+    expect(JSON.parse(update.body.body)).toMatchObject({ notification_type: 'update_subscription', subscription: { subscription_id: String(subscription), date_next_charge: expect.any(String) } });
     const cancel = await triggerCall({ type: 'cancel_subscription', subscription_id: subscription });
     expect(cancel.status).toBe(422);
     expect(Object.keys(cancel.body.extended_message.property_errors)).toEqual(['type']);
@@ -96,7 +96,7 @@ describe('POST /mock/webhooks/trigger', () => {
     const before = await lastDelivery();
     const bought = await buy('trigger-renewal', { subscription: { plan_id: 'captain-monthly' } }, { plan: 'captain-monthly' });
     const [created] = await accepted(before, '&type=create_subscription');
-    const subscription = JSON.parse(created!.body).subscription.id as number;
+    const subscription = Number(JSON.parse(created!.body).subscription.subscription_id);
     const renewedAt = await lastDelivery();
     expect((await merchant('POST', `/mock/subscriptions/${subscription}/renew`)).status).toBe(200);
     const [updated] = await accepted(renewedAt, '&type=update_subscription');

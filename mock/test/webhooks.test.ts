@@ -136,7 +136,8 @@ describe('a purchase in the offline world', () => {
     expect(attempts.every((a) => a.url === `${demo}/api/webhooks/200001`)).toBe(true);
 
     const delivered = (await json(`${demo}/api/orders/${order}`)).body;
-    expect(delivered).toMatchObject({ status: 'delivered', transaction_id: paid.body.invoice, items: [{ sku: null, name: '550 Crystals', quantity: 1 }] });
+    // order_paid's line of currency bought by quantity: the shop names it in its own words.
+    expect(delivered).toMatchObject({ status: 'delivered', transaction_id: paid.body.invoice, items: [{ sku: 'virtual_currency', type: 'virtual_currency', name: 'Crystals', quantity: 550 }] });
     expect((await json(`${demo}/api/orders`)).body).toEqual([delivered]);
   });
 
@@ -149,15 +150,18 @@ describe('a purchase in the offline world', () => {
     expect(listener.received.map((r) => [r.type, r.valid])).toEqual([['user_validation', true], ['order_paid', true]]);
     expect(listener.received[0]!.body).toEqual({
       notification_type: 'user_validation',
-      user: { id: 'player-42', email: 'player-42@example.test', name: null, country: 'US', ip: expect.stringMatching(/127\.0\.0\.1|::1/), phone: null },
+      settings: { project_id: 200001, merchant_id: 100001 },
+      user: { id: 'player-42', email: 'player-42@example.test', country: 'US', ip: expect.stringMatching(/127\.0\.0\.1|::1/) },
     });
     expect(listener.received[1]!.body).toMatchObject({
-      order: { status: 'paid', mode: 'sandbox', currency: 'USD', external_id: 'ord-1' },
-      transaction: { external_id: 'ord-1', project_id: 200001, dry_run: true },
-      payment: { currency: 'USD' },
+      order: { status: 'paid', mode: 'sandbox', currency: 'USD', currency_type: 'real', invoice_id: String(listener.received[1]!.body.order.id) },
+      user: { external_id: 'player-42' },
+      billing: {
+        notification_type: 'payment', settings: { project_id: 200001 }, transaction: { external_id: 'ord-1', dry_run: 1 }, payment_details: { payment: { currency: 'USD' } },
+      },
       custom_parameters: { campaign: 'winter' },
     });
-    expect(listener.received[1]!.body.order.id).toBe(listener.received[1]!.body.transaction.id);
+    expect(listener.received[1]!.body.order.id).toBe(listener.received[1]!.body.billing.transaction.id);
   });
 
   it('fails the payment when the game refuses the player (INVALID_USER), and sends nothing after', async () => {
@@ -278,7 +282,7 @@ describe('delivery one at a time per project', () => {
     down = true;
     const refund = (id: number) => json(`${api}/mock/transactions/${id}/refund`, { method: 'POST', headers: { authorization: AUTH } });
     for (const id of orders) expect((await refund(id)).status).toBe(200);
-    // A plan's refund brings two webhooks (order_canceled, cancel_subscription); with two waiting they do not fit. It is a refund all the same.
+    // A plan's refund brings two webhooks (refund, cancel_subscription); with two waiting they do not fit. It is a refund all the same.
     expect((await refund(plan.body.invoice)).status).toBe(200);
     // One more fits, behind the older ones.
     expect((await refund(last)).status).toBe(200);
@@ -287,7 +291,7 @@ describe('delivery one at a time per project', () => {
     // The log (newest first) shows both of the plan refund's webhooks refused, never tried, and why.
     const log: Delivery[] = (await json(`${api}/mock/webhooks`, { headers: { authorization: AUTH } })).body.deliveries;
     const refused = log.filter((d) => d.state === 'refused');
-    expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['cancel_subscription', 0], ['order_canceled', 0]]);
+    expect(refused.map((d) => [d.notification_type, d.attempts])).toEqual([['cancel_subscription', 0], ['refund', 0]]);
     expect(JSON.parse(refused[1]!.body).transaction.id).toBe(plan.body.invoice);
     for (const d of refused) expect(d.reason).toContain(`at most ${queueLimit}`);
 
@@ -295,7 +299,7 @@ describe('delivery one at a time per project', () => {
     await sender.idle();
     expect(listener.received.map((r) => r.type)).not.toContain('cancel_subscription');
     const delivered = sender.attempts().filter((a) => a.notification_type === 'order_canceled' && a.accepted);
-    expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).transaction.id)).toEqual(orders);
+    expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual(orders);
   });
 
   it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
@@ -335,7 +339,7 @@ describe('refunds, subscriptions and the separate variant', () => {
     await sender.idle();
     expect((await json(`${demo}/api/orders/${order}`)).body.status).toBe('refunded');
     const canceled = sender.deliveries().find((d) => d.notification_type === 'order_canceled')!;
-    expect(JSON.parse(canceled.body)).toMatchObject({ order: { id: invoice, status: 'canceled' }, transaction: { id: invoice }, payment: { currency: 'USD' } });
+    expect(JSON.parse(canceled.body)).toMatchObject({ order: { id: invoice, status: 'canceled' }, billing: { notification_type: 'refund', transaction: { id: invoice }, payment_details: { payment: { currency: 'USD' } } } });
     // Once only: a second refund is a conflict, and an unknown transaction is not found.
     expect((await merchantCall(api, `transactions/${invoice}/refund`)).status).toBe(409);
     expect((await merchantCall(api, 'transactions/123/refund')).status).toBe(404);
@@ -354,13 +358,12 @@ describe('refunds, subscriptions and the separate variant', () => {
       ['user_validation', true], ['payment', true], ['order_paid', true], ['refund', true], ['order_canceled', true],
     ]);
     const [, payment, paid, refund, canceled] = listener.received.map((r) => r.body);
-    expect(payment).toMatchObject({ transaction: { id: invoice }, payment: { amount: 4.98, currency: 'USD' } });
-    expect(paid).toMatchObject({ items: [{ sku: 'plasma-drill', type: 'virtual_good', quantity: 2, amount: 4.98 }] });
-    expect(paid).not.toHaveProperty('transaction');
-    expect(paid).not.toHaveProperty('payment');
-    expect(refund).toMatchObject({ transaction: { id: invoice }, refund: { reason: 'player asked' } });
-    expect(canceled).toMatchObject({ transaction: { id: invoice } });
-    expect(canceled).not.toHaveProperty('payment');
+    expect(payment).toMatchObject({ transaction: { id: invoice }, payment_details: { payment: { amount: 4.98, currency: 'USD' } }, purchase: { virtual_items: { items: [{ sku: 'plasma-drill', amount: 2 }] } } });
+    expect(paid).toMatchObject({ order: { id: invoice }, items: [{ sku: 'plasma-drill', type: 'virtual_good', quantity: 2, amount: '4.98' }] });
+    expect(paid).not.toHaveProperty('billing');
+    expect(refund).toMatchObject({ transaction: { id: invoice }, refund_details: { reason: 'player asked' } });
+    expect(canceled).toMatchObject({ order: { id: invoice, status: 'canceled' } });
+    expect(canceled).not.toHaveProperty('billing');
   });
 
   it('a subscription sends create_subscription, a renewal update_subscription, a refund cancel_subscription', async () => {
@@ -370,14 +373,16 @@ describe('refunds, subscriptions and the separate variant', () => {
     const { invoice } = (await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }))).body;
     await sender.idle();
     const created = listener.received.find((r) => r.type === 'create_subscription')!.body;
-    expect(created.subscription).toMatchObject({ plan_id: 'captain-monthly', status: 'active', amount: 6.99 });
-    expect((await merchantCall(api, `subscriptions/${created.subscription.id}/renew`)).status).toBe(200);
+    expect(created.subscription).toMatchObject({ plan_id: 'captain-monthly', subscription_id: expect.any(String), date_next_charge: expect.any(String) });
+    const id = Number(created.subscription.subscription_id);
+    expect((await merchantCall(api, `subscriptions/${id}/renew`)).status).toBe(200);
     await merchantCall(api, `transactions/${invoice}/refund`);
     await sender.idle();
-    expect(listener.received.map((r) => r.type)).toEqual(['user_validation', 'order_paid', 'create_subscription', 'update_subscription', 'order_canceled', 'cancel_subscription']);
+    // A plan's payments are payment and refund in either variant (mock/spec/webhook-sources.md).
+    expect(listener.received.map((r) => r.type)).toEqual(['user_validation', 'payment', 'create_subscription', 'payment', 'update_subscription', 'refund', 'cancel_subscription']);
     expect(listener.received.every((r) => r.valid)).toBe(true);
-    expect(listener.received.at(-1)!.body.subscription).toMatchObject({ id: created.subscription.id, status: 'canceled' });
-    expect((await merchantCall(api, `subscriptions/${created.subscription.id}/renew`)).status).toBe(409);
+    expect(listener.received.at(-1)!.body.subscription).toMatchObject({ subscription_id: String(id), date_end: expect.any(String) });
+    expect((await merchantCall(api, `subscriptions/${id}/renew`)).status).toBe(409);
     expect((await merchantCall(api, 'subscriptions/5/renew')).status).toBe(404);
   });
 });
@@ -512,32 +517,32 @@ describe('webhook settings, log and the trigger command', () => {
     const { url, bodies } = await recorder();
     const out: string[] = [];
     expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--user-id', 'player-7', '--project', '200002'], (l) => out.push(l))).toBe(0);
-    expect(bodies[0]).toMatchObject({ notification_type: 'order_paid', user: { id: 'player-7', email: 'sample-player@example.test' }, transaction: { project_id: 200002 } });
+    expect(bodies[0]).toMatchObject({ notification_type: 'order_paid', user: { external_id: 'player-7', email: 'sample-player@example.test' }, billing: { settings: { project_id: 200002 }, user: { id: 'player-7' } } });
     expect(out.join('\n')).not.toContain('note:');
-    expect(await runTrigger(['trigger', 'user_validation', '--to', url, '--secret', 's', '--user-id', 'player-7', '--project', '200002'], (l) => out.push(l))).toBe(0);
-    expect(bodies[1]).toMatchObject({ notification_type: 'user_validation', user: { id: 'player-7' } });
+    expect(await runTrigger(['trigger', 'create_subscription', '--to', url, '--secret', 's', '--user-id', 'player-7', '--project', '200002'], (l) => out.push(l))).toBe(0);
+    expect(bodies[1]).toMatchObject({ notification_type: 'create_subscription', user: { id: 'player-7' } });
     expect(JSON.stringify(bodies[1])).not.toContain('200002');
-    expect(out.at(-3)).toBe('note: a user_validation sample carries no project id: --project changed nothing');
+    expect(out.at(-3)).toBe('note: a create_subscription sample carries no project id: --project changed nothing');
     // Without them, the sample's own.
     expect(await trigger({ type: 'payment', to: url, secret: 's' })).toMatchObject({ passed: true });
-    expect(bodies[2]).toMatchObject({ user: { id: 'sample-player' }, transaction: { project_id: 200001 } });
+    expect(bodies[2]).toMatchObject({ user: { id: 'sample-player' }, settings: { project_id: 200001 } });
   });
 
   it('trigger --data FILE merges a JSON object over the sample: objects field by field, arrays and other values replaced, after --user-id', async () => {
     const { url, bodies } = await recorder();
-    const file = dataFile({ user: { country: 'DE', email: 'p7@example.test' }, items: [{ sku: 'gold-100', type: 'virtual_currency', name: 'Gold', quantity: 2, amount: 9.98 }], custom_parameters: { level: 12 }, order: { external_id: null } });
+    const file = dataFile({ user: { email: 'p7@example.test' }, items: [{ sku: 'gold-100', type: 'virtual_currency', is_pre_order: false, quantity: 2, amount: '9.98', promotions: [] }], custom_parameters: { level: 12 }, order: { comment: 'gift' } });
     expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--data', file, '--user-id', 'player-7'], () => undefined)).toBe(0);
     expect(bodies[0]).toMatchObject({
       notification_type: 'order_paid',
-      user: { id: 'player-7', email: 'p7@example.test', name: 'Sample Player', country: 'DE' },
-      items: [{ sku: 'gold-100', type: 'virtual_currency', name: 'Gold', quantity: 2, amount: 9.98 }],
+      user: { external_id: 'player-7', email: 'p7@example.test' },
+      items: [{ sku: 'gold-100', type: 'virtual_currency', is_pre_order: false, quantity: 2, amount: '9.98', promotions: [] }],
       custom_parameters: { level: 12 },
-      order: { id: 900000001, status: 'paid', external_id: null },
+      order: { id: 900000001, status: 'paid', comment: 'gift' },
     });
     expect(bodies[0]!.items).toHaveLength(1);
     // The file wins over the flags, and a __proto__ key is a plain field, not a prototype.
-    expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--user-id', 'flag-id', '--data', dataFile('{"user":{"id":"file-id"},"__proto__":{"polluted":true}}')], () => undefined)).toBe(0);
-    expect(bodies[1]!.user.id).toBe('file-id');
+    expect(await runTrigger(['trigger', 'order_paid', '--to', url, '--secret', 's', '--user-id', 'flag-id', '--data', dataFile('{"user":{"external_id":"file-id"},"__proto__":{"polluted":true}}')], () => undefined)).toBe(0);
+    expect(bodies[1]!.user.external_id).toBe('file-id');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -27,9 +27,11 @@ export function replayWebhook(type: NotificationType, source: Source, variant: V
     if (type === 'order_paid' || type === 'payment') {
       if (status !== 'done' && status !== 'refunded') return `transaction ${payment.id} was not paid (it is ${status}): it has no ${type}`;
       if (type === 'order_paid' && payment.renewal) return `transaction ${payment.id} is a renewal of subscription ${payment.subscription?.id}: a renewal sends payment and update_subscription, no order_paid`;
+      if (type === 'order_paid' && payment.kind === 'subscription') return `transaction ${payment.id} is a subscription's payment: it sends payment and create_subscription, no order_paid`;
       return pick(paidWebhooks(payment, type === 'payment' ? 'separate' : variant));
     }
     if (status !== 'refunded' || !payment.refund) return `transaction ${payment.id} is not refunded (it is ${status}): it has no ${type}`;
+    if (type === 'order_canceled' && payment.kind === 'subscription') return `transaction ${payment.id} is a subscription's payment: its refund sends refund and cancel_subscription, no order_canceled`;
     return pick(refundWebhooks(payment, type === 'refund' ? 'separate' : variant, payment.refund.reason, payment.refund.date));
   }
   if (!isSubscriptionType(type)) return `${type} is sent for a transaction: give its transaction_id`;

@@ -3539,182 +3539,304 @@ export interface components {
                 password_reset?: string | null;
             };
         };
-        /** @description The player, as the token named them. */
-        WebhookUser: {
+        /** @description The project the webhook is about. */
+        WebhookProjectSettings: {
+            project_id: number;
+            merchant_id: number;
+        };
+        WebhookMoney: {
+            /** @description ISO 4217. */
+            currency: string;
+            /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+            amount: number | string;
+        };
+        WebhookTax: {
+            currency: string;
+            /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+            amount: number | string;
+            percent?: number | string;
+        };
+        /** @description The player who pays, as the token named them. */
+        WebhookPaymentUser: {
             /** @description `user.id.value` of the token. */
             id: string;
+            /** @description The player's address, as the payment UI saw it. */
+            ip?: string;
+            phone?: string;
             email: string;
-            /** @description Sent when the token named the player. */
             name?: string;
-            /** @description ISO 3166-1 alpha-2 (`US` when the token named none). */
-            country: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country?: string;
+            zip?: string;
+            public_id?: string;
+        };
+        /** @description The payment's transaction. */
+        WebhookTransaction: {
+            /** @description The transaction id: the idempotency key of a delivery. */
+            id: number;
+            /** @description `settings.external_id` of the token; absent when it had none. */
+            external_id?: string | number;
+            /** @description When it was paid (ISO 8601). */
+            payment_date?: string;
+            /** @description The payment method's id. */
+            payment_method: number;
+            payment_method_name?: string;
+            payment_method_order_id?: string | number;
+            /**
+             * @description 1: a sandbox payment, nothing was charged. Absent: 0.
+             * @enum {integer}
+             */
+            dry_run?: 0 | 1;
+            /** @description The id of the merchant's agreement the payment was made under. */
+            agreement?: number;
+        };
+        /** @description What the payment came to and how the money splits. */
+        WebhookPaymentDetails: {
+            payment: components["schemas"]["WebhookMoney"];
+            vat?: components["schemas"]["WebhookTax"];
+            sales_tax?: components["schemas"]["WebhookTax"];
+            direct_wht?: components["schemas"]["WebhookTax"];
+            payout_currency_rate?: number | string;
+            payout?: components["schemas"]["WebhookMoney"];
+            country_wht?: components["schemas"]["WebhookTax"];
+            user_acquisition_fee?: components["schemas"]["WebhookTax"];
+            vendor_fee?: components["schemas"]["WebhookMoney"];
+            payment_method_fee?: components["schemas"]["WebhookMoney"];
+            repatriation_commission?: components["schemas"]["WebhookMoney"];
+        };
+        /** @description Why the payment was refunded. */
+        WebhookRefundDetails: {
+            code: number;
+            reason: string;
+            author?: string;
+        };
+        /** @description What was bought, each part with its price. */
+        WebhookPurchase: {
+            virtual_currency?: {
+                name?: string;
+                sku?: string;
+                quantity: number;
+                currency: string;
+                /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+                amount: number | string;
+            };
+            checkout?: components["schemas"]["WebhookMoney"];
+            virtual_items?: {
+                items: {
+                    sku: string;
+                    /** @description How many. */
+                    amount: number;
+                }[];
+                currency: string;
+                /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+                amount: number | string;
+            };
+            pin_codes?: {
+                /** @description The game's SKU. */
+                digital_content: string;
+                drm: string;
+                currency: string;
+                /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+                amount: number | string;
+            }[];
+            subscription?: {
+                plan_id: string | number;
+                subscription_id: string | number;
+                product_id?: string;
+                date_create?: string;
+                currency?: string;
+                /** @description A sum in the currency beside it (the published samples send numbers, and numeric strings in some). */
+                amount?: number | string;
+            };
+            /** @description The token's `purchase.gift`: who gave it to whom. */
+            gift?: {
+                giver_id: string;
+                receiver_id: string;
+                receiver_email?: string;
+                message?: string;
+                hide_giver_from_receiver?: number | boolean;
+            };
+            total?: components["schemas"]["WebhookMoney"];
+            promotions?: {
+                [key: string]: unknown;
+            }[];
+            coupon?: {
+                coupon_code?: string;
+                campaign_code?: string;
+            };
+        };
+        WebhookPromotion: {
+            amount_without_discount: string | null;
+            amount_with_discount: string | null;
+            sequence: number;
         };
         /** @description A line of the order. */
         WebhookItem: {
-            /** @description null for virtual currency bought by quantity. */
-            sku: string | null;
-            /**
-             * @description A game key is a `virtual_good`.
-             * @enum {string}
-             */
-            type: "virtual_good" | "virtual_currency" | "subscription";
-            name: string;
+            /** @description The item's SKU; a game key's is `<game sku>_<drm>`. */
+            sku: string;
+            /** @enum {string} */
+            type: "virtual_good" | "virtual_currency" | "bundle" | "game_key" | "physical_good" | "unit" | "subscription";
+            is_pre_order: boolean;
             quantity: number;
-            /** @description Price of the line (unit price × quantity). */
-            amount: number;
-            /** @description A game key sold: its DRM (`steam`, …). */
-            drm?: string;
-            /** @description A game key sold: the key itself, to hand to the player. */
-            key?: string;
+            /** @description What the line cost (all its quantity), as a decimal string; null for a line that came inside another (a package's virtual currency). */
+            amount: string | null;
+            promotions: components["schemas"]["WebhookPromotion"][];
+            custom_attributes?: {
+                [key: string]: unknown;
+            };
         };
         WebhookOrder: {
-            /** @description The transaction id: the same number as `transaction.id` and the payment UI's invoice. */
+            /** @description The order: the transaction id here. */
             id: number;
             /** @enum {string} */
-            status: "paid" | "canceled";
+            mode: "default" | "sandbox";
             /** @enum {string} */
-            mode: "live" | "sandbox";
-            amount: number;
+            currency_type: "real" | "virtual";
+            /** @description ISO 4217 for real money; a virtual currency's SKU. */
             currency: string;
-            /** @description `settings.external_id` of the token, when it had one. */
-            external_id: string | null;
+            /** @description The order's total, as a decimal string. */
+            amount: string | null;
+            /** @enum {string} */
+            status: "paid" | "canceled" | "done" | "new";
+            platform: string;
+            comment: string | null;
+            /** @description The payment's transaction id, as text. */
+            invoice_id: string | null;
+            promotions: components["schemas"]["WebhookPromotion"][];
+            promocodes?: {
+                code?: string;
+                external_id?: string;
+            }[];
+            coupons?: {
+                code?: string;
+                external_id?: string;
+            }[];
         };
-        WebhookTransaction: {
-            /** @description The payment's transaction id: the idempotency key of a delivery. */
-            id: number;
-            external_id: string | null;
-            project_id: number;
-            /** @description True for a sandbox payment: nothing was charged. */
-            dry_run: boolean;
-            /** Format: date-time */
-            payment_date: string;
-            /** @description What the player paid with: `test-card`, `paybycash` or `giftcard` (the method picked on the page, `settings.payment_widget` preselecting its own), or the id (as text) of the token's `settings.payment_method`. */
-            payment_method: string;
-        };
-        WebhookPayment: {
-            amount: number;
-            currency: string;
-        };
-        WebhookRefund: {
-            reason: string;
-            /** Format: date-time */
-            date: string;
-        };
-        WebhookSubscription: {
-            id: number;
-            /** @description The plan's `external_id`. */
-            plan_id: string;
-            /**
-             * @description `new` during a trial; `freeze` after failed renewals, during the plan's grace period.
-             * @enum {string}
-             */
-            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
-            amount: number;
-            currency: string;
-            /** Format: date-time */
-            date_create: string;
-            /** Format: date-time */
-            date_next_charge: string | null;
-            /** Format: date-time */
-            date_end: string | null;
-            trial_days: number;
-        };
-        /** @description A gift (the token's `purchase.gift`): `user` is the friend who gets what was bought; this says who gave it. */
-        WebhookGift: {
-            /** @description `giver_id` of the token, else the token's user (who paid). */
-            giver_id: string;
-            message: string | null;
-            hide_giver_from_receiver: boolean;
+        /** @description Who gets the order: the token's user, or a gift's receiver. */
+        WebhookOrderUser: {
+            /** @description The user's id in the game (`user.id.value`). */
+            external_id: string;
+            email?: string;
         };
         /** @description `custom_parameters` of the token, when it had them. */
         WebhookCustomParameters: {
             [key: string]: unknown;
         };
-        /** @description The service's documented shape: asked before any money moves; an answer other than 2xx fails the payment. */
+        WebhookSubscription: {
+            /** @description The plan: its `external_id`. */
+            plan_id: string | number;
+            /** @description The subscription's id (as text). */
+            subscription_id: string | number;
+            /** @description The product the token named. */
+            product_id?: string;
+            tags?: string[];
+            date_create?: string;
+            date_next_charge?: string;
+            date_end?: string;
+            trial?: {
+                value: number;
+                type: string;
+            };
+        };
+        WebhookSubscriptionUser: {
+            id: string;
+            name?: string;
+            email?: string;
+        };
+        /** @description The payment of a combined `order_paid`: what the separate variant's `payment` webhook carries. */
+        WebhookBillingPaid: {
+            /** @constant */
+            notification_type: "payment";
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            purchase: components["schemas"]["WebhookPurchase"];
+            user: components["schemas"]["WebhookPaymentUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment_details: components["schemas"]["WebhookPaymentDetails"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description The refund of a combined `order_canceled`: what the separate variant's `refund` webhook carries. */
+        WebhookBillingCanceled: {
+            /** @constant */
+            notification_type: "refund";
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            purchase: components["schemas"]["WebhookPurchase"];
+            user: components["schemas"]["WebhookPaymentUser"];
+            transaction: components["schemas"]["WebhookTransaction"];
+            payment_details: components["schemas"]["WebhookPaymentDetails"];
+            refund_details: components["schemas"]["WebhookRefundDetails"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description Asked before any money moves; an answer other than 2xx fails the payment. */
         UserValidationWebhook: {
             /** @constant */
             notification_type: "user_validation";
-            user: {
-                id: string;
-                email: string;
-                name: string | null;
-                country: string;
-                /** @description The player's address as the payment UI saw it. */
-                ip: string;
-                phone: string | null;
-            };
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            user: components["schemas"]["WebhookPaymentUser"];
         };
-        /** @description Separate variant only: a payment (a purchase or a renewal). */
+        /** @description A payment (separate variant; a subscription's payments in both). */
         PaymentWebhook: {
             /** @constant */
             notification_type: "payment";
-            user: components["schemas"]["WebhookUser"];
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            purchase: components["schemas"]["WebhookPurchase"];
+            user: components["schemas"]["WebhookPaymentUser"];
             transaction: components["schemas"]["WebhookTransaction"];
-            payment: components["schemas"]["WebhookPayment"];
+            payment_details: components["schemas"]["WebhookPaymentDetails"];
             custom_parameters?: components["schemas"]["WebhookCustomParameters"];
         };
-        /** @description Separate variant only: a refunded payment. */
+        /** @description A refunded payment (separate variant; a subscription's in both). */
         RefundWebhook: {
             /** @constant */
             notification_type: "refund";
-            user: components["schemas"]["WebhookUser"];
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            purchase: components["schemas"]["WebhookPurchase"];
+            user: components["schemas"]["WebhookPaymentUser"];
             transaction: components["schemas"]["WebhookTransaction"];
-            payment: components["schemas"]["WebhookPayment"];
-            refund: components["schemas"]["WebhookRefund"];
+            payment_details: components["schemas"]["WebhookPaymentDetails"];
+            refund_details: components["schemas"]["WebhookRefundDetails"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description `order_paid` of the combined variant: the items, and the payment in `billing`. */
+        OrderPaidCombinedWebhook: {
+            /** @constant */
+            notification_type: "order_paid";
+            items: components["schemas"]["WebhookItem"][];
+            order: components["schemas"]["WebhookOrder"];
+            user: components["schemas"]["WebhookOrderUser"];
+            billing: components["schemas"]["WebhookBillingPaid"];
             custom_parameters?: components["schemas"]["WebhookCustomParameters"];
         };
         /** @description `order_paid` of the separate variant: the items (the payment came in `payment`). */
         OrderPaidSeparateWebhook: {
             /** @constant */
             notification_type: "order_paid";
-            order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
-            transaction?: never;
-            payment?: never;
-            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
-        };
-        /** @description `order_paid` of the combined variant: the items, the transaction and the payment. */
-        OrderPaidCombinedWebhook: {
-            /** @constant */
-            notification_type: "order_paid";
             order: components["schemas"]["WebhookOrder"];
-            items: components["schemas"]["WebhookItem"][];
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
-            transaction: components["schemas"]["WebhookTransaction"];
-            payment: components["schemas"]["WebhookPayment"];
+            user: components["schemas"]["WebhookOrderUser"];
+            billing?: never;
             custom_parameters?: components["schemas"]["WebhookCustomParameters"];
         };
         /** @description An order was paid: `OrderPaidCombinedWebhook` (the default variant) or `OrderPaidSeparateWebhook`. */
         OrderPaidWebhook: components["schemas"]["OrderPaidCombinedWebhook"] | components["schemas"]["OrderPaidSeparateWebhook"];
-        /** @description `order_canceled` of the separate variant: the items and the canceled transaction's id (the refund came in `refund`). */
-        OrderCanceledSeparateWebhook: {
-            /** @constant */
-            notification_type: "order_canceled";
-            order: components["schemas"]["WebhookOrder"];
-            items: components["schemas"]["WebhookItem"][];
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
-            transaction: {
-                /** @description The canceled transaction (equal to `order.id`). */
-                id: number;
-            };
-            payment?: never;
-            refund?: never;
-        };
-        /** @description `order_canceled` of the combined variant: the items, the canceled transaction, its payment and the refund. */
+        /** @description `order_canceled` of the combined variant: the items, and the refund in `billing`. */
         OrderCanceledCombinedWebhook: {
             /** @constant */
             notification_type: "order_canceled";
-            order: components["schemas"]["WebhookOrder"];
             items: components["schemas"]["WebhookItem"][];
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
-            transaction: components["schemas"]["WebhookTransaction"];
-            payment: components["schemas"]["WebhookPayment"];
-            refund: components["schemas"]["WebhookRefund"];
+            order: components["schemas"]["WebhookOrder"];
+            user: components["schemas"]["WebhookOrderUser"];
+            billing: components["schemas"]["WebhookBillingCanceled"];
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
+        };
+        /** @description `order_canceled` of the separate variant: the items (the refund came in `refund`). */
+        OrderCanceledSeparateWebhook: {
+            /** @constant */
+            notification_type: "order_canceled";
+            items: components["schemas"]["WebhookItem"][];
+            order: components["schemas"]["WebhookOrder"];
+            user: components["schemas"]["WebhookOrderUser"];
+            billing?: never;
+            custom_parameters?: components["schemas"]["WebhookCustomParameters"];
         };
         /** @description An order was canceled (refunded): `OrderCanceledCombinedWebhook` (the default variant) or `OrderCanceledSeparateWebhook`. */
         OrderCanceledWebhook: components["schemas"]["OrderCanceledCombinedWebhook"] | components["schemas"]["OrderCanceledSeparateWebhook"];
@@ -3722,25 +3844,37 @@ export interface components {
         CreateSubscriptionWebhook: {
             /** @constant */
             notification_type: "create_subscription";
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            user: components["schemas"]["WebhookSubscriptionUser"];
             subscription: components["schemas"]["WebhookSubscription"];
+            coupon?: {
+                coupon_code?: string;
+                campaign_code?: string;
+            };
         };
-        /** @description A subscription renewed or changed (plan change, renewals declined, a grace period). The same in both variants. */
+        /** @description A subscription renewed or changed. The same in both variants. */
         UpdateSubscriptionWebhook: {
             /** @constant */
             notification_type: "update_subscription";
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            user: components["schemas"]["WebhookSubscriptionUser"];
             subscription: components["schemas"]["WebhookSubscription"];
+            coupon?: {
+                coupon_code?: string;
+                campaign_code?: string;
+            };
         };
         /** @description A subscription ended: refunded, canceled, or expired. The same in both variants. */
         CancelSubscriptionWebhook: {
             /** @constant */
             notification_type: "cancel_subscription";
-            user: components["schemas"]["WebhookUser"];
-            gift?: components["schemas"]["WebhookGift"];
+            settings?: components["schemas"]["WebhookProjectSettings"];
+            user: components["schemas"]["WebhookSubscriptionUser"];
             subscription: components["schemas"]["WebhookSubscription"];
+            coupon?: {
+                coupon_code?: string;
+                campaign_code?: string;
+            };
         };
     };
     responses: {

@@ -1,9 +1,9 @@
 /**
  * What each webhook carries: names for the payload types generated (api-types.ts) from the
  * `webhooks` section of the service's description, mock/spec/openapi.json, where each type's schema
- * says what the offline service sends, in both variants. `user_validation` is the service's
- * documented shape; the others are the offline service's own (the service does not publish them),
- * written down in docs/offline-service.md, "Payload shapes". Types only: nothing here is code.
+ * is the payment service's published shape, in both variants (the sources of each are named in
+ * mock/spec/webhook-sources.md; the deliberate differences in docs/offline-service.md, "Payload
+ * shapes"). Types only: nothing here is code.
  */
 import type { components, webhooks } from './api-types';
 
@@ -17,27 +17,39 @@ export type WebhookPayloads = { [K in NotificationType]: webhooks[K]['post']['re
 
 export type Webhook = WebhookPayloads[NotificationType];
 
-/** The player, as the token named them. */
-export type WebhookUser = Schemas['WebhookUser'];
-export type WebhookItem = Schemas['WebhookItem'];
-export type WebhookOrder = Schemas['WebhookOrder'];
+/** The project a webhook is about (`settings`). */
+export type WebhookProjectSettings = Schemas['WebhookProjectSettings'];
+/** A sum and its currency. */
+export type WebhookMoney = Schemas['WebhookMoney'];
+/** The player who pays (`user` of `user_validation`, `payment`, `refund` and `billing`). */
+export type WebhookPaymentUser = Schemas['WebhookPaymentUser'];
+/** Who gets an order (`user` of `order_paid` and `order_canceled`): `external_id` is the game's user id. */
+export type WebhookOrderUser = Schemas['WebhookOrderUser'];
+/** The user of the subscription webhooks. */
+export type WebhookSubscriptionUser = Schemas['WebhookSubscriptionUser'];
 export type WebhookTransaction = Schemas['WebhookTransaction'];
-export type WebhookPayment = Schemas['WebhookPayment'];
-export type WebhookRefund = Schemas['WebhookRefund'];
+export type WebhookPurchase = Schemas['WebhookPurchase'];
+export type WebhookPaymentDetails = Schemas['WebhookPaymentDetails'];
+export type WebhookRefundDetails = Schemas['WebhookRefundDetails'];
+export type WebhookItem = Schemas['WebhookItem'];
+export type WebhookPromotion = Schemas['WebhookPromotion'];
+export type WebhookOrder = Schemas['WebhookOrder'];
 export type WebhookSubscription = Schemas['WebhookSubscription'];
-/** A gift (the token's `purchase.gift`): the webhook's `user` is the friend who gets it; this says who gave it. */
-export type WebhookGift = Schemas['WebhookGift'];
+/** `billing` of a combined `order_paid`: what a separate `payment` carries. */
+export type WebhookBillingPaid = Schemas['WebhookBillingPaid'];
+/** `billing` of a combined `order_canceled`: what a separate `refund` carries. */
+export type WebhookBillingCanceled = Schemas['WebhookBillingCanceled'];
 
 export type UserValidationWebhook = Schemas['UserValidationWebhook'];
-/** Separate variant only. */
+/** Separate variant, and a subscription's payments in both. */
 export type PaymentWebhook = Schemas['PaymentWebhook'];
-/** Separate variant only. */
+/** Separate variant, and a subscription's refunds in both. */
 export type RefundWebhook = Schemas['RefundWebhook'];
-/** Either variant: narrow with `paid.transaction !== undefined` (combined). */
+/** Either variant: narrow with `paid.billing !== undefined` (combined). */
 export type OrderPaidWebhook = Schemas['OrderPaidWebhook'];
 export type OrderPaidCombinedWebhook = Schemas['OrderPaidCombinedWebhook'];
 export type OrderPaidSeparateWebhook = Schemas['OrderPaidSeparateWebhook'];
-/** Either variant: narrow with `canceled.payment !== undefined` (combined). */
+/** Either variant: narrow with `canceled.billing !== undefined` (combined). */
 export type OrderCanceledWebhook = Schemas['OrderCanceledWebhook'];
 export type OrderCanceledCombinedWebhook = Schemas['OrderCanceledCombinedWebhook'];
 export type OrderCanceledSeparateWebhook = Schemas['OrderCanceledSeparateWebhook'];

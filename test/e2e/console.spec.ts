@@ -189,7 +189,7 @@ test.describe('merchant console', () => {
     await expect(page.locator('details.operation')).toHaveCount(operations.length + Object.keys(doc.webhooks).length);
     const orderPaid = page.locator('#op-webhook-order_paid');
     await orderPaid.locator('summary').click();
-    await expect(orderPaid.getByRole('region', { name: 'Request body of webhook-order_paid: OrderPaidCombinedWebhook' }).getByRole('row').filter({ hasText: /^transaction \(required\)/ })).toBeVisible();
+    await expect(orderPaid.getByRole('region', { name: 'Request body of webhook-order_paid: OrderPaidCombinedWebhook' }).getByRole('row').filter({ hasText: /^billing \(required\)/ })).toBeVisible();
     await expect(orderPaid.getByRole('region', { name: 'Request body of webhook-order_paid: OrderPaidSeparateWebhook' }).getByRole('row').filter({ hasText: /^items \(required\)/ })).toBeVisible();
 
     const createItem = page.locator('#op-createItem');

@@ -136,7 +136,7 @@ test('a webhook committed but not yet accepted survives SIGKILL: the next start 
     req.on('end', () => {
       const body = JSON.parse(text);
       if (!up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
-      if (body.notification_type === 'order_paid') paid.push(body.transaction.id);
+      if (body.notification_type === 'order_paid') paid.push(body.order.id);
       res.writeHead(204).end();
     });
   });

@@ -86,9 +86,9 @@ test('a player registers, confirms through the mailbox, logs in, buys as themsel
   // The order, and the service's signed webhook, name the player the JWT named.
   expect(((await (await page.request.get(`${world.demo}/api/orders/${order}`)).json()) as { player: string }).player).toBe(sub);
   const log = (await callMerchantApi(world.merchantApi, 'GET', '/mock/webhooks')).body as { deliveries: { notification_type: string; body: string }[] };
-  const paid = log.deliveries.map((d) => ({ type: d.notification_type, body: JSON.parse(d.body) as { order?: { external_id?: string }; user?: { id: string } } }))
-    .find((d) => d.type === 'order_paid' && d.body.order?.external_id === order);
-  expect(paid?.body.user?.id).toBe(sub);
+  const paid = log.deliveries.map((d) => ({ type: d.notification_type, body: JSON.parse(d.body) as { billing?: { transaction: { external_id?: string } }; user?: { external_id: string } } }))
+    .find((d) => d.type === 'order_paid' && d.body.billing?.transaction.external_id === order);
+  expect(paid?.body.user?.external_id).toBe(sub);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(status).toHaveText('Playing as the demo player, Nova Rider. Log in to buy as yourself.');

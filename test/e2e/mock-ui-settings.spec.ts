@@ -39,11 +39,13 @@ async function payToDone(page: Page): Promise<Record<string, any>> {
   return (await statuses(page)).at(-1)!;
 }
 
-/** What the merchant's backend is told transaction `invoice` was paid with: its webhooks' `transaction.payment_method` (once sent) and its report's. */
+/** What the merchant's backend is told transaction `invoice` was paid with: its webhook's `transaction.payment_method` and `payment_method_name` (in `billing` of the combined `order_paid`, once sent) and its report's. */
 async function paidWith(invoice: number): Promise<{ webhook: unknown; report: unknown }> {
   const webhook = async () => {
     const log = (await callMerchantApi(world.merchantApi, 'GET', '/mock/webhooks')).body as { deliveries: { body: string }[] };
-    return log.deliveries.map((d) => JSON.parse(d.body) as { transaction?: { id: number; payment_method?: string } }).find((b) => b.transaction?.id === invoice && b.transaction.payment_method)?.transaction?.payment_method;
+    type Paid = { id: number; payment_method?: number; payment_method_name?: string };
+    const paid = log.deliveries.map((d) => JSON.parse(d.body) as { billing?: { transaction: Paid } }).map((b) => b.billing?.transaction).find((t) => t?.id === invoice);
+    return paid && { id: paid.payment_method, name: paid.payment_method_name };
   };
   await expect.poll(webhook).toBeDefined();
   const details = await callMerchantApi(world.merchantApi, 'GET', `/merchant/v2/merchants/100001/reports/transactions/${invoice}/details`);
@@ -233,7 +235,7 @@ test.describe('the header, the close button and the payment method', () => {
     const byCash = await payToDone(page);
     expect(byCash).toMatchObject({ status: 'done', paymentMethod: 'paybycash' });
     // The merchant's backend sees what the player paid with: pay-by-cash, not the test card.
-    expect(await paidWith(byCash.invoice)).toEqual({ webhook: 'paybycash', report: { id: 2, name: 'Pay by cash' } });
+    expect(await paidWith(byCash.invoice)).toEqual({ webhook: { id: 2, name: 'Pay by cash' }, report: { id: 2, name: 'Pay by cash' } });
 
     // The mobile version too: the narrow width asked of the widget, and no footer when the token hides it.
     const gift = await storeToken('player-42', (body) => {
@@ -255,7 +257,7 @@ test.describe('the header, the close button and the payment method', () => {
     await ui.getByLabel('Gift card code').fill('GIFT-1234');
     const byGiftCard = await payToDone(page);
     expect(byGiftCard).toMatchObject({ status: 'done', paymentMethod: 'giftcard' });
-    expect(await paidWith(byGiftCard.invoice)).toEqual({ webhook: 'giftcard', report: { id: 3, name: 'Gift card' } });
+    expect(await paidWith(byGiftCard.invoice)).toEqual({ webhook: { id: 3, name: 'Gift card' }, report: { id: 3, name: 'Gift card' } });
   });
 });
 
@@ -272,7 +274,7 @@ test.describe('settings.payment_method', () => {
     await expect(ui.getByRole('radio', { name: 'Cash at a kiosk' })).toHaveCount(0);
     const done = await payToDone(page);
     expect(done).toMatchObject({ status: 'done', paymentMethod: '1380' });
-    expect(await paidWith(done.invoice)).toEqual({ webhook: '1380', report: { id: 1380, name: 'Payment method 1380' } });
+    expect(await paidWith(done.invoice)).toEqual({ webhook: { id: 1380, name: 'Payment method 1380' }, report: { id: 1380, name: 'Payment method 1380' } });
   });
 });
 

@@ -20,7 +20,7 @@ it.each(['README.md', 'docs/server-kit.md'])('%s quotes the token request and th
 });
 
 it('docs/server-kit.md quotes the delivery once per transaction from server/shop.ts', () => {
-  expect(quotedFromServer('docs/server-kit.md')).toContain('if (byTransaction.has(paid.order.id)) return;');
+  expect(quotedFromServer('docs/server-kit.md')).toContain('if (byTransaction.has(transaction)) return;');
 });
 
 it('docs/server-kit.md quotes the pass kept from the subscription webhooks, its cancel, and the reconciliation with the reports', () => {

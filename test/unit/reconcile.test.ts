@@ -50,7 +50,7 @@ beforeAll(async () => {
   world = await sandboxWorld();
   starMiners = world.project(200001);
   shop = createShop({ merchantId: world.merchantId, apiKey: world.apiKey, merchantApi: world.origin, players: new Set([PLAYER]) });
-  listener = await listenLoopback(shop.webhooks(DEMO_WEBHOOK_SECRETS[200001]!), 0);
+  listener = await listenLoopback(shop.webhooks(DEMO_WEBHOOK_SECRETS[200001]!, starMiners), 0);
   expect((await listenHere()).status).toBe(200);
 }, 60_000);
 afterAll(async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../src/server/index';
 import type { Received } from '../../mock/test/recording-listener';
 import { sandboxWorld, type SandboxWorld } from '../../mock/test/sandbox-world';
+import { playerOf, subscriptionOf } from '../../mock/test/recording-listener';
 
 type Schemas = components['schemas'];
 /** The sandbox's Star Miners (the demo's project 200001). */
@@ -71,8 +72,8 @@ async function buy(plan: string, player: string): Promise<{ id: number; invoice:
   const result = await paid.json();
   expect(result).toMatchObject({ ok: true, status: 'done' });
   await world.webhooksSettled();
-  const created = received.filter((r) => r.type === 'create_subscription' && r.body.user.id === player).at(-1)!;
-  return { id: created.body.subscription.id, invoice: result.invoice };
+  const created = received.filter((r) => r.type === 'create_subscription' && playerOf(r.body) === player).at(-1)!;
+  return { id: subscriptionOf(created.body)!, invoice: result.invoice };
 }
 
 describe('plans', () => {
@@ -212,7 +213,7 @@ describe('a subscription bought in the payment UI', () => {
     await subs.update(PROJECT, player, id, { status: 'active' });
     expect((await subs.get(PROJECT, id)).status).toBe('active');
     await world.webhooksSettled();
-    expect(received.filter((r) => r.body.subscription?.id === id).map((r) => r.type)).toEqual([
+    expect(received.filter((r) => subscriptionOf(r.body) === id).map((r) => r.type)).toEqual([
       'create_subscription', 'update_subscription', 'update_subscription', 'update_subscription', 'update_subscription',
     ]);
 
@@ -254,7 +255,7 @@ describe('a subscription bought in the payment UI', () => {
     await kit().subscriptions.update(PROJECT, player, id, { status: 'canceled', cancel_subscription_payment: true, comment: 'leaving' });
     await world.webhooksSettled();
     expect(await kit().subscriptions.get(PROJECT, id)).toMatchObject({ status: 'canceled', comment: 'leaving', date_next_charge: null });
-    expect(received.filter((r) => r.body.subscription?.id === id).at(-1)!.type).toBe('cancel_subscription');
+    expect(received.filter((r) => subscriptionOf(r.body) === id).at(-1)!.type).toBe('cancel_subscription');
     const [entry] = await all(kit().reports.transactions({ transaction_id: renewal, show_dry_run: true }));
     expect(entry!.transaction).toMatchObject({ id: renewal, status: 'refunded' });
   });

@@ -19,9 +19,14 @@ export async function startShop(config: ShopConfig) {
   const payments = createMerchantClient({ merchantId: config.merchantId, apiKey: config.apiKey, baseUrl: config.merchantApiUrl, maxRetries: 0 });
   const players = new Set<string>();
   const crystals = new Map<string, number>();
-  // Each checkout is an order of the shop's own, named in the token (`external_id`) and in its order_paid.
+  // Each checkout is an order of the shop's own, named in the token (`external_id`) and in its order_paid's `billing`.
   const orders = new Map<string, { player: string; crystals: number }>();
   const passes = new Map<string, { status: string; nextCharge: string | null }>();
+
+  async function keepPass(player: string, subscriptionId: string | number): Promise<void> {
+    const now = await payments.subscriptions.get(config.projectId, Number(subscriptionId));
+    passes.set(player, { status: now.status, nextCharge: now.date_next_charge });
+  }
 
   /** The checkout: a token for the payment UI, or a message the page shows when the service fails. */
   async function checkout(player: string, purchase: { virtual_currency?: { quantity: number }; subscription?: { plan_id: string } }): Promise<{ token: string } | { retryLater: string }> {
@@ -46,14 +51,18 @@ export async function startShop(config: ShopConfig) {
       user_validation: ({ user }) => {
         if (!players.has(user.id)) throw new WebhookRefusal('INVALID_USER', `no player ${user.id}`);
       },
-      order_paid: ({ order }) => {
-        const paid = orders.get(order.external_id ?? '');
+      // Combined webhooks: the payment, with our order id, is in `billing`; the lines say what was bought.
+      order_paid: ({ items, billing }) => {
+        const ours = String(billing?.transaction.external_id ?? '');
+        const paid = orders.get(ours);
         if (!paid) return;
-        orders.delete(order.external_id!);          // a repeated webhook credits nothing more
-        crystals.set(paid.player, (crystals.get(paid.player) ?? 0) + paid.crystals);
+        orders.delete(ours);                        // a repeated webhook credits nothing more
+        const bought = items.filter((item) => item.type === 'virtual_currency').reduce((sum, item) => sum + item.quantity, 0);
+        crystals.set(paid.player, (crystals.get(paid.player) ?? 0) + bought);
       },
-      create_subscription: ({ user, subscription }) => void passes.set(user.id, { status: subscription.status, nextCharge: subscription.date_next_charge ?? null }),
-      update_subscription: ({ user, subscription }) => void passes.set(user.id, { status: subscription.status, nextCharge: subscription.date_next_charge ?? null }),
+      // The subscription webhooks name the subscription; the merchant API says what it is now.
+      create_subscription: ({ user, subscription }) => keepPass(user.id, subscription.subscription_id),
+      update_subscription: ({ user, subscription }) => keepPass(user.id, subscription.subscription_id),
     },
   });
   const server: Server = createServer((req, res) => void webhooks(req, res));

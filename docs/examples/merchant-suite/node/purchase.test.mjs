@@ -39,6 +39,6 @@ test('a paid order reaches the listener, signed', async () => {
   const paid = await sandbox.client.createPayment({ body: { access_token: token } });
   await sandbox.client.listWebhookLog({ query: { type: 'order_paid', state: 'accepted', wait: 10_000 } });
   assert.equal(received.length, 1);
-  assert.equal(received[0].transaction.id, paid.transaction_id);
+  assert.equal(received[0].order.id, paid.transaction_id);
 });
 // #endregion node-test
