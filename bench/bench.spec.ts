@@ -154,6 +154,50 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
   record("longest task during a cold open, the page's own (not the payment UI's)", own, 'ms', `none > ${SPEED['longest task'].ms} ms`, (v) => v <= SPEED['longest task'].ms);
 });
 
+/**
+ * ms from open() to the frame after the lightbox showed the payment UI (`.root.ready`, the content
+ * visible), painted: the first animation frame after it is there.
+ */
+const openToVisible = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        const check = () => {
+          if (document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('.root.ready')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          else requestAnimationFrame(check);
+        };
+        void window.PayUI.open();
+        check();
+      }),
+  );
+
+test("open() → payment UI visible: prepared (preload 'ui') beside unprepared (code prefetched)", async ({ browser }) => {
+  const prepared: number[] = [];
+  const unprepared: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    let page = await fresh(browser);
+    let token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true, preload: 'ui' }), token);
+    // Prepared when idle after init: the payment UI rendered in the hidden frame.
+    await page.frameLocator('[data-payui-prepared] iframe').getByRole('button', { name: /^Pay/ }).waitFor({ state: 'attached' });
+    await page.waitForTimeout(100);
+    prepared.push(await openToVisible(page));
+    await page.context().close();
+
+    page = await fresh(browser);
+    token = await page.evaluate(() => window.token());
+    await page.evaluate((t) => window.PayUI.init({ access_token: t, ...window.bases, sandbox: true }), token);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/payui-lightbox.js')));
+    await page.waitForTimeout(100);
+    unprepared.push(await openToVisible(page));
+    await page.context().close();
+  }
+  const goal = SPEED['open prepared'].ms;
+  record("open() → payment UI visible, prepared (preload 'ui')", prepared, 'ms', `≤ ${goal} ms`, (v) => v <= goal);
+  record('open() → payment UI loaded and visible, unprepared (code prefetched)', unprepared, 'ms', 'report', null);
+});
+
 test("UI's first dimensions message → content visible", async ({ browser }) => {
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
