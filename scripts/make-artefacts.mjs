@@ -4,7 +4,7 @@
 // commit of main whose newest migration was N into a throwaway worktree outside the repository,
 // installs and builds it there, runs that release's own `payui-mock` with a data directory, makes a
 // merchant's writes through its own API (an item, webhook settings, a Login user and a failed login,
-// a payment, a subscription, a moved clock: each tried, its answer recorded), stops it, and keeps:
+// a payment, a subscription, a moved clock, a sandbox: each tried, its answer recorded), stops it, and keeps:
 //   data.tar.xz  the data directory as the release left it (xz: a third of gzip's size)
 //   export.json  `payui-mock export` of that directory, by the same release
 //   rows.json    every table's rows as the release's own database engine reads them (the truth the
@@ -66,6 +66,7 @@ const run = (cmd, argv, options = {}) => execFileSync(cmd, argv, { stdio: ['igno
 
 log(`commit ${commit.slice(0, 10)} (${date}) ${subject.slice(0, 100)}`);
 if (!existsSync(work)) git('worktree', 'add', '--detach', work, commit);
+let made;
 try {
   // A worktree kept by --keep is installed already.
   if (!existsSync(join(work, 'node_modules'))) {
@@ -74,7 +75,7 @@ try {
   }
   log('npm run build');
   run('npm', ['run', 'build'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
-  const made = await makeState(work);
+  made = await makeState(work);
   mkdirSync(out, { recursive: true });
   rmSync(join(out, 'data.tar.xz'), { force: true });
   run('tar', ['-cJf', join(out, 'data.tar.xz'), '-C', made.dataDir, '.']);
@@ -92,6 +93,7 @@ try {
   writeReadme();
   log(`written to ${out}`);
 } finally {
+  if (made) rmSync(made.dataDir, { recursive: true, force: true });
   if (!keep) {
     rmSync(work, { recursive: true, force: true });
     git('worktree', 'prune');
@@ -194,6 +196,8 @@ async function makeState(work) {
   }
   await pay('a subscription', { subscription: { plan_id: 'captain-monthly' } });
   await call('a moved clock', 'POST', '/mock/clock', { advance: 'P1D' });
+  // A sandbox keeps the state its reset puts back (merchants.seed), which migrations change too.
+  await call('a sandbox', 'POST', '/mock/sandboxes', {}, { noAuth: true });
   // The sender has had its first go at the webhooks (refused: they stay in an outbox where there is one).
   await new Promise((r) => setTimeout(r, 1500));
 

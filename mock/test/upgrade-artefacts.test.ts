@@ -58,28 +58,12 @@ const UPGRADES: Record<number, (tables: Tables) => void> = {
   },
   // 10: a project's `payment_url`, `key` and `ipn_enabled` leave `projects.data` for its webhook_settings row
   // (a row already there wins, and is on); on only when `ipn_enabled` was true with an address and a key.
+  // A sandbox's seed (the state its reset puts back) is moved the same way.
   10: (t) => {
-    const settings: Row[] = (t.webhook_settings ?? []).map((row) => ({ ...row, enabled: true }));
-    const has = new Set(settings.map((row) => row.project_id));
-    const moved = ['payment_url', 'key', 'ipn_enabled'];
-    for (const project of t.projects ?? []) {
-      const data = project.data as Row;
-      if (!moved.some((name) => name in data)) continue;
-      const text = (value: unknown) => (typeof value === 'string' ? value : null);
-      if (!has.has(project.id)) {
-        settings.push({
-          project_id: project.id,
-          url: text(data.payment_url),
-          secret: text(data.key),
-          variant: 'combined',
-          enabled: data.ipn_enabled === true && typeof data.payment_url === 'string' && typeof data.key === 'string',
-        });
-      }
-      project.data = Object.fromEntries(Object.entries(data).filter(([name]) => !moved.includes(name)));
+    moveWebhookCopies(t);
+    for (const merchant of t.merchants ?? []) {
+      if (merchant.seed !== null && typeof merchant.seed === 'object') moveWebhookCopies(merchant.seed as Tables);
     }
-    t.webhook_settings = settings;
-    // Sandboxes' seeds hold projects too: no artefact has a sandbox yet, so none is mapped here.
-    for (const merchant of t.merchants ?? []) expect(merchant.seed ?? null, 'an artefact with a sandbox seed needs its mapping written here').toBeNull();
   },
   // 11: the webhook log of migration 1, never written, is replaced by the one the sender writes.
   11: (t) => {
@@ -95,6 +79,29 @@ const UPGRADES: Record<number, (tables: Tables) => void> = {
     t.merchants = (t.merchants ?? []).map((m) => ({ ...m, generation: null }));
   },
 };
+
+/** Migration 10 on one set of tables (the state's, or a seed's): the projects' webhook copies into webhook_settings. */
+function moveWebhookCopies(t: Tables): void {
+  const settings: Row[] = (t.webhook_settings ?? []).map((row) => ({ ...row, enabled: true }));
+  const has = new Set(settings.map((row) => row.project_id));
+  const moved = ['payment_url', 'key', 'ipn_enabled'];
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  for (const project of t.projects ?? []) {
+    const data = project.data as Row;
+    if (!moved.some((name) => name in data)) continue;
+    if (!has.has(project.id)) {
+      settings.push({
+        project_id: project.id,
+        url: text(data.payment_url),
+        secret: text(data.key),
+        variant: 'combined',
+        enabled: data.ipn_enabled === true && typeof data.payment_url === 'string' && typeof data.key === 'string',
+      });
+    }
+    project.data = Object.fromEntries(Object.entries(data).filter(([name]) => !moved.includes(name)));
+  }
+  t.webhook_settings = settings;
+}
 
 /** The rows today's release must hold for an artefact's rows of schema `version`. */
 function upgraded(version: number, tables: Tables): Tables {
@@ -117,11 +124,18 @@ async function rowsOf(db: Database): Promise<Tables> {
   return tables;
 }
 
-/** A value as it compares: timestamps as instants (engines may print the offset differently), keys in order. */
-function canonical(value: unknown): unknown {
+/**
+ * A value as it compares: timestamps as instants (engines may print the offset differently), keys in
+ * order, and a seed's tables (a state, like an export's) as sets of rows.
+ */
+function canonical(value: unknown, key?: string): unknown {
   if (typeof value === 'string' && /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d/.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Row)[key])]));
+  if (Array.isArray(value)) return value.map((item) => canonical(item));
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((name) => [name, canonical((value as Row)[name], name)] as const);
+    if (key !== 'seed') return Object.fromEntries(entries);
+    return Object.fromEntries(entries.map(([name, rows]) => [name, Array.isArray(rows) ? rows.map((row) => JSON.stringify(row)).sort() : rows]));
+  }
   return value;
 }
 
