@@ -4,7 +4,7 @@
  * where `HTMLElement` does not exist (Node, server-side rendering).
  */
 import { invalid, PayUIError } from '../core/errors';
-import type { PayUIOptions } from '../core/options';
+import type { PayUIOptions, PreloadMode } from '../core/options';
 import { chunks } from '../loaders/chunks';
 import { createWidget, type PayUIWidget, type PaymentResult } from '../widget';
 import { mountIn } from '../bindings/mount';
@@ -13,7 +13,7 @@ import { sameOriginUrl, tokenUrlProvider } from './token-url';
 import type { PayUICheckoutElement, PayUICheckoutMode } from './types';
 
 export const TAG = 'payui-checkout';
-const ATTRIBUTES = ['token', 'token-url', 'sandbox', 'mode', 'language'];
+const ATTRIBUTES = ['token', 'token-url', 'sandbox', 'mode', 'language', 'preload'];
 
 /** What one element holds. */
 interface State {
@@ -47,6 +47,10 @@ function optionsOf(element: HTMLElement, { options }: State): PayUIOptions {
   if (element.hasAttribute('sandbox')) next.sandbox = attribute('sandbox') !== 'false';
   const language = attribute('language');
   if (language !== null) next.language = language;
+  // `ui`: the payment UI prepared before the click (DESIGN.md §15); inline, where it shows in the
+  // page anyway, nothing is prepared (never a token spent for a hidden lightbox): `connect`.
+  const preload = attribute('preload');
+  if (preload !== null) next.preload = (preload === 'ui' && modeOf(element) === 'inline' ? 'connect' : preload) as PreloadMode;
   return next;
 }
 

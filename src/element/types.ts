@@ -21,6 +21,11 @@ export interface PayUICheckoutAttributes {
   mode?: PayUICheckoutMode;
   /** Language of the widget's own labels (2 letters). */
   language?: string;
+  /**
+   * `ui`: the payment UI is prepared, hidden, when the page is idle, so a click shows it at once
+   * (one token per prepared payment UI; not in `inline` mode); `connect` (default) or `none`.
+   */
+  preload?: 'connect' | 'ui' | 'none';
 }
 
 /** `payui-<event>` for every widget event, `detail` = the event's data. */

@@ -16,6 +16,11 @@ import { createWidget, type PayUIWidget, type PaymentResult } from '../widget';
 export interface PayUIHook {
   /** Opens the payment UI with the latest options; settles as the widget's open() does. */
   open(): Promise<PaymentResult>;
+  /**
+   * Prepares the next open()'s payment UI, hidden, with the latest options (DESIGN.md §15), e.g.
+   * on the buy button's `onPointerEnter` and `onFocus`; resolves when it has loaded, never rejects.
+   */
+  prepare(): Promise<void>;
   /** Closes it; nothing when closed. */
   close(): void;
   /** True while the payment UI is shown. */
@@ -86,22 +91,35 @@ export function usePayUI(options: PayUIOptions): PayUIHook {
     return () => offs.forEach((off) => off());
   });
 
-  const open = useCallback((): Promise<PaymentResult> => {
+  /** The widget, given the latest options when they changed since (not while open); throws what init() throws. */
+  const ready = (call: string): PayUIWidget => {
     const made = current.current;
-    if (!made) return Promise.reject(new PayUIError('NOT_INITIALIZED', 'usePayUI: open() before the component is mounted'));
+    if (!made) throw new PayUIError('NOT_INITIALIZED', `usePayUI: ${call}() before the component is mounted`);
     if (!made.isOpen && given.current !== latest.current) {
-      try {
-        made.init(latest.current);
-        given.current = latest.current;
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      made.init(latest.current);
+      given.current = latest.current;
     }
-    return made.open();
+    return made;
+  };
+  const open = useCallback((): Promise<PaymentResult> => {
+    try {
+      return ready('open').open();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }, [current, latest]);
+  // (Options that are new at each render make open() init() again, which drops what was prepared:
+  // between the prepare() of a hover and the click, nothing renders.)
+  const prepare = useCallback(async (): Promise<void> => {
+    try {
+      await ready('prepare').prepare();
+    } catch {
+      // Silent, as the widget's prepare(): open() tells what is wrong.
+    }
   }, [current, latest]);
   const close = useCallback(() => current.current?.close(), [current]);
 
-  return { open, close, isOpen, lastStatus, widget };
+  return { open, prepare, close, isOpen, lastStatus, widget };
 }
 
 export interface PayUICheckoutProps extends PayUIOptions {

@@ -102,6 +102,24 @@ describe('<payui-checkout> attributes', () => {
     expect(lightboxFrame()).toBeNull();
   });
 
+  it('preload="ui" prepares the payment UI hidden when idle and a click shows that frame; a bad value is INVALID_OPTION at preload; inline mode prepares nothing', async () => {
+    const prepared = () => document.querySelectorAll('[data-payui-prepared]');
+    const element = checkout({ token: 'T', sandbox: '', preload: 'ui' }, '<button type="button">Buy</button>');
+    await vi.waitFor(() => expect(prepared()).toHaveLength(1));
+    const frame = prepared()[0]!.shadowRoot!.querySelector('iframe');
+    expect(new URL(frame!.src).searchParams.get('access_token')).toBe('T');
+    element.querySelector('button')!.click();
+    await vi.waitFor(() => expect(lightboxFrame()).toBe(frame));
+    expect(prepared()).toHaveLength(0);
+    element.remove();
+    const inline = checkout({ token: 'T', sandbox: '', preload: 'ui', mode: 'inline' }, '<button type="button">Buy</button>');
+    for (let i = 0; i < 5; i += 1) await task();
+    expect(prepared()).toHaveLength(0);
+    inline.remove();
+    const bad = checkout({ token: 'T', preload: 'eager' });
+    await expect(bad.open()).rejects.toMatchObject({ code: 'INVALID_OPTION', path: 'preload' });
+  });
+
   it('options the attributes do not cover come from its options property', async () => {
     const element = checkout({ token: 'T' });
     element.options = { sandbox: true, queryParams: { theme: 'dark' }, preload: 'none' };

@@ -49,6 +49,21 @@ afterEach(async () => {
 });
 
 describe('usePayUI', () => {
+  it('prepare() loads the payment UI hidden with the latest options, and open() shows that frame', async () => {
+    const provider = vi.fn(() => 'PREPARED');
+    await render(createElement(Shop, { options: { access_token: provider, sandbox: true, preload: 'none' } }));
+    const prepared = () => document.querySelector('[data-payui-prepared]')?.shadowRoot?.querySelector('iframe') ?? null;
+    // (Its promise waits for the frame's load, which happy-dom never gives.)
+    await act(async () => void hook().prepare());
+    await act(() => vi.waitFor(() => expect(prepared()).not.toBeNull()));
+    const frame = prepared();
+    expect(provider).toHaveBeenCalledWith({ trigger: null, preload: true });
+    await act(async () => void hook().open());
+    await shown();
+    expect(lightboxFrame()).toBe(frame);
+    expect(provider).toHaveBeenCalledTimes(1);
+  });
+
   it('isOpen and lastStatus follow a purchase; open() resolves with the result', async () => {
     await render(createElement(Shop, { options: OPTIONS }));
     expect(state()).toBe('closed none');
