@@ -167,7 +167,7 @@ const pathTest = (path: string) => new RegExp(`^${path.replace(/[.]/g, '\\.').re
 export async function createApiApp<Context>(options: ApiOptions<Context>): Promise<{ app: FastifyInstance; listener: RequestListener }> {
   const { document } = options;
   const validators = createValidators(document);
-  const { app, listener } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
+  const { app, listener, closing } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
   app.addHook('onRequest', async (request, reply) => {
     if (options.corsPrefix && request.url.startsWith(options.corsPrefix)) return cors(request, reply);
   });
@@ -290,11 +290,12 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
 
   /**
    * A fault asked for: waits its latency, then closes the connection (`drop`) or answers its status
-   * (true: the request is answered), or lets the request go on (a latency alone: false).
+   * (true: the request is answered), or lets the request go on (a latency alone: false). A stop
+   * in the middle of the latency drops the request there: nothing of it runs once the service stops.
    */
   async function fail(fault: Fault, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    if (fault.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs));
-    if (fault.drop) {
+    if (fault.latencyMs > 0) await waitUnlessClosing(fault.latencyMs);
+    if (fault.drop || closing.aborted) {
       reply.hijack();
       request.raw.socket.destroy();
       return true;
@@ -303,6 +304,18 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     const body = fault.body !== undefined ? fault.body : requestError(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
     await reply.code(fault.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     return true;
+  }
+
+  function waitUnlessClosing(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const ended = () => {
+        clearTimeout(timer);
+        closing.removeEventListener('abort', ended);
+        resolve();
+      };
+      const timer = setTimeout(ended, ms);
+      closing.addEventListener('abort', ended);
+    });
   }
 
   /** Basic credentials of a merchant, who must own the merchant and project the path names. */

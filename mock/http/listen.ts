@@ -90,7 +90,7 @@ function listenOn(server: Server, host: string, port: number): Promise<number> {
  * Listens on loopback only: 127.0.0.1, and ::1 where the machine has IPv6, on the same port,
  * so `localhost` and `127.0.0.1` both reach it whichever address a client tries first.
  */
-export async function listenLoopback(handler: RequestListener, port: number, options: ListenOptions = {}): Promise<Listening> {
+export async function listenLoopback(handler: RequestListener & { drain?: () => Promise<void> }, port: number, options: ListenOptions = {}): Promise<Listening> {
   const { shape = codeError, idleMs = IDLE_TIMEOUT_MS, allowedHosts = allowedHostsFromEnv() } = options;
   const names = allowedHosts.map((name) => name.toLowerCase());
   // 421 for a Host that is not this machine's: nothing of the request reaches the handler.
@@ -119,12 +119,15 @@ export async function listenLoopback(handler: RequestListener, port: number, opt
   }
   return {
     port: actual,
+    // No new connection; the open ones closed (a request held on purpose is dropped); then the
+    // handler's work still under way ends (its `drain`), so nothing runs after the close resolves.
     close: () =>
-      Promise.all(
-        servers.map((server) => new Promise<void>((done) => {
+      Promise.all([
+        ...servers.map((server) => new Promise<void>((done) => {
           server.close(() => done());
           server.closeAllConnections();
         })),
-      ).then(() => undefined),
+        handler.drain?.(),
+      ]).then(() => undefined),
   };
 }

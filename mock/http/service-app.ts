@@ -54,11 +54,30 @@ function logFailure(request: FastifyRequest, error: Error & { code?: unknown }):
 export interface ServiceApp {
   app: FastifyInstance;
   /** The app as a `node:http` listener, once it is ready. */
-  listener(): Promise<RequestListener>;
+  listener(): Promise<DrainingListener>;
+  /** Aborted when the service stops: what holds a request on purpose (a fault's latency) lets it go. */
+  closing: AbortSignal;
 }
 
+/**
+ * A listener that can say when its work is over: `drain()` aborts `closing` and resolves once every
+ * request's handler (and route hook) has ended, so the database is closed under none of them.
+ */
+export type DrainingListener = RequestListener & { drain?: () => Promise<void> };
+
+type Step = (this: unknown, ...args: never[]) => unknown;
+
 export function createServiceApp({ bodyLimit }: { bodyLimit: number }): ServiceApp {
-  let listener: RequestListener | undefined;
+  let listener: DrainingListener | undefined;
+  const closing = new AbortController();
+  /** The handlers and route hooks under way: stop waits for them (DrainingListener). */
+  const work = new Set<Promise<unknown>>();
+  const tracked = <F extends Step>(step: F): F => function (this: unknown, ...args: never[]) {
+    const done = Promise.resolve(step.apply(this, args));
+    work.add(done);
+    void done.then(() => work.delete(done), () => work.delete(done));
+    return done;
+  } as F;
   const app = Fastify({
     bodyLimit,
     genReqId: () => randomUUID(),
@@ -67,6 +86,12 @@ export function createServiceApp({ bodyLimit }: { bodyLimit: number }): ServiceA
       return createServer(handler);
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.addHook('onRoute', (route) => {
+    route.handler = tracked(route.handler as Step) as typeof route.handler;
+    if (typeof route.onRequest === 'function') route.onRequest = tracked(route.onRequest as Step) as typeof route.onRequest;
+    else if (Array.isArray(route.onRequest)) route.onRequest = route.onRequest.map((hook) => tracked(hook as Step)) as typeof route.onRequest;
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -109,7 +134,12 @@ export function createServiceApp({ bodyLimit }: { bodyLimit: number }): ServiceA
     app,
     listener: async () => {
       await app.ready();
+      listener!.drain = async () => {
+        closing.abort();
+        while (work.size > 0) await Promise.allSettled([...work]);
+      };
       return listener!;
     },
+    closing: closing.signal,
   };
 }

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serveStatic } from '../http/static';
 import { serviceError } from '../http/service-error';
 import { sendAnswer } from '../http/answer';
-import { ApiError, createServiceApp, fieldError } from '../http/service-app';
+import { ApiError, createServiceApp, fieldError, type DrainingListener } from '../http/service-app';
 import { createPayments, type PayRequest, type Payments } from '../domain/payments';
 import { TEST_FAILURES } from '../spec/ui-errors';
 import { createWebhookSender } from '../webhooks/sender';
@@ -111,5 +111,8 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   const ready = listener();
   // Ready before a server listens (listen.ts); a request that comes earlier waits for it.
   void ready.catch(() => undefined);
-  return (req, res) => void ready.then((answer) => answer(req, res), () => sendAnswer(res, serviceError(500, 'Internal Server Error')));
+  const answer: DrainingListener = (req, res) => void ready.then((app) => app(req, res), () => sendAnswer(res, serviceError(500, 'Internal Server Error')));
+  // A stop waits for the requests under way (listen.ts).
+  answer.drain = () => ready.then((app) => app.drain?.(), () => undefined);
+  return answer;
 }

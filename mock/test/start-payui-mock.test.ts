@@ -67,6 +67,27 @@ describe('startPayuiMock', () => {
     }
   }, 60_000); // two starts on a data directory: a new cluster each time (~10 s on a busy machine)
 
+  it('stop() resolves once a request a latency fault holds has ended, and prints nothing after', async () => {
+    const service = await start();
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...parts: unknown[]) => void errors.push(parts.join(' '));
+    try {
+      const headers = { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`, 'x-payui-mock-fault': 'latency=1500' };
+      const held = fetch(`${service.merchantApiUrl}/merchant/v2/projects/200001`, { headers }).then(() => 'answered', () => 'dropped');
+      // The request is in the service (held by its latency) before the stop.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await service.stop();
+      expect(['answered', 'dropped']).toContain(await held);
+      // Past the latency: the held request's handler did not go on against the closed database
+      // (before, a 500 with the database's stack trace was printed ~1.2 s after stop()).
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(errors).toEqual([]);
+    } finally {
+      console.error = original;
+    }
+  });
+
   it('refuses a bad port or webhook address before starting anything', async () => {
     await expect(startPayuiMock({ ports: { live: 70000 } })).rejects.toThrow(/ports\.live/);
     await expect(startPayuiMock({ webhook: { url: 'ftp://x' } })).rejects.toThrow(/webhook\.url/);
