@@ -186,8 +186,11 @@ export default defineConfig(({ mode }): UserConfig => {
     case 'server':
       return nodeBuild('build/server', { start: root('server/start.ts') });
     case 'mock-server':
-      // The command, and the entry for code (`import { startPayuiMock } from 'payui-mock'`).
-      return nodeBuild(root('mock/dist'), { server: root('mock/app/cli.ts'), index: root('mock/app/start.ts'), 'prepare-image': root('mock/store/prepare-image.ts') });
+      // The command, the entry for code (`import { startPayuiMock } from 'payui-mock'`) and the
+      // client alone (`payui-mock/client`: the typed client without the service's modules).
+      return nodeBuild(root('mock/dist'), {
+        server: root('mock/app/cli.ts'), index: root('mock/app/start.ts'), client: root('mock/client.ts'), 'prepare-image': root('mock/store/prepare-image.ts'),
+      });
     default:
       return {
         ...shared,

@@ -3,7 +3,7 @@
  * merchant's own test suite. The declarations are written here, by hand, and the implementation
  * (mock/app/start.ts, mock/client.ts) is typed by them, so the two cannot drift (test/types/payui-mock.ts).
  */
-import type { components as MockComponents, operations as MockOperations } from './client-types';
+import type { components as MockComponents, operations as MockOperations } from './client-types.js';
 
 export type { MockComponents, MockOperations };
 

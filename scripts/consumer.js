@@ -4,8 +4,10 @@
 // consumer project and there type-checks with TypeScript (strict, nodenext, skipLibCheck false),
 // require()s it from CommonJS, and builds two apps with Vite and with webpack in production mode:
 // "only parseReturnParams" (budget 1 KB gzip) and the whole widget (no Preact in the initial chunk).
+// payui-mock too: its types under nodenext, and its client-only entry without the service's dependencies.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -227,6 +229,57 @@ const bindingsCjs = run(process.execPath, ['-e', `require('payui-embed/element')
 const bindingsEsm = run(process.execPath, ['--input-type=module', '-e', `await import('payui-embed/element'); const b = await import('payui-embed/react'); ${bindingsCheck}`], { cwd: WORK }).trim();
 for (const [how, out] of [['require', bindingsCjs], ['import', bindingsEsm]]) if (out !== 'function function undefined') problems.push(`${how}('payui-embed/element', 'payui-embed/react') in Node gave: ${out}`);
 console.log(`consumer: payui-embed/element and payui-embed/react by require and import in Node: ${bindingsCjs}`);
+
+// 4b. payui-mock, the offline service's package (mock/), as a merchant's test suite consumes it:
+// its types under nodenext (strict, skipLibCheck false), and `payui-mock/client` loaded in a
+// project where none of the service's dependencies is installed, so it cannot load the service.
+// Outside the repository: Node would find the service's dependencies in its node_modules.
+const MOCK_WORK = mkdtempSync(join(tmpdir(), 'payui-mock-consumer-'));
+mkdirSync(join(MOCK_WORK, 'src'), { recursive: true });
+mkdirSync(join(MOCK_WORK, 'node_modules', 'payui-mock'), { recursive: true });
+const [mockPacked] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', PACK, '--workspace', 'mock']));
+run('tar', ['-xzf', join(PACK, mockPacked.filename), '-C', join(MOCK_WORK, 'node_modules', 'payui-mock'), '--strip-components=1']);
+const writeMock = (path, text) => writeFileSync(join(MOCK_WORK, path), text);
+writeMock('package.json', JSON.stringify({ name: 'payui-mock-consumer', private: true, type: 'module' }, null, 2));
+writeMock('tsconfig.json', JSON.stringify({
+  compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], skipLibCheck: false, noEmit: true, types: [] },
+  include: ['src/*.ts'],
+}, null, 2));
+writeMock('src/suite.ts', `import { startPayuiMock, type PayuiMock } from 'payui-mock';
+import { createMockClient, MockApiError, type MockClient } from 'payui-mock/client';
+const client: MockClient = createMockClient('http://localhost:5174');
+const sandbox: Promise<{ merchant_id: number; api_key: string; project_ids: number[]; login_project_ids: string[] }> = client.createSandbox({ body: { seed: 'empty' } });
+const now: Promise<string> = client.getClock().then((clock) => clock.now);
+// @ts-expect-error advance is an ISO 8601 duration, not a number
+void client.moveClock({ body: { advance: 30 } });
+const status = (error: unknown): number | null => (error instanceof MockApiError ? error.status : null);
+const service: Promise<PayuiMock> = startPayuiMock({ ports: { merchantApi: 0 } });
+export { sandbox, now, status, service };
+`);
+try {
+  run(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(MOCK_WORK, 'tsconfig.json')]);
+  console.log('consumer: payui-mock and payui-mock/client type-check under nodenext (strict, skipLibCheck false), and every @ts-expect-error is still an error');
+} catch (error) {
+  problems.push(`TypeScript in the payui-mock consumer project:\n${error.stdout}`);
+}
+const clientOnly = (() => {
+  try {
+    return run(process.execPath, ['--input-type=module', '-e', "const m = await import('payui-mock/client'); console.log(typeof m.createMockClient, typeof m.MockApiError, typeof m.createMockClient('http://localhost:1').createSandbox)"], { cwd: MOCK_WORK }).trim();
+  } catch (error) {
+    return String(error.stderr).split('\n').find((line) => /Error/.test(line)) ?? String(error.stderr);
+  }
+})();
+if (clientOnly !== 'function function function') problems.push(`import('payui-mock/client') without the service's dependencies installed gave: ${clientOnly}`);
+// The check can fail: the whole entry needs them.
+let whole = 'loaded';
+try {
+  run(process.execPath, ['--input-type=module', '-e', "await import('payui-mock')"], { cwd: MOCK_WORK });
+} catch (error) {
+  whole = /ERR_MODULE_NOT_FOUND/.test(String(error.stderr)) ? 'needs its dependencies' : String(error.stderr);
+}
+if (whole !== 'needs its dependencies') problems.push(`import('payui-mock') without its dependencies gave: ${whole} (the client-only check above proves nothing)`);
+rmSync(MOCK_WORK, { recursive: true, force: true });
+console.log(`consumer: ${mockPacked.filename}: payui-mock/client loads with none of the service's dependencies installed (${clientOnly}); payui-mock ${whole}`);
 
 // 5. Two apps, built for production by Vite and by webpack.
 write('src/helper.js', "import { parseReturnParams } from 'payui-embed';\ndocument.title = JSON.stringify(parseReturnParams(location.href));\n");

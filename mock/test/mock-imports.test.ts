@@ -149,3 +149,56 @@ describe('the service inside: folders import one way', () => {
     ]);
   });
 });
+
+/**
+ * What a module loads when it runs: its relative imports that are not `import type` / `export type`
+ * (erased), followed to the end, and the packages they name.
+ */
+export function loadedBy(entry: string, read: (file: string) => string | undefined): { files: string[]; packages: string[] } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    const text = read(file);
+    if (text === undefined) return;
+    files.add(file);
+    const runtime = text.replace(/^\s*(?:import|export)\s+type\b[^;]*;/gm, '');
+    for (const specifier of specifiers(runtime)) {
+      if (!specifier.startsWith('.')) packages.add(specifier);
+      else {
+        const base = resolve(dirname(file), specifier);
+        const next = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((path) => read(path) !== undefined);
+        if (next) visit(next);
+      }
+    }
+  };
+  visit(entry);
+  return { files: [...files].map((file) => relative(MOCK, file)), packages: [...packages] };
+}
+
+describe('payui-mock/client: the typed client alone (issue 46 item 13)', () => {
+  const read = (file: string) => {
+    try {
+      return /\.(ts|tsx|json)$/.test(file) ? readFileSync(file, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  it('is an entry of the package, built from mock/client.ts, typed', () => {
+    const pkg = JSON.parse(readFileSync(join(MOCK, 'package.json'), 'utf8')) as { exports: Record<string, unknown>; files: string[] };
+    expect(pkg.exports['./client']).toEqual({ types: './client-entry.d.ts', default: './dist/client.js' });
+    expect(pkg.files).toContain('client-entry.d.ts');
+    expect(readFileSync(join(ROOT, 'vite.config.ts'), 'utf8')).toContain("client: root('mock/client.ts')");
+  });
+
+  it('loads none of the service: only the contract it reads its routes from, and no package', () => {
+    expect(loadedBy(join(MOCK, 'client.ts'), read)).toEqual({ files: ['client.ts', 'spec/openapi.json'], packages: [] });
+  });
+
+  it('sees what the whole entry loads (the check can fail)', () => {
+    const whole = loadedBy(join(MOCK, 'app', 'start.ts'), read);
+    expect(whole.files).toEqual(expect.arrayContaining(['app/service.ts', 'store/database.ts', 'client.ts']));
+    expect(whole.packages).toEqual(expect.arrayContaining(['fastify', '@electric-sql/pglite']));
+  });
+});

@@ -1,7 +1,7 @@
 // What each test file does first: a sandbox of its own in the run's payui-mock, the shop pointed at
 // it, and the sandbox's webhooks pointed at the shop; both gone after the file.
 import { afterAll, beforeAll, inject } from 'vitest';
-import { createMockClient, type MockClient } from 'payui-mock';
+import { createMockClient, type MockClient } from 'payui-mock/client';  // the client alone: no service in this worker
 import { startShop } from './shop';
 
 // #region sandbox
