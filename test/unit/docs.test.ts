@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-const PAGES = ['README.md', 'SECURITY.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = ['README.md', 'SECURITY.md', 'CHANGELOG.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 
 /** A fenced code block: its info string, its text, the line its fence opens on (0-based). */
 interface Block { info: string; text: string; line: number }
@@ -157,6 +157,17 @@ describe('the README', () => {
     expect(prose.slice(1, first.line).some((line) => /^#{1,6}\s/.test(line)), 'no heading before it').toBe(false);
     const commands = first.text.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean);
     expect(commands.slice(0, 2)).toEqual(['npm install && npm start', 'npm test']);
+  });
+});
+
+describe('the changelog', () => {
+  // Error codes are stable (docs/server-kit.md, docs/widget.md): a rename is a breaking change said here.
+  it('says the kit renamed UNPROCESSABLE to VALIDATION, under Breaking (issue 46 item 14)', () => {
+    const changelog = existsSync(join(ROOT, 'CHANGELOG.md')) ? readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8') : '';
+    const breaking = changelog.split('### Breaking')[1]?.split(/\n##? /)[0] ?? '';
+    expect(breaking).toMatch(/`VALIDATION`, was `UNPROCESSABLE`/);
+    expect(readFileSync(join(ROOT, 'src/server/client.ts'), 'utf8')).not.toContain("'UNPROCESSABLE'");
+    expect(readFileSync(join(ROOT, 'docs/server-kit.md'), 'utf8')).toContain('](../CHANGELOG.md#breaking)');
   });
 });
 
