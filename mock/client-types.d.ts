@@ -591,7 +591,7 @@ export interface components {
             };
             count?: number;
         };
-        /** @description A payment made as the payment UI's Pay makes it. */
+        /** @description A payment made as the payment UI's Pay makes it. It carries the payment UI's credential: `access_token` or `access_data`, one of them (neither is 422 at both, as required; both is 422 at `access_token`). */
         HeadlessPayment: {
             /** @description The token the payment UI would be opened with. */
             access_token?: string;
@@ -618,7 +618,7 @@ export interface components {
              * @enum {string}
              */
             method?: "test-card" | "paybycash" | "giftcard";
-        };
+        } | unknown | unknown;
         /** @description What the payment did. */
         HeadlessPaymentResult: {
             /** @enum {string} */
@@ -824,6 +824,58 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request's `Host` is not this machine's (`localhost`, `127.0.0.1`, `[::1]`, or a name of `PAYUI_ALLOWED_HOSTS`): a page of another site that made its name resolve to loopback (DNS rebinding) is refused before the request reaches the operation, whatever it is. */
+        MisdirectedRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. On every operation, a query parameter out of its range, or an `X-Payui-Mock-Fault` header that is not understood (at `X-Payui-Mock-Fault`). */
+        UnprocessableEntity: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many wrong API keys for the merchant the credentials name, within a minute: the next wrong key waits `Retry-After` seconds. */
+        TooManyWrongKeys: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The service failed to answer (its database refused or went away): the error body with the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id. What was asked was not done (its transaction rolled back); try again. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. */
+        FaultAnswer: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": unknown;
+            };
+        };
         /** @description Malformed JSON. */
         BadRequest: {
             headers: {
@@ -846,16 +898,6 @@ export interface components {
         };
         /** @description The body is not `application/json`. */
         UnsupportedMediaType: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. */
-        UnprocessableEntity: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -927,6 +969,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     putWebhookSettings: {
@@ -961,7 +1008,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteWebhookSettings: {
@@ -985,10 +1036,18 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listWebhookLog: {
@@ -1020,6 +1079,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             /** @description The caller's merchant has 50 waits under way already (`wait` given): the most one merchant may have in one service process. Wait for one to end, or ask without `wait`. */
             429: {
@@ -1031,6 +1091,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     resendWebhook: {
@@ -1052,11 +1114,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     triggerWebhook: {
@@ -1088,7 +1158,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     refundTransaction: {
@@ -1124,7 +1198,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     renewSubscription: {
@@ -1148,11 +1226,19 @@ export interface operations {
                     "application/json": components["schemas"]["RenewAnswer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getGameKeys: {
@@ -1182,6 +1268,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     addGameKeys: {
@@ -1219,7 +1310,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listFaults: {
@@ -1242,6 +1337,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createFault: {
@@ -1271,7 +1371,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteFault: {
@@ -1292,10 +1396,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createPayment: {
@@ -1335,7 +1447,10 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getClock: {
@@ -1358,6 +1473,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     moveClock: {
@@ -1387,7 +1507,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createSandbox: {
@@ -1426,6 +1550,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             /** @description As many sandboxes as the service keeps at once (`PAYUI_MOCK_MAX_SANDBOXES`, default 500): delete the ones your tests are done with. */
             429: {
@@ -1437,6 +1562,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteSandbox: {
@@ -1457,11 +1584,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     resetMerchant: {
@@ -1480,8 +1615,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listMail: {
@@ -1504,6 +1647,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getLoginSettings: {
@@ -1531,6 +1679,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     putLoginSettings: {
@@ -1565,7 +1718,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listSubscriptions: {
@@ -1604,7 +1761,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
 }

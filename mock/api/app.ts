@@ -19,6 +19,8 @@ import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import { faultOfHeader } from './fault-header';
 import { inputProblem } from '../lib/input';
+import { appendFileSync } from 'node:fs';
+import { createAnswerCheck } from '../spec/answers';
 
 /** `make()` once, at the first call. */
 const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
@@ -33,6 +35,9 @@ export { ApiError, fieldError };
 
 /** The tries of each service's credentials (one `Credentials` function a service). */
 const guessesOf = new WeakMap<Credentials, Guesses>();
+/** Requests a fault (a rule or the header) answers: openapi.json's `default` response is theirs. */
+const faulted = new WeakSet<FastifyRequest>();
+
 /** A request's merchant, once its credentials were checked. */
 const signedIn = new WeakMap<FastifyRequest, number>();
 
@@ -168,6 +173,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
   const { document } = options;
   const validators = createValidators(document);
   const { app, listener, closing } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
+  let answerCheck: ReturnType<typeof createAnswerCheck> | undefined;
   app.addHook('onRequest', async (request, reply) => {
     if (options.corsPrefix && request.url.startsWith(options.corsPrefix)) return cors(request, reply);
   });
@@ -231,8 +237,22 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     const body = bodySchema ? lazy(() => validators.compile(`${pointer}/requestBody/content/application~1json/schema`, 'body')) : null;
     const secured = (operation.security ?? document.security ?? []).some((s) => Object.keys(s).length > 0);
     const handler = options.operations[operation.operationId];
+    // The service's tests (issue 46 item 15): every answer checked against the operation's
+    // responses; what is off is written, a line each, to the file the variable names.
+    const checkAnswers = process.env.PAYUI_MOCK_CHECK_ANSWERS;
+    const onSend = checkAnswers
+      ? async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const problem = (answerCheck ??= createAnswerCheck(document, validators))({
+          path, method, status: reply.statusCode, contentType: reply.getHeader('content-type') as string | undefined,
+          body: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined, faulted: faulted.has(request),
+        });
+        if (problem) appendFileSync(checkAnswers, `${operation.operationId} (${request.method} ${request.url.split('?')[0]}): ${problem}\n`);
+        return payload;
+      }
+      : undefined;
 
     app.route({
+      ...(onSend ? { onSend } : {}),
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
@@ -301,6 +321,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       return true;
     }
     if (fault.status === null) return false;
+    faulted.add(request);
     const body = fault.body !== undefined ? fault.body : requestError(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
     await reply.code(fault.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     return true;

@@ -3422,7 +3422,7 @@ export interface components {
             };
             count?: number;
         };
-        /** @description A payment made as the payment UI's Pay makes it. */
+        /** @description A payment made as the payment UI's Pay makes it. It carries the payment UI's credential: `access_token` or `access_data`, one of them (neither is 422 at both, as required; both is 422 at `access_token`). */
         HeadlessPayment: {
             /** @description The token the payment UI would be opened with. */
             access_token?: string;
@@ -3449,7 +3449,7 @@ export interface components {
              * @enum {string}
              */
             method?: "test-card" | "paybycash" | "giftcard";
-        };
+        } | unknown | unknown;
         /** @description What the payment did. */
         HeadlessPaymentResult: {
             /** @enum {string} */
@@ -3960,7 +3960,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. */
+        /** @description Invalid fields: `extended_message.property_errors` names each at its path (unknown properties included), `global_errors` what concerns the whole request. On every operation, a query parameter out of its range, or an `X-Payui-Mock-Fault` header that is not understood (at `X-Payui-Mock-Fault`). */
         UnprocessableEntity: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3978,6 +3978,48 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The service failed to answer (its database refused or went away): the error body with the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id. What was asked was not done (its transaction rolled back); try again. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request's `Host` is not this machine's (`localhost`, `127.0.0.1`, `[::1]`, or a name of `PAYUI_ALLOWED_HOSTS`): a page of another site that made its name resolve to loopback (DNS rebinding) is refused before the request reaches the operation, whatever it is. */
+        MisdirectedRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many wrong API keys for the merchant the credentials name, within a minute: the next wrong key waits `Retry-After` seconds. */
+        TooManyWrongKeys: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                /** @description Seconds to wait */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. */
+        FaultAnswer: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": unknown;
             };
         };
         /** @description Too many failed logins of this user: 10 within a minute. `Retry-After` says in how many seconds the next login is taken. */
@@ -4086,7 +4128,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listProjects: {
@@ -4122,7 +4168,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createProject: {
@@ -4159,7 +4209,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getProject: {
@@ -4189,6 +4243,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateProject: {
@@ -4223,7 +4282,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getVirtualCurrency: {
@@ -4253,6 +4316,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateVirtualCurrency: {
@@ -4287,7 +4355,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createPackage: {
@@ -4325,7 +4397,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getPackage: {
@@ -4357,6 +4433,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updatePackage: {
@@ -4394,7 +4475,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deletePackage: {
@@ -4420,10 +4505,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listItems: {
@@ -4461,7 +4554,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createItem: {
@@ -4499,7 +4596,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getItem: {
@@ -4531,6 +4632,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateItem: {
@@ -4568,7 +4674,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteItem: {
@@ -4594,10 +4704,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listGroups: {
@@ -4633,7 +4751,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createGroup: {
@@ -4671,7 +4793,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getGroup: {
@@ -4703,6 +4829,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateGroup: {
@@ -4740,7 +4871,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteGroup: {
@@ -4766,10 +4901,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listUserAttributes: {
@@ -4805,7 +4948,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createUserAttribute: {
@@ -4843,7 +4990,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getUserAttribute: {
@@ -4875,6 +5026,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateUserAttribute: {
@@ -4912,7 +5068,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteUserAttribute: {
@@ -4938,10 +5098,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listGames: {
@@ -4977,7 +5145,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createGame: {
@@ -5015,7 +5187,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getGame: {
@@ -5047,6 +5223,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateGame: {
@@ -5084,7 +5265,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteGame: {
@@ -5110,10 +5295,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listPlansV1: {
@@ -5147,7 +5340,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createPlanV1: {
@@ -5183,7 +5380,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getPlanV1: {
@@ -5213,6 +5414,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updatePlanV1: {
@@ -5248,7 +5454,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deletePlanV1: {
@@ -5274,10 +5484,18 @@ export interface operations {
                     "application/json": components["schemas"]["PlanV1"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listPlansV2: {
@@ -5311,7 +5529,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createPlanV2: {
@@ -5347,7 +5569,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getPlanV2: {
@@ -5377,6 +5603,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updatePlanV2: {
@@ -5414,7 +5645,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deletePlanV2: {
@@ -5440,10 +5675,18 @@ export interface operations {
                     "application/json": components["schemas"]["PlanV2"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listProducts: {
@@ -5481,7 +5724,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createProduct: {
@@ -5518,7 +5765,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateProduct: {
@@ -5557,7 +5808,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteProduct: {
@@ -5583,10 +5838,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listSubscriptionPayments: {
@@ -5622,7 +5885,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getSubscription: {
@@ -5654,6 +5921,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateUserSubscription: {
@@ -5692,7 +5964,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listUsers: {
@@ -5728,7 +6004,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createUser: {
@@ -5766,7 +6046,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getUser: {
@@ -5798,6 +6082,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     updateUser: {
@@ -5834,7 +6123,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listUserVirtualItemsTotal: {
@@ -5872,7 +6165,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listUserTransactions: {
@@ -5913,7 +6210,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     searchTransactions: {
@@ -5970,7 +6271,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getTransactionDetails: {
@@ -6002,6 +6307,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     loginRegister: {
@@ -6034,7 +6344,10 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     login: {
@@ -6069,8 +6382,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     proxyRegister: {
@@ -6103,8 +6419,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     proxyLogin: {
@@ -6139,9 +6458,12 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     proxyPasswordReset: {
@@ -6174,8 +6496,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     passwordReset: {
@@ -6208,7 +6533,10 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getWebhookSettings: {
@@ -6236,6 +6564,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     putWebhookSettings: {
@@ -6270,7 +6603,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteWebhookSettings: {
@@ -6294,10 +6631,18 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookSettings"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listWebhookLog: {
@@ -6329,6 +6674,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             /** @description The caller's merchant has 50 waits under way already (`wait` given): the most one merchant may have in one service process. Wait for one to end, or ask without `wait`. */
             429: {
@@ -6340,6 +6686,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     resendWebhook: {
@@ -6361,11 +6709,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     triggerWebhook: {
@@ -6397,7 +6753,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     refundTransaction: {
@@ -6433,7 +6793,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     renewSubscription: {
@@ -6457,11 +6821,19 @@ export interface operations {
                     "application/json": components["schemas"]["RenewAnswer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getGameKeys: {
@@ -6491,6 +6863,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     addGameKeys: {
@@ -6528,7 +6905,11 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listFaults: {
@@ -6551,6 +6932,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createFault: {
@@ -6580,7 +6966,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteFault: {
@@ -6601,10 +6991,18 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createPayment: {
@@ -6644,7 +7042,10 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getClock: {
@@ -6667,6 +7068,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     moveClock: {
@@ -6696,7 +7102,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     createSandbox: {
@@ -6735,6 +7145,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             /** @description As many sandboxes as the service keeps at once (`PAYUI_MOCK_MAX_SANDBOXES`, default 500): delete the ones your tests are done with. */
             429: {
@@ -6746,6 +7157,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     deleteSandbox: {
@@ -6766,11 +7179,19 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     resetMerchant: {
@@ -6789,8 +7210,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listMail: {
@@ -6813,6 +7242,11 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     getLoginSettings: {
@@ -6840,6 +7274,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     putLoginSettings: {
@@ -6874,7 +7313,11 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
     listSubscriptions: {
@@ -6913,7 +7356,11 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyWrongKeys"];
+            500: components["responses"]["InternalError"];
+            default: components["responses"]["FaultAnswer"];
         };
     };
 }

@@ -160,6 +160,26 @@ describe('mock/spec/openapi.json', () => {
     expect(invalid(broken)).toEqual(['#/components/schemas/Broken']);
   });
 
+  it('lists every status an operation answers (issue 46 item 15): 421 on all, 429 on every Basic one, a fault\'s as default', () => {
+    const secured = (o: Operation) => ((o.op.security ?? doc.security ?? []) as object[]).some((s) => Object.keys(s).length > 0);
+    const missing = operationList.flatMap((o) => {
+      const statuses = Object.keys(o.op.responses ?? {});
+      const wanted = ['421', '422', '500', 'default', ...(secured(o) ? ['401', '429'] : []), ...(o.method === 'get' ? [] : ['400', '413', '415'])];
+      return wanted.filter((status) => !statuses.includes(status)).map((status) => `${o.op.operationId} ${status}`);
+    });
+    expect(missing).toEqual([]);
+    expect(operationList.filter(secured).length).toBeGreaterThan(70);
+    expect(doc.components.responses.FaultAnswer.description).toMatch(/only a fault answers so/i);
+  });
+
+  it('requires access_token or access_data of a headless payment (createPayment), as the service does', () => {
+    const validate = ajv().compile({ $ref: 'openapi.json#/components/schemas/HeadlessPayment' });
+    expect(validate({ outcome: 'declined' })).toBe(false);
+    expect(validate({})).toBe(false);
+    expect(validate({ access_token: 'T', outcome: 'declined' })).toBe(true);
+    expect(validate({ access_data: { settings: { project_id: 1 } } })).toBe(true);
+  });
+
   it('lists exactly the agreed operations, each once', () => {
     const ids = operationList.map((o) => o.op.operationId as string);
     expect(new Set(ids).size).toBe(ids.length);
