@@ -80,6 +80,9 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     credentials,
     corsPrefix: '/api/',
     faults: context.faults,
+    // A test suite's first call is a sandbox (DESIGN.md §8b): its validators and its seed, the
+    // fixtures checked row by row, are ready before it comes.
+    warm: { operations: ['createSandbox'], also: context.fixtures },
     projectOwner: (projectId) => projectOwner(db.sql, projectId),
     extra: (app) => {
       app.get('/health', async () => ({ ok: true }));
