@@ -6,12 +6,14 @@ import { startPayuiMock } from 'payui-mock';
 export default async function setup(project: TestProject) {
   const mock = await startPayuiMock();
   project.provide('payuiMockUrl', mock.merchantApiUrl);
+  project.provide('payuiSandboxUiUrl', mock.sandboxUrl);  // the payment UI, for browser tests
   return () => mock.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     payuiMockUrl: string;
+    payuiSandboxUiUrl: string;
   }
 }
 // #endregion setup

@@ -26,3 +26,13 @@ it('tells the player to come back when the payment service answers 503', async (
   expect(await the.shop.checkout('pilot-2', { virtual_currency: { quantity: 5 } })).toEqual({ token: expect.any(String) });
 });
 // #endregion fault
+
+// #region declined
+it('answers a declined payment with 200 and the page\'s troubled status, and delivers nothing', async () => {
+  const checkout = await the.shop.checkout('pilot-3', { virtual_currency: { quantity: 7 } });
+  if (!('token' in checkout)) throw new Error(checkout.retryLater);
+  const declined = await the.sandbox.createPayment({ body: { access_token: checkout.token, outcome: 'declined' } });
+  expect(declined).toEqual({ status: 'troubled', reason: 'declined', transaction_id: expect.any(Number), invoice_id: expect.any(Number) });
+  expect(the.shop.crystalsOf('pilot-3')).toBe(0);
+});
+// #endregion declined
