@@ -2,7 +2,7 @@
 // was clicked, at every click, and a live log of the widget's events. The widget's events say what
 // the player saw; the crystals count as delivered only when our server says so, after it got the
 // payment's verified webhook. It may run before payui.js has loaded; the stub queues these calls.
-import type { EventMap, EventType, PayUIWidget } from 'payui-embed';
+import type { EventMap, EventType, PayUIOptions, PayUIWidget } from 'payui-embed';
 import 'payui-embed/element';
 import { fetchPass, listPurchases, orderLabel, paymentUiBases, requestPassCancel, requestRefund, startPurchase, waitForOrder, type Order, type Pass } from './api';
 import { setUpPlayerLogin } from './player';
@@ -17,8 +17,9 @@ const ALL_EVENTS = 'init open open-lightbox open-window load close close-lightbo
 const log = document.getElementById('log')!;
 const balance = document.getElementById('balance')!;
 const purchases = document.getElementById('orders')!;
+type Purchase = { id: string; label: string; plan?: boolean };
 /** The order of the open under way, as our server named it (`plan`: it buys the Captain's pass). */
-let current: { id: string; label: string; plan?: boolean } | null = null;
+let current: Purchase | null = null;
 
 /** One line per paid order (newest on top, or at the end for an older one), with what the server says of it and a refund button. */
 function showOrder(order: Order, label: string, older = false): void {
@@ -183,27 +184,46 @@ for (const type of ALL_EVENTS.split(' ') as EventType[]) {
 }
 
 
-// One provider for every buy button: the clicked one says which pack (`data-pack`).
-window.PayUI.init({
-  access_token: async ({ trigger }) => {
+// The order of the payment UI prepared for each button (`preload: 'ui'`): the one its click shows.
+const preparedOrders = new Map<Element | null, Purchase>();
+// Before the widget's own click handler: the purchase the page talks about is the prepared one
+// (an open that cannot show it asks the provider again, which sets `current` anew).
+document.addEventListener('click', (event) => {
+  const trigger = (event.target as Element).closest?.('[data-payui-open]');
+  if (trigger) current = preparedOrders.get(trigger) ?? null;
+}, true);
+
+// One provider for every buy button: the clicked one says which pack (`data-pack`). With
+// `preload: 'ui'` it is also asked, `preload: true`, when the player points at or focuses a button,
+// and the payment UI of that purchase is ready before the click (one token, one order each time).
+const shopOptions: PayUIOptions = {
+  access_token: async ({ trigger, preload }) => {
     const plan = (trigger as HTMLElement | null)?.dataset.plan;
-    current = null;
+    if (!preload) current = null;
+    let purchase: Purchase;
+    let token: string;
     if (plan) {
       // The Captain's pass: a purchase that names the plan (our server adds the player and our order id).
-      const { token, order } = await startPurchase({ purchase: { subscription: { plan_id: plan } } });
-      current = { id: order, label: 'Captain’s pass', plan: true };
-      return token;
+      const started = await startPurchase({ purchase: { subscription: { plan_id: plan } } });
+      token = started.token;
+      purchase = { id: started.order, label: 'Captain’s pass', plan: true };
+    } else {
+      const quantity = Number((trigger as HTMLElement | null)?.dataset.pack ?? 550);
+      const started = await startPurchase({ purchase: { virtual_currency: { quantity } } });
+      token = started.token;
+      purchase = { id: started.order, label: `${quantity} Crystals` };
     }
-    const quantity = Number((trigger as HTMLElement | null)?.dataset.pack ?? 550);
-    const { token, order } = await startPurchase({ purchase: { virtual_currency: { quantity } } });
-    current = { id: order, label: `${quantity} Crystals` };
+    if (preload) preparedOrders.set(trigger, purchase);
+    else current = purchase;
     return token;
   },
+  preload: 'ui',
   sandbox: true,
   ...paymentUiBases(),
   // As tall as the payment UI's content (it reports it in `dimensions`), not the whole window.
   lightbox: { height: null },
-});
+};
+window.PayUI.init(shopOptions);
 // Who plays first (a login may just have come back with its token), then their purchases; the
 // buttons wait, so nothing is bought as the demo player by mistake. A player who logs out changes
 // the list too.
@@ -211,6 +231,10 @@ void setUpPlayerLogin({
   project: 200001,
   proxy: false,
   onChange: () => {
+    // Another player: a payment UI prepared for the one before is dropped (init() again), and the
+    // next one is prepared with this player's token.
+    preparedOrders.clear();
+    window.PayUI.init(shopOptions);
     purchases.replaceChildren();
     balance.textContent = '';
     void showPurchases();
