@@ -112,8 +112,9 @@ async function freePort() {
 
 /**
  * Runs the release with a fresh data directory, makes the merchant's writes through its API, and
- * stops it. The webhook listener answers `user_validation` (so payments go through) and refuses
- * every other webhook with a 500, so that releases with an outbox keep those rows in it.
+ * stops it. The webhook listener answers every webhook until the subscription's payment, and from
+ * then on only `user_validation` (so payments go through): the others it refuses with a 500, so
+ * that releases with an outbox keep those rows in it.
  */
 async function makeState(work) {
   const dataDir = mkdtempSync(join(tmpdir(), `payui-artefacts-v${version}-data-`));
@@ -122,9 +123,10 @@ async function makeState(work) {
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const type = /"notification_type"\s*:\s*"([a-z_]+)"/.exec(body)?.[1];
-      res.writeHead(type === 'user_validation' ? 204 : 500).end();
+      res.writeHead(type === 'user_validation' || !listener.refusing ? 204 : 500).end();
     });
   });
+  listener.refusing = false;
   listener.listen(0, '127.0.0.1');
   await once(listener, 'listening');
   const hook = `http://127.0.0.1:${listener.address().port}/webhooks`;
@@ -194,6 +196,10 @@ async function makeState(work) {
   if (!(await pay('a payment', { virtual_items: { items: [{ sku: 'artefact-sword', amount: 1 }] } }))) {
     await pay('a payment (of a demo item)', { virtual_items: { items: [{ sku: 'starter-pack', amount: 1 }] } });
   }
+  // From here on the listener refuses all but user_validation: a release that holds a project's queue
+  // behind a refused webhook (version 9 on) would otherwise leave the subscription's question unanswered.
+  await new Promise((r) => setTimeout(r, 1000));
+  listener.refusing = true;
   await pay('a subscription', { subscription: { plan_id: 'captain-monthly' } });
   await call('a moved clock', 'POST', '/mock/clock', { advance: 'P1D' });
   // A sandbox keeps the state its reset puts back (merchants.seed), which migrations change too.
