@@ -230,7 +230,8 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       // (Without a page, the session code's frame fails, as silently.)
       if (!opts || session || (isMobile() && !opts.iframeOnly)) return;
       if (token !== undefined) opts = withToken(token);
-      if (!ready?.fits(trigger, opts)) {
+      // The same purchase, also while its token is on its way: kept.
+      if (!ready?.fits(trigger, opts, true)) {
         drop();
         const run = ++preloads;
         const module = await deps.loadSession();

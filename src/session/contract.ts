@@ -122,8 +122,11 @@ export interface PrepareContext {
 export interface PreparedUI {
   /** Settles (never rejects) once its payment UI has loaded, or it was declined or dropped. */
   readonly loaded: Promise<void>;
-  /** An open for `trigger` with these options may show it: the same purchase, not dropped, its frame navigating, within `preloadTtl`. */
-  fits(trigger: Element | null, options: NormalizedOptions): boolean;
+  /**
+   * An open for `trigger` with these options may show it: the same purchase, not dropped, its frame
+   * navigating (`loading`: or its token still on its way, for a prepare() that can wait for it), within `preloadTtl`.
+   */
+  fits(trigger: Element | null, options: NormalizedOptions, loading?: true): boolean;
   /** Removes its frame, its listeners and timers. Idempotent; nothing once an open has taken it. */
   drop(): void;
   /**

@@ -113,8 +113,8 @@ export function prepare({ options: opts, trigger, loadLightbox, again }: Prepare
 
   return {
     loaded,
-    fits: (next, options) =>
-      !state.done && !!state.frame && Date.now() - at < opts.preloadTtl &&
+    fits: (next, options, loading) =>
+      !state.done && !!(state.frame || loading) && Date.now() - at < opts.preloadTtl &&
       // The same purchase: the same provider asked for the same button, or the same address.
       (provider ? options.token === provider && next === trigger : !options.token && options.url === opts.url),
     drop,

@@ -64,6 +64,32 @@ test.describe('journeys', () => {
     expect((await results(e))[0]!.paymentInfo).toMatchObject({ status: 'done', items: [{ sku: 'starter-pack', quantity: 1 }] });
   });
 
+  test("a payment UI prepared before the click (preload: 'ui'): hidden and out of Tab's reach, the click shows it with no new token, every event in order", async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 0, options: { preload: 'ui' } });
+    await e.run(() => void window.widget.prepare().then(() => ((window as unknown as { prepared: boolean }).prepared = true)));
+    await expect.poll(() => e.run(() => (window as unknown as { prepared?: boolean }).prepared ?? false), POLL).toBe(true);
+    expect(await e.run(() => {
+      const hidden = document.querySelector<HTMLElement>('[data-payui-prepared]');
+      return hidden && [hidden.inert, hidden.getAttribute('aria-hidden'), getComputedStyle(hidden).visibility, !!document.querySelector('[data-payui-lightbox]')];
+    })).toEqual([true, 'true', 'hidden', false]);
+    await e.run(() => document.getElementById('before')!.focus());
+    for (let i = 0; i < 6; i += 1) {
+      await e.press('Tab');
+      expect(await e.run(() => !!document.activeElement?.closest('[data-payui-prepared]'))).toBe(false);
+    }
+    expect(await eventTypes(e)).toEqual(['init']);
+    await openLightbox(e);
+    expect(await e.run(() => [window.preloads, window.triggers, !!document.querySelector('[data-payui-prepared]')])).toEqual([[null], [], false]);
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'done');
+    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
+      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
+    ]));
+  });
+
   test('a declined payment: status troubled, then the payment UI closes', async ({ engine: e }) => {
     await gotoFixture(e);
     await openLightbox(e);

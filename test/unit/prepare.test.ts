@@ -234,6 +234,19 @@ describe('the purchase it was prepared for', () => {
     expect(provider).not.toHaveBeenCalled();
   });
 
+  it('prepare() for the same purchase while its token is on its way waits for that one: one token', async () => {
+    let answer!: (token: string) => void;
+    const { widget, provider } = make({ preload: 'connect' }, () => new Promise((resolve) => (answer = resolve)));
+    void widget.prepare();
+    await tick();
+    void widget.prepare();
+    await tick();
+    answer('ONE');
+    await tick();
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll(PREPARED)).toHaveLength(1);
+  });
+
   it("intent prepares nothing without preload: 'ui'", async () => {
     const { handle, provider } = make({ preload: 'connect' });
     handle.intent(undefined, document.body.appendChild(document.createElement('button')));
