@@ -35,6 +35,21 @@ async function expectClosed(e: Engine, reason: string, status: string | null = n
   await expect.poll(() => results(e), POLL).toEqual([{ status, paymentInfo: status ? expect.any(Object) : null, reason }]);
   expect(await eventsOf(e, 'close')).toEqual([{ reason, lastStatus: status }]);
 }
+/**
+ * Pays in the lightbox's payment UI and closes it from there: every event of a purchase, in the
+ * order the contract fixes (fcp and the first status may come in either order: the payment UI
+ * sends them as it goes).
+ */
+async function payAndClose(e: Engine): Promise<void> {
+    await e.clickInPaymentUi('Pay');
+    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
+    await e.clickInPaymentUi('Close');
+    await expectClosed(e, 'ui', 'done');
+    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
+      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
+      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
+    ]));
+}
 /** Where focus is, as the player would say it (see focusStop in widget-page.ts). */
 async function focusStop(e: Engine): Promise<string> {
   const outer = await e.run(lightboxFocus);
@@ -52,15 +67,7 @@ test.describe('journeys', () => {
     await gotoFixture(e);
     await openLightbox(e);
     expect(await e.run(() => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.src)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=`));
-    await e.clickInPaymentUi('Pay');
-    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
-    await e.clickInPaymentUi('Close');
-    await expectClosed(e, 'ui', 'done');
-    // (fcp and the first status may come in either order: the payment UI sends them as it goes.)
-    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
-      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
-      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
-    ]));
+    await payAndClose(e);
     expect((await results(e))[0]!.paymentInfo).toMatchObject({ status: 'done', items: [{ sku: 'starter-pack', quantity: 1 }] });
   });
 
@@ -80,14 +87,7 @@ test.describe('journeys', () => {
     expect(await eventTypes(e)).toEqual(['init']);
     await openLightbox(e);
     expect(await e.run(() => [window.preloads, window.triggers, !!document.querySelector('[data-payui-prepared]')])).toEqual([[null], [], false]);
-    await e.clickInPaymentUi('Pay');
-    await expect.poll(() => e.run(() => window.events.some((event) => event.type === 'status-done')), POLL).toBe(true);
-    await e.clickInPaymentUi('Close');
-    await expectClosed(e, 'ui', 'done');
-    expect(sessionOrder(await eventTypes(e))).toEqual(sessionOrder([
-      'init', 'open', 'open-lightbox', 'load', 'user-country', 'fcp',
-      'status', 'status-invoice', 'status', 'status-delivering', 'status', 'status-done', 'close-lightbox', 'close',
-    ]));
+    await payAndClose(e);
   });
 
   test('a declined payment: status troubled, then the payment UI closes', async ({ engine: e }) => {
