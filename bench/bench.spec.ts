@@ -155,8 +155,9 @@ test('open() → iframe in the DOM, lightbox code prefetched and cold; long task
 });
 
 /**
- * ms from open() to the frame after the lightbox showed the payment UI (`.root.ready`, the content
- * visible), painted: the first animation frame after it is there.
+ * ms from open() to the frame that paints the payment UI in the lightbox (`.root.ready`, the
+ * content visible): the first animation frame whose callbacks find it there (they run just before
+ * that frame's paint).
  */
 const openToVisible = (page: Page) =>
   page.evaluate(
@@ -164,11 +165,11 @@ const openToVisible = (page: Page) =>
       new Promise<number>((resolve) => {
         const t0 = performance.now();
         const check = () => {
-          if (document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('.root.ready')) requestAnimationFrame(() => resolve(performance.now() - t0));
+          if (document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('.root.ready')) resolve(performance.now() - t0);
           else requestAnimationFrame(check);
         };
         void window.PayUI.open();
-        check();
+        requestAnimationFrame(check);
       }),
   );
 
