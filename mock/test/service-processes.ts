@@ -86,8 +86,9 @@ export async function orderListener(): Promise<OrderListener> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     if (!listener.up && body.notification_type !== 'user_validation') return void res.writeHead(503).end();
-    if (body.notification_type === 'order_paid') listener.paid.push(body.transaction.id);
-    if (body.notification_type === 'order_canceled') listener.canceled.push(body.transaction.id);
+    // Combined webhooks (these services' variant) nest the transaction in `billing`, as the service publishes them.
+    if (body.notification_type === 'order_paid') listener.paid.push(body.billing.transaction.id);
+    if (body.notification_type === 'order_canceled') listener.canceled.push(body.billing.transaction.id);
     res.writeHead(204).end();
   }, 0);
   const listener: OrderListener = {

@@ -106,7 +106,7 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     };
     const orderPaid = async (transaction: number) => {
       const log = (await call('/mock/webhooks?type=order_paid')) as { deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] };
-      const delivery = log.deliveries.find((d) => JSON.parse(d.body).transaction.id === transaction);
+      const delivery = log.deliveries.find((d) => JSON.parse(d.body).billing.transaction.id === transaction);
       return { delivery, attempts: log.attempts.filter((a) => a.delivery === delivery?.id) };
     };
     await expect.poll(async () => (await orderPaid(first)).delivery?.next_attempt ?? null, { timeout: 15_000 }).not.toBeNull();

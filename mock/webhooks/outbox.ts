@@ -153,7 +153,8 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbo
       await removeRow(db, row.id, me);
       const left = (held.get(row.projectId) ?? 1) - 1;
       held.set(row.projectId, left);
-      if (left === 0) void serial(() => release(row.projectId)).then(claim, () => undefined);
+      // The claim after it may fail too (a database closed meanwhile): the poll tries again, nothing is left unhandled.
+      if (left === 0) void serial(() => release(row.projectId)).then(claim).catch(() => undefined);
     }, shape, me);
     for (const project of claimed.projects) if (!held.get(project)) void serial(() => release(project)).catch(() => undefined);
   }
