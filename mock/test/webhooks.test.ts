@@ -221,9 +221,11 @@ describe('delivery one at a time per project', () => {
     // The second payment's user_validation waits behind the first order_paid (webhook rule 3: while
     // one is not processed the next are not sent), and so does the payment.
     const paying = pay(ui, await tokenFor(api, 'p-7'));
-    // Two failed attempts show the retry; waiting for more only races the second payment's own wait
-    // for its question (10 s) on a busy machine, where a 5 s poll for four attempts once timed out.
+    // Two failed attempts show the retry, and the second payment's question is queued behind them.
+    // Waiting for more attempts only raced that question's own wait (10 s) on a busy machine, where a
+    // 5 s poll for four attempts once timed out; two attempts alone may come before the question is queued.
     await expect.poll(() => listener.received.filter((r) => r.type === 'order_paid').length, { timeout: 8000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => sender.deliveries().filter((d) => d.notification_type === 'user_validation').length, { timeout: 8000 }).toBe(2);
     const paidSoFar = listener.received.filter((r) => r.type === 'order_paid');
     expect(new Set(paidSoFar.map((r) => r.body.order.id))).toEqual(new Set([first]));
     expect(listener.received.filter((r) => r.type === 'user_validation')).toHaveLength(1);
