@@ -6,6 +6,7 @@ import { encodeMessage } from '../../src/core/protocol';
 import { createPayUI } from '../../src/index';
 import type { PayUICheckoutElement } from '../../src/element/index';
 import { DESKTOP_UA } from './user-agents';
+import { settle } from './settle';
 
 const UI = 'http://localhost:5176';
 const LIVE = 'http://localhost:5175';
@@ -15,7 +16,7 @@ const uiSays = (command: string, data?: object) =>
   window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: lightboxFrame()!.contentWindow }));
 /** The lightbox's frame, once it has the payment UI's address. */
 async function frameUrl(): Promise<URL> {
-  await vi.waitFor(() => expect(lightboxFrame()?.getAttribute('src')).toBeTruthy());
+  await settle(() => expect(lightboxFrame()?.getAttribute('src')).toBeTruthy());
   return new URL(lightboxFrame()!.getAttribute('src')!);
 }
 /** Every `payui-*` event that reaches the document, in order. */
@@ -62,7 +63,7 @@ describe('<payui-checkout> attributes', () => {
     const url = await frameUrl();
     expect(url.origin).toBe(UI);
     expect(url.searchParams.get('access_token')).toBe('TOKEN-A');
-    await vi.waitFor(() => expect(element.isOpen).toBe(true));
+    await settle(() => expect(element.isOpen).toBe(true));
   });
 
   it('without sandbox (or sandbox="false") the live payment UI; a later attribute change applies to the next open', async () => {
@@ -82,13 +83,13 @@ describe('<payui-checkout> attributes', () => {
     const element = checkout({ token: 'T', sandbox: '', language: 'de' });
     void element.open();
     await frameUrl();
-    await vi.waitFor(() => expect(lightboxFrame()!.title).toBeTruthy());
+    await settle(() => expect(lightboxFrame()!.title).toBeTruthy());
     const german = lightboxFrame()!.title;
     element.close();
     element.language = 'en';
     void element.open();
     await frameUrl();
-    await vi.waitFor(() => expect(lightboxFrame()!.title).not.toBe(german));
+    await settle(() => expect(lightboxFrame()!.title).not.toBe(german));
   });
 
   it('a bad mode, or token with token-url: open() rejects INVALID_OPTION naming the attribute, with a payui-error event', async () => {
@@ -105,11 +106,11 @@ describe('<payui-checkout> attributes', () => {
   it('preload="ui" prepares the payment UI hidden when idle and a click shows that frame; a bad value is INVALID_OPTION at preload; inline mode prepares nothing', async () => {
     const prepared = () => document.querySelectorAll('[data-payui-prepared]');
     const element = checkout({ token: 'T', sandbox: '', preload: 'ui' }, '<button type="button">Buy</button>');
-    await vi.waitFor(() => expect(prepared()).toHaveLength(1));
+    await settle(() => expect(prepared()).toHaveLength(1));
     const frame = prepared()[0]!.shadowRoot!.querySelector('iframe');
     expect(new URL(frame!.src).searchParams.get('access_token')).toBe('T');
     element.querySelector('button')!.click();
-    await vi.waitFor(() => expect(lightboxFrame()).toBe(frame));
+    await settle(() => expect(lightboxFrame()).toBe(frame));
     expect(prepared()).toHaveLength(0);
     element.remove();
     const inline = checkout({ token: 'T', sandbox: '', preload: 'ui', mode: 'inline' }, '<button type="button">Buy</button>');
@@ -181,7 +182,7 @@ describe('<payui-checkout token-url>', () => {
     const events = heard();
     const element = checkout({ 'token-url': '/token', sandbox: '' });
     const result = element.open();
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('payui-error'));
+    await settle(() => expect(events.map((e) => e.type)).toContain('payui-error'));
     const error = events.find((e) => e.type === 'payui-error')!.detail;
     expect(error.code).toBe('TOKEN_FAILED');
     expect(error.message).toMatch(message);
@@ -206,7 +207,7 @@ describe('<payui-checkout> events', () => {
     const element = checkout({ token: 'T', sandbox: '' });
     const result = element.open();
     await frameUrl();
-    await vi.waitFor(() => expect(element.isOpen).toBe(true));
+    await settle(() => expect(element.isOpen).toBe(true));
     uiSays('status', { paymentInfo: { status: 'done', invoice: 42 } });
     uiSays('close');
     await expect(result).resolves.toEqual({ status: 'done', paymentInfo: { status: 'done', invoice: 42 }, reason: 'ui' });
@@ -242,7 +243,7 @@ describe('<payui-checkout> in and out of the page', () => {
     const element = checkout({ token: 'T', sandbox: '' });
     const widget = element.widget;
     void element.open();
-    await vi.waitFor(() => expect(element.isOpen).toBe(true));
+    await settle(() => expect(element.isOpen).toBe(true));
     const elsewhere = document.createElement('section');
     document.body.append(elsewhere);
     elsewhere.append(element);
@@ -268,16 +269,16 @@ describe('<payui-checkout mode="inline">', () => {
   it('with nothing to click, shows the payment UI in the element at once; its events come from the element; the UI’s close removes it', async () => {
     const events = heard();
     const element = checkout({ token: 'T', sandbox: '', mode: 'inline' });
-    await vi.waitFor(() => expect(frameIn(element.shadowRoot!)?.getAttribute('src')).toBeTruthy());
+    await settle(() => expect(frameIn(element.shadowRoot!)?.getAttribute('src')).toBeTruthy());
     const frame = frameIn(element.shadowRoot!)!;
     expect(new URL(frame.src).searchParams.get('access_token')).toBe('T');
     expect(lightboxFrame()).toBeNull();
     const ui = (command: string, data?: object) =>
       window.dispatchEvent(new MessageEvent('message', { data: encodeMessage(command, data), origin: UI, source: frame.contentWindow }));
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('payui-open-inline'));
+    await settle(() => expect(events.map((e) => e.type)).toContain('payui-open-inline'));
     ui('status', { paymentInfo: { status: 'done' } });
     ui('close');
-    await vi.waitFor(() => expect(events.map((e) => e.type)).toContain('payui-close-inline'));
+    await settle(() => expect(events.map((e) => e.type)).toContain('payui-close-inline'));
     expect(events.find((e) => e.type === 'payui-close')!.detail).toEqual({ reason: 'ui', lastStatus: 'done' });
     expect(frameIn(element.shadowRoot!)).toBeNull();
   });
@@ -287,7 +288,7 @@ describe('<payui-checkout mode="inline">', () => {
     await task();
     expect(frameIn(element.shadowRoot!)).toBeNull();
     const result = element.open();
-    await vi.waitFor(() => expect(frameIn(element.shadowRoot!)).not.toBeNull());
+    await settle(() => expect(frameIn(element.shadowRoot!)).not.toBeNull());
     element.remove();
     await task();
     await expect(result).resolves.toMatchObject({ reason: 'api' });

@@ -8,6 +8,7 @@ import { encodeMessage } from '../../src/core/protocol';
 import { type PayUIOptions, type PayUIWidget, type PaymentResult } from '../../src/index';
 import { PayUICheckout, usePayUI, type PayUIHook } from '../../src/react/index';
 import { DESKTOP_UA } from './user-agents';
+import { settle } from './settle';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -33,7 +34,7 @@ function Shop({ options }: { options: PayUIOptions }) {
 const state = () => host.querySelector('[data-testid="state"]')!.textContent;
 const hook = () => renders.at(-1)!;
 /** Until the hook's widget is shown (its `open` event, which sets isOpen), inside act(). */
-const shown = () => act(() => vi.waitFor(() => expect(hook().widget!.isOpen).toBe(true)));
+const shown = () => act(() => settle(() => expect(hook().widget!.isOpen).toBe(true)));
 const OPTIONS: PayUIOptions = { access_token: 'T', sandbox: true, preload: 'none' };
 
 beforeEach(() => {
@@ -55,7 +56,7 @@ describe('usePayUI', () => {
     const prepared = () => document.querySelector('[data-payui-prepared]')?.shadowRoot?.querySelector('iframe') ?? null;
     // (Its promise waits for the frame's load, which happy-dom never gives.)
     await act(async () => void hook().prepare());
-    await act(() => vi.waitFor(() => expect(prepared()).not.toBeNull()));
+    await act(() => settle(() => expect(prepared()).not.toBeNull()));
     const frame = prepared();
     expect(provider).toHaveBeenCalledWith({ trigger: null, preload: true });
     await act(async () => void hook().open());
@@ -92,7 +93,7 @@ describe('usePayUI', () => {
     await render(createElement(Shop, { options: OPTIONS }));
     await render(createElement(Shop, { options: { ...OPTIONS, access_token: 'T2' } }));
     await act(async () => void hook().open());
-    await vi.waitFor(() => expect(lightboxFrame()?.src).toContain('access_token=T2'));
+    await settle(() => expect(lightboxFrame()?.src).toContain('access_token=T2'));
   });
 
   it('bad options: open() rejects INVALID_OPTION naming the option', async () => {
@@ -129,7 +130,7 @@ describe('usePayUI', () => {
   it('StrictMode: the widget of the first mount leaves nothing behind (one preconnect, gone at unmount)', async () => {
     const links = () => document.head.querySelectorAll('link[rel="preconnect"]').length;
     await render(createElement(StrictMode, null, createElement(Shop, { options: { ...OPTIONS, preload: 'connect' } })));
-    await vi.waitFor(() => expect(links()).toBe(1));
+    await settle(() => expect(links()).toBe(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(links()).toBe(1);
     await render(null);
@@ -147,20 +148,20 @@ describe('<PayUICheckout mode="inline">', () => {
     const onResult = vi.fn();
     await render(createElement(PayUICheckout, { ...OPTIONS, mode: 'inline', onEvent: (type) => events.push(type), onResult }));
     const box = host.querySelector('[data-payui-checkout]')!;
-    await vi.waitFor(() => expect(frameIn(box)?.getAttribute('src')).toContain('access_token=T'));
+    await settle(() => expect(frameIn(box)?.getAttribute('src')).toContain('access_token=T'));
     const frame = frameIn(box)!;
     await act(async () => {
       window.dispatchEvent(new MessageEvent('message', { data: encodeMessage('status', { paymentInfo: { status: 'done' } }), origin: UI, source: frame.contentWindow }));
       window.dispatchEvent(new MessageEvent('message', { data: encodeMessage('close'), origin: UI, source: frame.contentWindow }));
     });
-    await vi.waitFor(() => expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ status: 'done', reason: 'ui' })));
+    await settle(() => expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ status: 'done', reason: 'ui' })));
     expect(events).toEqual(expect.arrayContaining(['open-inline', 'status-done', 'close-inline']));
   });
 
   it('under StrictMode one frame; unmount removes it', async () => {
     await render(createElement(StrictMode, null, createElement(PayUICheckout, { ...OPTIONS, mode: 'inline' })));
     const box = host.querySelector('[data-payui-checkout]')!;
-    await vi.waitFor(() => expect(frameIn(box)).not.toBeNull());
+    await settle(() => expect(frameIn(box)).not.toBeNull());
     expect(box.querySelectorAll('iframe').length + [...box.querySelectorAll('*')].filter((el) => el.shadowRoot?.querySelector('iframe')).length).toBe(1);
     await render(null);
     expect(document.querySelector('iframe')).toBeNull();
