@@ -14,9 +14,10 @@ import type { ValidateFunction } from 'ajv';
 import type { ExtendedMessage } from '../spec/errors';
 import { ApiError, createServiceApp, fieldError, requestError, STATUS_TEXT } from '../http/service-app';
 import { createValidators, extendedMessage, pointerPart } from '../spec/validators';
-import { authenticate, type Credentials } from './auth';
+import { authenticate, DECIMAL_ID } from './auth';
 import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
+import type { CallerRecord } from '../store/sandboxes';
 import { faultOfHeader } from './fault-header';
 import { inputProblem } from '../lib/input';
 import { appendFileSync } from 'node:fs';
@@ -33,13 +34,23 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 export { ApiError, fieldError };
 
-/** The tries of each service's credentials (one `Credentials` function a service). */
-const guessesOf = new WeakMap<Credentials, Guesses>();
+/**
+ * What the database holds for the merchant Basic credentials name (its key, whether it has fault
+ * rules, the owner of the project `projectId` when given), read in one statement; undefined when
+ * there is no such merchant.
+ */
+export type Callers = (merchantId: number, projectId?: number) => Promise<CallerRecord | undefined>;
+
+/** The tries of each service's credentials (one `Callers` function a service). */
+const guessesOf = new WeakMap<Callers, Guesses>();
 /** Requests a fault (a rule or the header) answers: openapi.json's `default` response is theirs. */
 const faulted = new WeakSet<FastifyRequest>();
 
-/** A request's merchant, once its credentials were checked. */
-const signedIn = new WeakMap<FastifyRequest, number>();
+/** A request's merchant, once its credentials were checked, and what was read of it with them. */
+const signedIn = new WeakMap<FastifyRequest, { merchantId: number; caller: CallerRecord; projectId: number | undefined }>();
+
+/** The API key of the merchant whose credentials the request carried (checked): no second read of it. */
+export const signedInKey = (request: FastifyRequest): string | undefined => signedIn.get(request)?.caller.apiKey;
 
 /** The merchant id Basic credentials name, checked or not: whose key a wrong one guesses at. */
 function claimedMerchant(header: string | undefined): string | null {
@@ -53,21 +64,25 @@ function claimedMerchant(header: string | undefined): string | null {
  * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts). The
  * right key always gets in: a stranger's wrong keys never lock the merchant's backend out.
  */
-export async function merchantOf(request: FastifyRequest, credentials: Credentials): Promise<number> {
+export async function merchantOf(request: FastifyRequest, callers: Callers): Promise<number> {
   const known = signedIn.get(request);
-  if (known !== undefined) return known;
-  let guesses = guessesOf.get(credentials);
-  if (!guesses) guessesOf.set(credentials, (guesses = createGuesses()));
+  if (known !== undefined) return known.merchantId;
+  let guesses = guessesOf.get(callers);
+  if (!guesses) guessesOf.set(callers, (guesses = createGuesses()));
   const claimed = claimedMerchant(request.headers.authorization);
   const tooMany = (wait: number) =>
     new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
-  const merchantId = await authenticate(request.headers.authorization, credentials);
+  // The path's project (a plain decimal id) is read with the key: its owner is what authorize asks next.
+  const named = (request.params as Record<string, string> | undefined)?.project_id;
+  const projectId = named !== undefined && DECIMAL_ID.test(named) ? Number(named) : undefined;
+  let caller: CallerRecord | undefined;
+  const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId))?.apiKey);
   // Judged, then a wrong one counted in the same step: the wrong ones sent at once are counted one
   // by one, and once the limit is reached each is 429 until the minute has passed.
   const after = claimed === null || merchantId !== null ? 0 : guesses.wrong(claimed);
   if (after > 0) throw tooMany(after);
   if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
-  signedIn.set(request, merchantId);
+  signedIn.set(request, { merchantId, caller: caller!, projectId });
   return merchantId;
 }
 
@@ -123,8 +138,8 @@ export interface ApiOptions<Context> {
   document: OpenApiDocument;
   operations: Partial<Record<string, Operation<Context>>>;
   context: Context;
-  credentials: (merchantId: number) => Promise<string | undefined>;
-  /** The merchant a project belongs to, or undefined when there is no such project. */
+  callers: Callers;
+  /** The merchant a project belongs to, or undefined when there is no such project (a query's `project_id`). */
   projectOwner: (projectId: number) => Promise<number | undefined>;
   /** The merchants' fault rules (`/mock/faults`); none: only the `X-Payui-Mock-Fault` header fails a request. */
   faults?: Faults;
@@ -265,7 +280,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
-      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.credentials)) } : {}),
+      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.callers)) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const asked = faultOfHeader(request.headers['x-payui-mock-fault']);
         if (typeof asked === 'string') throw fieldError('X-Payui-Mock-Fault', asked);
@@ -289,7 +304,8 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         refuseInput(rawQuery);
         refuseInput(request.body);
         if (secured) await checkQueryProject(rawQuery, merchantId);
-        const ruled = secured ? await options.faults?.take(merchantId, operation.operationId, request.method, path) : null;
+        // A merchant's rules are matched only when it has one: most requests meet none, and need no write.
+        const ruled = secured && signedIn.get(request)?.caller.faultRules ? await options.faults?.take(merchantId, operation.operationId, request.method, path) : null;
         if (ruled && (await fail(ruled, request, reply))) return reply;
         const call: Call<Context> = {
           operationId: operation.operationId,
@@ -350,12 +366,15 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
 
   /** Basic credentials of a merchant, who must own the merchant and project the path names. */
   async function authorize(params: Record<string, string>, request: FastifyRequest): Promise<number> {
-    const merchantId = await merchantOf(request, options.credentials);
+    const merchantId = await merchantOf(request, options.callers);
     if (params.merchant_id !== undefined && params.merchant_id !== String(merchantId)) {
       throw new ApiError(403, `Forbidden: these credentials are for merchant ${merchantId}`);
     }
     if (params.project_id !== undefined) {
-      const owner = await options.projectOwner(Number(params.project_id));
+      const signed = signedIn.get(request);
+      const projectId = Number(params.project_id);
+      // Read with the credentials (merchantOf); else (not a plain decimal id there) now.
+      const owner = signed?.projectId === projectId ? signed.caller.projectOwner : await options.projectOwner(projectId);
       if (owner === undefined) throw new ApiError(404, `Not Found: no project ${params.project_id}`);
       if (owner !== merchantId) throw forbiddenProject(params.project_id, merchantId);
     }
@@ -395,4 +414,4 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
   return { app, listener: ready };
 }
 
-export type { Credentials };
+

@@ -18,7 +18,7 @@ import { readSnapshot, type Snapshot } from '../store/snapshot';
 import { logScope, sendLogPage, webhookLog } from '../webhooks/log';
 import { OPERATIONS } from './operations';
 import { projectNames, projectOwner } from '../store/projects';
-import { merchantApiKey } from '../store/sandboxes';
+import { callerRecord } from '../store/sandboxes';
 import { loginPages } from './login-pages';
 import { USER_STORE_TIMEOUT_MS } from '../domain/user-store';
 import { DEFAULT_PORTS } from '../spec/ports';
@@ -72,12 +72,12 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     sandboxLimits: options.sandboxLimits ?? SANDBOX_LIMITS,
   };
   await clockOf(db).load();
-  const credentials = (merchantId: number) => merchantApiKey(db.sql, merchantId);
+  const callers = (merchantId: number, projectId?: number) => callerRecord(db.sql, merchantId, projectId);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,
     context,
-    credentials,
+    callers,
     corsPrefix: '/api/',
     faults: context.faults,
     // A test suite's first call is a sandbox (DESIGN.md §8b): its validators and its seed, the
@@ -89,7 +89,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
       app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(document)));
       // The JSON log's page: the same merchant's projects only, with the same credentials.
       app.get('/mock/webhooks.html', async (request, reply) => {
-        const merchantId = await merchantOf(request, credentials);
+        const merchantId = await merchantOf(request, callers);
         // Read before the answer is taken over: a failed read is still answered (by the error handler).
         const log = await webhookLog(await logScope(db, await projectNames(db, merchantId)));
         reply.hijack();

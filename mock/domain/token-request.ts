@@ -5,7 +5,7 @@
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
 import type { Sql } from '../store/database';
-import { findProject, groupsByCode, sellables, virtualCurrency } from '../store/sellables';
+import { findTokenProject, groupsByCode, sellables } from '../store/sellables';
 import { planByExternalId, productById } from '../store/subscription-plans';
 import { TOKEN_TABLE, type Param } from '../spec/token-table';
 import { VALUE_FORMATS } from '../spec/formats';
@@ -94,7 +94,7 @@ export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, 
   const settings = isObject(body.settings) ? body.settings : {};
   if (!Number.isSafeInteger(settings.project_id)) return;
   const projectId = settings.project_id as number;
-  const project = await findProject(sql, projectId);
+  const project = await findTokenProject(sql, projectId);
   if (!project || project.merchantId !== merchantId) {
     return add('settings.project_id', `project ${projectId} does not belong to merchant ${merchantId}`);
   }
@@ -120,7 +120,7 @@ export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, 
       else if (!enabled) add(`purchase.virtual_items.available_groups[${i}]`, `item group "${code}" is disabled in project ${projectId}`);
     });
   }
-  if (isObject(at(body, 'purchase.virtual_currency')) && !(await virtualCurrency(sql, projectId))) {
+  if (isObject(at(body, 'purchase.virtual_currency')) && !project.hasVirtualCurrency) {
     add('purchase.virtual_currency', `project ${projectId} has no virtual currency`);
   }
   const planId = at(body, 'purchase.subscription.plan_id');

@@ -21,6 +21,22 @@ export interface ProjectRecord {
   data: Plain;
 }
 
+/**
+ * A token request's project, and whether it has a virtual currency, in one statement: what the
+ * token's catalogue check reads first (mock/domain/token-request.ts).
+ */
+export async function findTokenProject(sql: Sql, id: number): Promise<(ProjectRecord & { hasVirtualCurrency: boolean }) | undefined> {
+  if (!Number.isSafeInteger(id)) return undefined;
+  const { rows } = await sql.query<{ merchant_id: string; data: Plain; has_virtual_currency: boolean }>(
+    `SELECT p.merchant_id, p.data,
+       EXISTS (SELECT 1 FROM virtual_currencies v WHERE v.project_id = p.id AND jsonb_typeof(v.data) = 'object') AS has_virtual_currency
+     FROM projects p WHERE p.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { id, merchantId: Number(row.merchant_id), data: row.data, hasVirtualCurrency: row.has_virtual_currency === true } : undefined;
+}
+
 export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
   const { rows } = await sql.query<{ merchant_id: string; data: Plain }>('SELECT merchant_id, data FROM projects WHERE id = $1', [id]);

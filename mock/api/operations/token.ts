@@ -8,9 +8,10 @@ import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../doma
 import { checkCatalogue } from '../../domain/token-request';
 import type { ExtendedMessage } from '../../spec/errors';
 import { merchantApiKey } from '../../store/sandboxes';
+import { signedInKey } from '../app';
 import type { Op } from './common';
 
-export const createToken: Op = async ({ body, merchantId, context }) => {
+export const createToken: Op = async ({ body, merchantId, context, request: httpRequest }) => {
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
   const issuedAt = Math.floor(context.now(merchantId) / 1000);
   const payload: TokenPayload = {
@@ -25,8 +26,9 @@ export const createToken: Op = async ({ body, merchantId, context }) => {
     ...(request.purchase ? { purchase: request.purchase } : {}),
     ...(request.custom_parameters ? { custom_parameters: request.custom_parameters } : {}),
   };
-  // Signed with the merchant's own key (made from its API key: the caller just sent it).
-  return { body: { token: await signToken(payload, (await merchantApiKey(context.db.sql, merchantId)) ?? '') } };
+  // Signed with the merchant's own key (made from its API key: the caller just sent it, and it was read with the credentials).
+  const key = signedInKey(httpRequest) ?? (await merchantApiKey(context.db.sql, merchantId));
+  return { body: { token: await signToken(payload, key ?? '') } };
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */

@@ -1,0 +1,79 @@
+// What a read costs the database (issue 48 item 1): a token request and a catalog read each run the
+// statements the answer needs, and write nothing (before, each also counted down the merchant's
+// fault rules with an UPDATE, whether it had any or not, and read its API key twice). The measure
+// is the statements the service sends, counted by wrapping the database it is given; `npm run
+// bench:service` prints the same per request under load.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantApi } from '../api/server';
+import { listenLoopback, type Listening } from '../http/listen';
+import type { Database, Sql } from '../store/database';
+import { memoryDatabase } from '../store/memory';
+import { createWebhookSender } from '../webhooks/sender';
+
+let db: Database;
+let api: Listening;
+let origin: string;
+/** Every statement the merchant API sent since the last `take()`, BEGIN and COMMIT of a transaction included. */
+let sent: string[] = [];
+const take = () => sent.splice(0);
+
+/** `db` with every statement written down. */
+function counted(db: Database): Database {
+  const wrap = (sql: Sql): Sql => ({
+    query: (text, params) => (sent.push(text), sql.query(text, params)),
+    exec: (text) => (sent.push(text), sql.exec(text)),
+  });
+  return { ...db, sql: wrap(db.sql), transaction: (work) => (sent.push('BEGIN'), db.transaction((tx) => work(wrap(tx))).finally(() => sent.push('COMMIT'))) };
+}
+
+beforeAll(async () => {
+  db = await memoryDatabase();
+  // The webhooks' sender on the database itself: its own work is not the requests'.
+  api = await listenLoopback(await createMerchantApi({ db: counted(db), sender: createWebhookSender({ db }) }), 0);
+  origin = `http://localhost:${api.port}`;
+});
+afterAll(async () => {
+  await api?.close();
+  await db?.close();
+});
+
+const headers = { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}`, 'content-type': 'application/json' };
+const tokenBody = { user: { id: { value: 'reader' }, email: { value: 'reader@example.test' } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } } };
+const token = () => fetch(`${origin}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify(tokenBody) });
+const items = () => fetch(`${origin}/merchant/v2/projects/200001/virtual_items/items`, { headers });
+/** A request asked twice (the first warms what a first request compiles): the second's answer, 200, and its statements. */
+async function once(request: () => Promise<Response>): Promise<{ response: Response; statements: string[] }> {
+  expect((await request()).status).toBe(200);
+  take();
+  const response = await request();
+  const statements = take();
+  expect(response.status).toBe(200);
+  return { response, statements };
+}
+const writes = (statements: string[]) => statements.filter((text) => !/^\s*SELECT\b/i.test(text));
+
+describe('statements of a read', () => {
+  it('a token request: the credentials (with the merchant\'s fault rules) and the catalogue, no write', async () => {
+    const { response, statements } = await once(token);
+    expect((await response.json()).token).toEqual(expect.any(String));
+    expect(writes(statements)).toEqual([]);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('a catalog read: the credentials (with the project and fault rules) and the items with their total, no write', async () => {
+    const { response, statements } = await once(items);
+    expect(response.headers.get('x-total-count')).toBe(String((await response.json()).length));
+    expect(writes(statements)).toEqual([]);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('a merchant with a fault rule has it taken (and only then a write)', async () => {
+    expect((await fetch(`${origin}/mock/faults`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listItems', status: 503, count: 1 }) })).status).toBe(201);
+    take();
+    expect((await items()).status).toBe(503);
+    // Counted down, and dropped once spent.
+    expect(writes(take())).toEqual([expect.stringMatching(/^UPDATE fault_rules/), expect.stringMatching(/^DELETE FROM fault_rules/)]);
+    expect((await items()).status).toBe(200);
+    expect(writes(take())).toEqual([]);
+  });
+});
