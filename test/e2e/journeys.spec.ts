@@ -84,6 +84,11 @@ test.describe('journeys', () => {
       await e.press('Tab');
       expect(await e.run(() => !!document.activeElement?.closest('[data-payui-prepared]'))).toBe(false);
     }
+    // Not even a script of the page's puts focus in it (nor, then, a screen reader's cursor).
+    expect(await e.run(() => {
+      document.querySelector('[data-payui-prepared]')!.shadowRoot!.querySelector('iframe')!.focus();
+      return !!document.activeElement?.closest('[data-payui-prepared]');
+    })).toBe(false);
     expect(await eventTypes(e)).toEqual(['init']);
     await openLightbox(e);
     expect(await e.run(() => [window.preloads, window.triggers, !!document.querySelector('[data-payui-prepared]')])).toEqual([[null], [], false]);
@@ -276,6 +281,169 @@ test.describe('journeys', () => {
     const all = await received();
     expect(all.map((m) => m.seq)).toEqual(all.map((_, i) => i + 1));
     expect(all[0]).toMatchObject({ source: 'payui', v: 1, type: 'init' });
+  });
+});
+
+test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
+  /** The prepared payment UI's frame, as the page sees it: how many there are, whether it has its address, the mark a test left on it. */
+  const preparedFrame = (e: Engine) => e.run(() => {
+    const hosts = document.querySelectorAll('[data-payui-prepared]');
+    const frame = hosts[0]?.shadowRoot?.querySelector('iframe');
+    return { hosts: hosts.length, address: !!frame?.getAttribute('src'), mark: ((frame as { mark?: string } | undefined)?.mark) ?? '' };
+  });
+  /** Waits for one prepared frame with its address and no mark, and marks it. */
+  async function markPrepared(e: Engine, mark: string): Promise<void> {
+    await expect.poll(() => preparedFrame(e), POLL).toEqual({ hosts: 1, address: true, mark: '' });
+    await e.run((m) => void ((document.querySelector('[data-payui-prepared]')!.shadowRoot!.querySelector('iframe') as { mark?: string }).mark = m), mark);
+  }
+  /** The mark on the frame the lightbox shows ('' when it is not a prepared one). */
+  const shownMark = (e: Engine) => e.run(() => (document.querySelector('[data-payui-lightbox]')?.shadowRoot?.querySelector('iframe') as { mark?: string } | null)?.mark ?? '');
+  /** Nothing of the widget's in the page: no host, hidden or shown, and no frame. */
+  const nothingLeft = (e: Engine) => e.run(() => [document.querySelectorAll('[data-payui-prepared], [data-payui-lightbox]').length, window.frames.length]);
+
+  test("per button on the script-tag game site: pointing at a pack prepares that pack's purchase, another pack's replaces it, and each click pays for the pack clicked", async ({ engine: e }) => {
+    await e.goto(`${world.demo}/game.html`);
+    await pageReady(e);
+    // The game's token requests (one per purchase, prepared or not).
+    await e.run(() => {
+      const w = window as unknown as { tokens: number };
+      w.tokens = 0;
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        if (new URL(String(input instanceof Request ? input.url : input), location.href).pathname === '/api/token') w.tokens += 1;
+        return original(input, init);
+      };
+    });
+    const tokens = () => e.run(() => (window as unknown as { tokens: number }).tokens);
+    const balance = () => e.run(() => document.getElementById('balance')!.textContent ?? '');
+    // When the page is idle after init(): prepared for no button in particular.
+    await markPrepared(e, 'idle');
+    await e.run(() => void ((window as unknown as { tokens: number }).tokens = 0));
+    await e.hover('[data-pack="100"]');
+    await markPrepared(e, '100');
+    await e.hover('[data-pack="550"]');
+    await markPrepared(e, '550');
+    expect(await tokens()).toBe(2);
+    // A click on the 100 pack: never the 550 pack's payment UI.
+    await e.click('[data-pack="100"]');
+    await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+    expect(await shownMark(e)).not.toBe('550');
+    await e.clickInPaymentUi('Pay');
+    await e.clickInPaymentUi('Close');
+    await expect.poll(balance, POLL).toContain('100 Crystals delivered');
+    // Prepared again when the page is idle; then the 550 pack's, and its click shows that very
+    // document, with no token asked at the click.
+    await markPrepared(e, 'idle again');
+    await e.hover('[data-pack="550"]');
+    await markPrepared(e, '550 again');
+    const before = await tokens();
+    await e.click('[data-pack="550"]');
+    await expect.poll(() => lightboxReady(e), POLL).toBe(true);
+    expect(await shownMark(e)).toBe('550 again');
+    expect(await tokens()).toBe(before);
+    await e.clickInPaymentUi('Pay');
+    await e.clickInPaymentUi('Close');
+    await expect.poll(balance, POLL).toContain('550 Crystals delivered');
+  });
+
+  test('a provider that declines (null) or throws, and a payment UI that fails while hidden: nothing shown, no error event, and the click opens as without it', async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 0, options: { preload: 'connect' } });
+    for (const how of ['declines', 'throws', 'fails to load'] as const) {
+      await resetLog(e);
+      await e.run((way) => {
+        const w = window as unknown as { asked: string[]; settled: boolean };
+        w.asked = [];
+        w.settled = false;
+        window.widget.init({
+          sandbox: true,
+          ...window.bases,
+          preload: 'ui',
+          access_token: ({ preload }) => {
+            w.asked.push(preload ? 'preload' : 'open');
+            if (!preload) return window.freshToken();
+            if (way === 'declines') return null;
+            if (way === 'throws') throw new Error('the shop server said no');
+            return 'v1.not-a-token';
+          },
+        });
+        void window.widget.prepare().then(() => (w.settled = true));
+      }, how);
+      await expect.poll(() => e.run(() => (window as unknown as { settled: boolean }).settled), POLL).toBe(true);
+      // The payment UI's error about its token drops the hidden frame.
+      await expect.poll(() => nothingLeft(e), POLL).toEqual([0, 0]);
+      expect(await eventTypes(e), how).toEqual(['init']);
+      await openLightbox(e);
+      expect(await e.run(() => (window as unknown as { asked: string[] }).asked), how).toEqual(['preload', 'open']);
+      expect(await e.run(() => document.querySelector('[data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.src)).toMatch(new RegExp(`^${world.sandbox}/\\?access_token=v1\\.`));
+      await e.press('Escape');
+      await expectClosed(e, 'user');
+      expect(await eventsOf(e, 'error'), how).toEqual([]);
+    }
+  });
+
+  test('after preloadTtl it is dropped and, with preload: ui, prepared again with a new token; prepare() alone leaves nothing after it; destroy() leaves nothing', async ({ engine: e }) => {
+    await gotoFixture(e, { provider: 0, options: { preload: 'connect' } });
+    // In the page: the prepared payment UIs made, and those dropped while hidden, since the last count.
+    await e.run(() => {
+      const w = window as unknown as { count: { round: number; made: number; dropped: number } };
+      w.count = { round: 0, made: 0, dropped: 0 };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (node instanceof Element && node.hasAttribute('data-payui-prepared')) {
+              (node as unknown as { round: number }).round = w.count.round;
+              w.count.made += 1;
+            }
+          }
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && node.hasAttribute('data-payui-prepared') && (node as unknown as { round: number }).round === w.count.round) w.count.dropped += 1;
+          }
+        }
+      }).observe(document.body, { childList: true });
+    });
+    const counted = () => e.run(() => {
+      const { made, dropped } = (window as unknown as { count: { made: number; dropped: number } }).count;
+      return { made, dropped, preloads: window.preloads.length, now: document.querySelectorAll('[data-payui-prepared]').length };
+    });
+    /** init() with a provider that records what it is asked, and a count from zero. */
+    const init = (options: object) => e.run((extra) => {
+      const w = window as unknown as { count: { round: number; made: number; dropped: number } };
+      window.widget.init({
+        sandbox: true, ...window.bases, ...extra,
+        access_token: ({ trigger, preload }) => ((preload ? window.preloads : window.triggers).push(trigger?.id ?? null), window.freshToken()),
+      });
+      window.preloads.length = window.triggers.length = 0;
+      w.count = { round: w.count.round + 1, made: 0, dropped: 0 };
+    }, options);
+
+    // A second after it was asked for: dropped, and another prepared in its place, with a token of its own.
+    await init({ preload: 'ui', preloadTtl: 1000 });
+    await expect.poll(async () => {
+      const { made, dropped, preloads, now } = await counted();
+      return made >= 2 && dropped >= 1 && preloads === made && now <= 1;
+    }, POLL).toBe(true);
+    expect(await eventTypes(e)).toEqual(['init', 'init']);
+
+    // prepare() without preload: 'ui': prepared once, and nothing is left once it is too old.
+    await init({ preload: 'connect', preloadTtl: 1000 });
+    await e.run(() => void window.widget.prepare());
+    await expect.poll(counted, POLL).toEqual({ made: 1, dropped: 1, preloads: 1, now: 0 });
+    expect(await nothingLeft(e)).toEqual([0, 0]);
+    // The click then asks for its own token.
+    await openLightbox(e);
+    expect(await e.run(() => [window.preloads, window.triggers])).toEqual([[null], [null]]);
+    await e.press('Escape');
+    await expectClosed(e, 'user');
+
+    // destroy(): the prepared frame goes, and no timer brings one back.
+    await init({ preload: 'ui', preloadTtl: 1000 });
+    await expect.poll(async () => (await counted()).made, POLL).toBeGreaterThanOrEqual(1);
+    await e.run(() => window.widget.destroy());
+    expect(await nothingLeft(e)).toEqual([0, 0]);
+    const asked = (await counted()).preloads;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await nothingLeft(e)).toEqual([0, 0]);
+    expect((await counted()).preloads).toBe(asked);
   });
 });
 

@@ -15,6 +15,8 @@ export interface Engine {
   clickAt(x: number, y: number): Promise<void>;
   /** A real click on the page's element `css`, or the lightbox's when `css` starts with `lightbox `. */
   click(css: string): Promise<void>;
+  /** The real pointer moved onto the page's element `css` (its centre), as a player points at it. */
+  hover(css: string): Promise<void>;
   /**
    * A real click on the payment UI's button whose text starts with `text`, or its label (a choice)
    * of exactly that text: in the child window when the page opened one, else in the lightbox.

@@ -7,15 +7,23 @@ export function playwrightEngine(name: EngineName, page: Page): Engine {
   const paymentUiFrame = () => page.frames().find((f) => f !== page.mainFrame() && /access_token=|access_data=/.test(f.url()));
   // Each journey has a context of its own: any other page in it is a window this page opened.
   const children = () => page.context().pages().filter((other) => other !== page);
+  const pointAt = async (css: string) => {
+    const point = await page.evaluate(centreOf, css);
+    if (!point) throw new Error(`nothing at ${css}`);
+    return point;
+  };
   return {
     name,
     goto: async (url) => void (await page.goto(url)),
     run: (fn, arg) => page.evaluate(fn as never, arg) as never,
     clickAt: (x, y) => page.mouse.click(x, y),
     async click(css) {
-      const point = await page.evaluate(centreOf, css);
-      if (!point) throw new Error(`nothing to click at ${css}`);
+      const point = await pointAt(css);
       await page.mouse.click(point.x, point.y);
+    },
+    async hover(css) {
+      const point = await pointAt(css);
+      await page.mouse.move(point.x, point.y);
     },
     async clickInPaymentUi(text, kind = 'button') {
       const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -32,17 +32,25 @@ export async function webdriverEngine(driver: WebDriver): Promise<Engine> {
       await driver.switchTo().defaultContent();
     }
   }
-  const clickAt = (x: number, y: number) =>
-    driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT }).press().release().perform();
+  const moveTo = (x: number, y: number) => driver.actions().move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT });
+  const clickAt = (x: number, y: number) => moveTo(x, y).press().release().perform();
+  const pointAt = async (css: string) => {
+    const point = await driver.executeScript<{ x: number; y: number } | null>(script(centreOf), css);
+    if (!point) throw new Error(`nothing at ${css}`);
+    return point;
+  };
   return {
     name: 'webkit',
     goto: (url) => driver.get(url),
     run: (fn, arg) => driver.executeScript(script(fn as never), arg) as never,
     clickAt,
     async click(css) {
-      const point = await driver.executeScript<{ x: number; y: number } | null>(script(centreOf), css);
-      if (!point) throw new Error(`nothing to click at ${css}`);
+      const point = await pointAt(css);
       await clickAt(point.x, point.y);
+    },
+    async hover(css) {
+      const point = await pointAt(css);
+      await moveTo(point.x, point.y).perform();
     },
     clickInPaymentUi: (text, kind = 'button') =>
       inPaymentUi(async () => {
