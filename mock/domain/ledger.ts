@@ -19,7 +19,7 @@ import { merchantGeneration } from '../store/sandboxes';
 import type { Variant } from '../store/webhook-settings';
 import { recipientOf } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
-import { createOutbox } from '../webhooks/outbox';
+import { createOutbox, type Outbox, type QuestionAnswer } from '../webhooks/outbox';
 import { webhookFaults } from '../webhooks/webhook-faults';
 
 /**
@@ -112,6 +112,10 @@ export interface Ledger {
   now(merchantId: number): Date;
   /** A test's step into the money's paths at `point`. */
   at(point: HookPoint): Promise<void>;
+  /** Asks the project's listener a payment's question (`user_validation`) through the outbox; null when the project has no webhook settings. */
+  ask(projectId: number, payload: Webhook): Promise<QuestionAnswer | null>;
+  /** Queues these exact bytes to the project's listener through the outbox (a resend, a trigger). */
+  queue: Outbox['queue'];
   /** Hands the sender what the outbox holds (`Payments.resume`). */
   resume(): Promise<void>;
   /** Stops handing the outbox to the sender (`Payments.close`). */
@@ -159,6 +163,14 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
     },
     now: (merchantId) => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now(merchantId) : Date.now())),
     at: async (point) => hook?.(point),
+    async ask(projectId, payload) {
+      await opened;
+      return outbox.ask(projectId, payload);
+    },
+    async queue(projectId, webhook) {
+      await opened;
+      return outbox.queue(projectId, webhook);
+    },
     async resume() {
       await opened;
       await outbox.restore();

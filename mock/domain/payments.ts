@@ -12,7 +12,6 @@
 import { paidWith, total, type Choice, type DrmPick, type Paid, type Purchase, type Session, type SessionResult, type SoldKey } from '../spec/session';
 import { UI_ERRORS, type UiErrorCode } from '../spec/ui-errors';
 import type { TokenMode } from '../spec/session';
-import { is2xx } from '../lib/plain';
 import type { Database, Sql } from '../store/database';
 import { hasFreeKey, takeKey } from '../store/game-keys';
 import { spendToken, spentToken, updatePaid } from '../store/spent-tokens';
@@ -21,10 +20,10 @@ import { creditUser, type Credit } from '../store/users';
 import { insertPayment, newPaymentId, paymentById, type PaymentRecord } from '../store/payments';
 import type { SubscriptionData } from '../store/subscriptions';
 import { paidWebhooks, recipientOf, refundWebhooks, subscriptionWebhook, userValidation } from '../webhooks/payloads';
-import { answerCode, type WebhookSender } from '../webhooks/sender';
+import type { WebhookSender } from '../webhooks/sender';
 import { resolveSession } from './sessions';
 import { createBilling, PlanGone } from './billing';
-import { Conflict, createLedger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
+import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
 import { merchantGeneration } from '../store/sandboxes';
 
 export type { HookPoint, PaymentCallResult, PaymentsHook } from './ledger';
@@ -76,6 +75,12 @@ export interface Payments {
    * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
    */
   resume(): Promise<void>;
+  /**
+   * Queues a webhook of these exact bytes to the project's listener (`POST /mock/webhooks/trigger`,
+   * a resend), as an event's: through the outbox, behind the project's queue; answers its delivery
+   * as logged, or why it was not queued (no settings, a full queue).
+   */
+  queueWebhook: Ledger['queue'];
   /** Stops handing the outbox to the sender (on a shared database: frees this process's claims); after the sender's close, before the database's. */
   close(): Promise<void>;
   /**
@@ -152,7 +157,7 @@ const alreadyPaid = (paid: Paid): PayResult => ({
 export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Payments {
   const ledger = createLedger(sender, database, fixedNow, hook);
   const billing = createBilling(ledger);
-  const { opened, commit, now, at } = ledger;
+  const { opened, commit, now, at, ask } = ledger;
   const nowMs = (merchantId: number) => now(merchantId).getTime();
 
   return {
@@ -230,10 +235,10 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
       }
 
-      const answer = await sender.ask(record.projectId, userValidation(record, ip));
-      if (answer && !is2xx(answer.status)) {
+      const answer = await ask(record.projectId, userValidation(record, ip));
+      if (answer && !answer.accepted) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
-        const code = answerCode(answer.answer) ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
+        const code = answer.code ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
         const refused = await keepFailed('canceled');
         if (refused) return refused;
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'user_refused', code };
@@ -316,6 +321,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     renew: (merchantId, subscriptionId) => billing.renew(merchantId, subscriptionId),
     runDue: (merchantId, until) => billing.runDue(merchantId, until),
     changeSubscription: (id, change, options) => billing.changeSubscription(id, change, options),
+    queueWebhook: (projectId, webhook) => ledger.queue(projectId, webhook),
     resume: () => ledger.resume(),
     close: () => ledger.close(),
   };

@@ -31,15 +31,27 @@ const UNTRIED: OutboxSchedule = { attempts: 0, nextAttempt: null, delivery: null
 /** Writes an event's webhooks to the outbox, in the event's transaction `sql`; answers the rows for `deliver`. */
 export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
   const rows: OutboxRow[] = [];
-  for (const payload of payloads) {
-    const body = JSON.stringify(payload);
-    const { rows: [row] } = await sql.query<{ id: string }>(
-      'INSERT INTO webhook_outbox (project_id, notification_type, body) VALUES ($1, $2, $3) RETURNING id',
-      [projectId, payload.notification_type, body],
-    );
-    rows.push({ id: Number(row!.id), projectId, type: payload.notification_type, body, ...UNTRIED });
-  }
+  for (const payload of payloads) rows.push(await keepBody(sql, projectId, { type: payload.notification_type, body: JSON.stringify(payload) }));
   return rows;
+}
+
+/**
+ * Writes one webhook of these exact bytes to the outbox, in the transaction `sql`; `delivery`: the
+ * log's delivery it is sent on, logged already (a resend, a trigger, a question: the caller answers
+ * its id before it is sent).
+ */
+export async function keepBody(sql: Sql, projectId: number, { type, body }: { type: string; body: string }, delivery: number | null = null): Promise<OutboxRow> {
+  const { rows: [row] } = await sql.query<{ id: string }>(
+    'INSERT INTO webhook_outbox (project_id, notification_type, body, delivery) VALUES ($1, $2, $3, $4) RETURNING id',
+    [projectId, type, body, delivery],
+  );
+  return { id: Number(row!.id), projectId, type, body, ...UNTRIED, delivery };
+}
+
+/** How many webhooks of the project the outbox holds (its queue, whichever process sends it). */
+export async function outboxCount(sql: Sql, projectId: number): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_outbox WHERE project_id = $1', [projectId]);
+  return rows[0]!.n;
 }
 
 interface RowOf {
@@ -80,9 +92,13 @@ export async function outboxHolds(sql: Sql, id: number, owner?: string): Promise
   return rows.length > 0;
 }
 
-/** Takes a settled webhook out of the outbox (`owner`, when given: only while it is handed to that process, not taken over by another). */
-export async function removeOutboxRow(sql: Sql, id: number, owner?: string): Promise<void> {
-  await sql.query('DELETE FROM webhook_outbox WHERE id = $1 AND ($2::text IS NULL OR sent_by = $2)', [id, owner ?? null]);
+/**
+ * Takes a settled webhook out of the outbox (`owner`, when given: only while it is handed to that
+ * process, not taken over by another); answers whether it was there.
+ */
+export async function removeOutboxRow(sql: Sql, id: number, owner?: string): Promise<boolean> {
+  const { rows } = await sql.query('DELETE FROM webhook_outbox WHERE id = $1 AND ($2::text IS NULL OR sent_by = $2) RETURNING id', [id, owner ?? null]);
+  return rows.length > 0;
 }
 
 /**

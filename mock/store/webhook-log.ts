@@ -108,6 +108,17 @@ export async function loggedDelivery(sql: Sql, id: number): Promise<LoggedDelive
   return rows[0] ? deliveryOf(rows[0]) : null;
 }
 
+/**
+ * Where delivery `id` is now, with its last attempt (a question's answer, read by whichever process
+ * asked it, mock/webhooks/outbox.ts); null once the log no longer holds it (its merchant reset or
+ * deleted).
+ */
+export async function deliveryNow(sql: Sql, id: number): Promise<{ delivery: LoggedDelivery; last: LoggedAttempt | null } | null> {
+  const { rows } = await sql.query<Row>('SELECT * FROM webhook_log WHERE id = $1', [id]);
+  const row = rows[0];
+  return row ? { delivery: deliveryOf(row), last: row.tries.at(-1) ?? null } : null;
+}
+
 /** The log of these projects, newest first: the deliveries `filter` keeps, and their attempts (newest first). */
 export async function readLog(sql: Sql, projectIds: readonly number[], { type, after, state }: LogFilter = {}): Promise<{ deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] }> {
   const { rows } = await sql.query<Row>(

@@ -1,77 +1,134 @@
 /**
- * `user_validation` goes through the project's sequential queue (service-spec.md, webhook rule 3:
- * webhooks are sent one after another, and while one is not processed the next are not sent): a
- * payment's question waits behind the project's earlier webhooks, is asked once when its turn
- * comes, and a queue that does not move within the attempt timeout answers it as not answered.
+ * `user_validation` is a question the payment waits for (mock/webhooks/outbox.ts `ask`): it goes
+ * through the outbox and the project's lease like every webhook, but is asked at once, beside the
+ * project's queue, never behind a webhook that waits for its next attempt (a failed `order_paid`
+ * holds the queue for 5 minutes of the merchant's clock on the published schedule). Before, the
+ * question waited in the queue and its payment failed NO_ANSWER after 10 s: the CI flake of
+ * test/e2e/inline.spec.ts "… a purchase goes through". In memory, and (PAYUI_TEST_DATABASE_URL) with
+ * two services on one Postgres database, the question asked through the one that does not hold the
+ * project's lease.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Webhook } from 'payui-embed/server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMockService, type MockService } from '../app/service';
+import { dropDatabase, onServer } from '../store/server-database';
 import { listenLoopback, type Listening } from '../http/listen';
-import { createWebhookSender } from '../webhooks/sender';
-import { quickRetry } from './quick-retry';
+import { callMerchantApi, DEMO_AUTH } from '../../test/fixtures/merchant-call';
+import type { LoggedDelivery } from '../store/webhook-log';
 
+const server = process.env.PAYUI_TEST_DATABASE_URL;
+const name = `payui_questions_${process.pid}`;
+let uiRoot = '';
+const services: MockService[] = [];
+/** The listener: order_paid refused (503) while `down`; a question answered 204 once `answering` resolves. */
 let listener: Listening;
-let url = '';
-/** What the listener got, in order, with the status it answered. */
-const got: { type: string; status: number }[] = [];
-/** How many more order_paid the listener fails (500) before it takes one. */
-let failing = 0;
+let down = false;
+let answering: Promise<void> = Promise.resolve();
+const orderPaid: string[] = [];
 
 beforeAll(async () => {
+  uiRoot = mkdtempSync(join(tmpdir(), 'payui-questions-ui-'));
   listener = await listenLoopback(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const type = JSON.parse(Buffer.concat(chunks).toString('utf8')).notification_type as string;
-    const status = type === 'order_paid' && failing > 0 ? 500 : 204;
-    if (status === 500) failing -= 1;
-    got.push({ type, status });
-    res.writeHead(status).end();
+    if (type === 'user_validation') await answering;
+    if (type === 'order_paid') {
+      if (down) return void res.writeHead(503).end();
+      orderPaid.push(type);
+    }
+    res.writeHead(204).end();
   }, 0);
-  url = `http://127.0.0.1:${listener.port}/hook`;
 });
-afterAll(() => listener.close());
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.close()));
+  if (server) await dropDatabase(server, name);
+  down = false;
+  answering = Promise.resolve();
+  orderPaid.length = 0;
+});
+afterAll(async () => {
+  await listener?.close();
+  rmSync(uiRoot, { recursive: true, force: true });
+});
 
-const orderPaid = { notification_type: 'order_paid', order: { id: 1 } } as unknown as Webhook;
-const question = { notification_type: 'user_validation', user: { id: 'p-1' } } as unknown as Webhook;
+/** A service on the published retry schedule, in memory or on `databaseUrl`, sending project 200001's webhooks to the order listener. */
+async function start(databaseUrl?: string): Promise<MockService> {
+  const service = await startMockService(
+    { host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 },
+    uiRoot,
+    { ...(databaseUrl ? { databaseUrl } : {}), webhooks: { 200001: { url: `http://127.0.0.1:${listener.port}/`, secret: 'question-secret', variant: 'combined' } } },
+  );
+  services.push(service);
+  return service;
+}
 
-describe('user_validation in the project\'s queue', () => {
-  it('waits behind an earlier webhook the listener has not taken yet, then is asked once', async () => {
-    got.length = 0;
-    failing = 2;
-    const sender = createWebhookSender({ retry: quickRetry(50) });
-    sender.configure(1, { url, secret: 's', variant: 'combined' });
-    try {
-      sender.send(1, [orderPaid]);
-      const answer = await sender.ask(1, question);
-      expect(answer).toEqual({ status: 204, answer: '' });
-      expect(got).toEqual([
-        { type: 'order_paid', status: 500 }, { type: 'order_paid', status: 500 }, { type: 'order_paid', status: 204 },
-        { type: 'user_validation', status: 204 },
-      ]);
-      expect(sender.deliveries().map((d) => [d.notification_type, d.state])).toEqual([['order_paid', 'accepted'], ['user_validation', 'accepted']]);
-    } finally {
-      await sender.close();
-    }
+/** Pays 10 crystals of project 200001 headless as `player`: the payment's answer. */
+async function pay(origin: string, player: string): Promise<{ status: string; code?: string; transaction_id: number }> {
+  const token = await callMerchantApi(origin, 'POST', '/merchant/v2/merchants/100001/token', {
+    user: { id: { value: player }, email: { value: `${player}@example.test` } }, settings: { project_id: 200001, mode: 'sandbox' }, purchase: { virtual_currency: { quantity: 10 } },
   });
+  expect(token.status).toBe(200);
+  const answer = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+  expect(answer.status).toBe(200);
+  return answer.json();
+}
 
-  it('is answered as not asked when the queue does not move within the attempt timeout; the queue goes on without it', async () => {
-    got.length = 0;
-    failing = 1_000;
-    const sender = createWebhookSender({ retry: quickRetry(50, 300) });
-    sender.configure(1, { url, secret: 's', variant: 'combined' });
-    try {
-      sender.send(1, [orderPaid]);
-      const answer = await sender.ask(1, question);
-      expect(answer?.status).toBeNull();
-      expect(answer?.answer).toMatch(/waiting/);
-      expect(got.some((g) => g.type === 'user_validation')).toBe(false);
-      const logged = sender.deliveries().find((d) => d.notification_type === 'user_validation')!;
-      expect(logged.state).toBe('refused');
-      failing = 0;
-      await sender.idle();
-      expect(got.filter((g) => g.type === 'user_validation')).toEqual([]);
-    } finally {
-      await sender.close();
-    }
-  });
+const log = async (origin: string, type: string) => {
+  const response = await fetch(`${origin}/mock/webhooks?type=${type}`, { headers: { authorization: DEMO_AUTH } });
+  return ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries;
+};
+
+/** The project's queue held: the first payment's order_paid failed (503) and waits for its next attempt, 5 minutes on. */
+async function holdQueue(through: MockService): Promise<LoggedDelivery> {
+  down = true;
+  expect((await pay(through.merchantApi, 'held-one')).status).toBe('done');
+  await expect.poll(async () => (await log(through.merchantApi, 'order_paid'))[0]?.next_attempt ?? null, { timeout: 15_000 }).not.toBeNull();
+  return (await log(through.merchantApi, 'order_paid'))[0]!;
+}
+
+/** The next payment's question was asked and accepted while the order_paid ahead of it still waits for its next attempt. */
+async function expectAskedAhead(origin: string, held: LoggedDelivery): Promise<void> {
+  const [question] = await log(origin, 'user_validation');
+  expect(question).toMatchObject({ state: 'accepted', attempts: 1 });
+  expect(question!.id).toBeGreaterThan(held.id);
+  expect((await log(origin, 'order_paid')).find((d) => d.id === held.id)).toMatchObject({ state: 'waiting', attempts: 1, next_attempt: held.next_attempt });
+  expect(orderPaid).toEqual([]);
+}
+
+describe('a payment\'s user_validation while its project\'s queue is held', () => {
+  it('in memory: a listener that failed order_paid once (held for its retry) still validates the next payment\'s user at once', async () => {
+    const one = await start();
+    const held = await holdQueue(one);
+    const second = await pay(one.merchantApi, 'held-two');
+    expect(second).toMatchObject({ status: 'done' });
+    await expectAskedAhead(one.merchantApi, held);
+    expect((await one.db.sql.query('SELECT notification_type FROM webhook_outbox ORDER BY id')).rows).toEqual([
+      { notification_type: 'order_paid' }, { notification_type: 'order_paid' },
+    ]);
+  }, 60_000);
+
+  it.skipIf(!server)('on Postgres, through the service that does not hold the project\'s lease: the holder asks it at once', async () => {
+    await onServer(server!, `CREATE DATABASE ${name}`);
+    const at = new URL(server!);
+    at.pathname = `/${name}`;
+    const [one, two] = [await start(at.toString()), await start(at.toString())];
+    const held = await holdQueue(one);
+    const owner = async () => (await one.db.sql.query<{ owner: string | null }>('SELECT owner FROM webhook_leases WHERE project_id = 200001')).rows[0]?.owner ?? null;
+    const holder = await owner();
+    expect(holder).not.toBeNull();
+    // The question waits for its answer in the outbox, handed to the holder of the project's lease, the other service.
+    let answer = () => undefined as void;
+    answering = new Promise<void>((resolve) => (answer = resolve));
+    const paying = pay(two.merchantApi, 'held-two');
+    const question = async () => (await one.db.sql.query<{ sent_by: string | null }>("SELECT sent_by FROM webhook_outbox WHERE notification_type = 'user_validation'")).rows[0]?.sent_by;
+    await expect.poll(question, { timeout: 10_000 }).toBe(holder);
+    answer();
+    expect(await paying).toMatchObject({ status: 'done' });
+    await expectAskedAhead(two.merchantApi, held);
+    expect(await question()).toBeUndefined();
+    expect(await owner()).toBe(holder);
+  }, 60_000);
 });

@@ -22,19 +22,43 @@
  * where it was in its retry schedule.
  * A lease rather than a lock held by an open transaction: a listener that is down keeps a project's
  * webhooks waiting for minutes, which would hold a connection (and a transaction) each that long.
+ *
+ * Every webhook goes this way: an event's, a resend or a trigger (`queue`: logged first, so its
+ * delivery is answered at once), and a payment's question (`ask`: `user_validation`), which the
+ * sender asks at once, beside the project's queue, never behind a webhook waiting for its next
+ * attempt; its answer is read from the log, whichever process asked it.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Database, Sql } from '../store/database';
+import type { Webhook } from 'payui-embed/server';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, freeLeases, outboxHolds, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
+import { loggedCode, QUESTION_TYPE, QUEUE_LIMIT } from './sender';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
 /** How often a process on a shared database claims what it may send (and renews its leases). */
 export const POLL_MS = 1_000;
+/** How often an asker on a shared database reads the log for its question's answer (another process may ask it). */
+const ANSWER_LOOK_MS = 100;
+/**
+ * How much longer than an attempt's time an asker waits for its answer: for the process that holds
+ * the project's lease to claim the question (its next poll), and for the log's writes on a busy machine.
+ */
+const ANSWER_SLACK_MS = 2 * POLL_MS + 3_000;
+
+/** The answer to a question (`ask`): whether the listener accepted it, its status (null: none came), and its code (e.g. INVALID_USER) when it sent one. */
+export interface QuestionAnswer {
+  accepted: boolean;
+  status: number | null;
+  code?: string;
+  /** Why it was not asked, when it was not (the service stopping, its merchant reset, no process took it in time). */
+  unasked?: string;
+}
 
 export interface Outbox {
   /** Hands rows `keepWebhooks` wrote to the sender, once their transaction committed (on a shared database: claims them). */
@@ -43,6 +67,17 @@ export interface Outbox {
   restore(): Promise<void>;
   /** The variant of the project's webhooks, or null when it has no settings: what an event writes to the outbox. */
   variant(sql: Sql, projectId: number): Promise<Variant | null>;
+  /**
+   * Queues these exact bytes to the project's listener, behind its queue, as an event's webhook
+   * (a resend, a trigger): logged at once (its delivery answered), then sent by whichever process
+   * holds the project's lease. Not queued when the project has no settings, or its queue is full.
+   */
+  queue(projectId: number, webhook: { type: string; body: string }): Promise<{ queued: true; delivery: LoggedDelivery } | { queued: false; reason: string }>;
+  /**
+   * Asks the project's listener a question (`user_validation`) through the outbox, at once, beside
+   * its queue, and answers the listener's answer as logged; null when the project has no settings.
+   */
+  ask(projectId: number, payload: Webhook): Promise<QuestionAnswer | null>;
   /** Stops claiming and frees this process's leases, once the sender closed (its attempts settled). */
   close(): Promise<void>;
 }
@@ -53,11 +88,78 @@ const variant = async (sql: Sql, projectId: number): Promise<Variant | null> => 
 
 /** `shape`: what the merchants' webhook faults make of the rows on their way to the sender (mock/webhooks/webhook-faults.ts). */
 export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper = noFaults): Outbox {
-  return db.shared ? sharedOutbox(db, sender, shape) : ownOutbox(db, sender, shape);
+  const handing = db.shared ? sharedOutbox(db, sender, shape) : ownOutbox(db, sender, shape);
+  return { ...handing, queue: (projectId, webhook) => queueLogged(db, handing, projectId, webhook), ask: (projectId, payload) => askLogged(db, sender, handing, projectId, payload) };
+}
+
+type Handing = Omit<Outbox, 'queue' | 'ask'>;
+
+/** A webhook logged as waiting, and kept in the outbox on that delivery, in one transaction; null when the project has no settings. */
+async function keepLogged(
+  db: Database, projectId: number, { type, body }: { type: string; body: string }, room: boolean,
+): Promise<{ kept: false; reason: string } | { kept: true; delivery: LoggedDelivery; row: OutboxRow }> {
+  return db.transaction(async (sql) => {
+    if (!(await variant(sql, projectId))) return { kept: false, reason: `project ${projectId} has no webhook settings` };
+    const waiting = await outboxCount(sql, projectId);
+    if (room && waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
+    const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
+    const id = await logDelivery(sql, fields);
+    return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
+  });
+}
+
+async function queueLogged(db: Database, handing: Handing, projectId: number, webhook: { type: string; body: string }): ReturnType<Outbox['queue']> {
+  const kept = await keepLogged(db, projectId, webhook, true);
+  if (!kept.kept) return { queued: false, reason: kept.reason };
+  await handing.deliver([kept.row]);
+  return { queued: true, delivery: kept.delivery };
+}
+
+/**
+ * Asks the question through the outbox and waits for its answer in the log: woken by this process's
+ * writes of the project's log, and on a shared database looking every `ANSWER_LOOK_MS` (another
+ * process may hold the project's lease and ask it). Not answered within an attempt's time and
+ * `ANSWER_SLACK_MS` (or the sender closing first, or its merchant's reset taking it out): taken out
+ * of the outbox, unasked, which the payment takes as no answer.
+ */
+async function askLogged(db: Database, sender: WebhookSender, handing: Handing, projectId: number, payload: Webhook): Promise<QuestionAnswer | null> {
+  // A sender that stopped asks nothing: the payment goes on as for a project without webhooks (the service is stopping).
+  if (sender.closed()) return null;
+  const kept = await keepLogged(db, projectId, { type: payload.notification_type, body: JSON.stringify(payload) }, false);
+  if (!kept.kept) return null;
+  const { row, delivery } = kept;
+  const answered = new Promise<QuestionAnswer>((resolve) => {
+    let ended = false;
+    const end = (answer: QuestionAnswer) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      clearInterval(poll);
+      unwatch();
+      resolve(answer);
+    };
+    const look = () => void deliveryNow(db.sql, delivery.id).then((now) => {
+      if (!now) return end({ accepted: false, status: null, unasked: 'its merchant was reset or deleted' });
+      if (now.delivery.state === 'waiting' || now.delivery.state === 'sending') return;
+      const status = now.last?.status ?? null;
+      const code = now.last ? loggedCode(now.last.answer) : undefined;
+      end({ accepted: now.delivery.state === 'accepted', status, ...(code ? { code } : {}), ...(now.last ? {} : { unasked: now.delivery.reason ?? 'not asked' }) });
+    }, () => undefined);
+    const timer = setTimeout(() => end({ accepted: false, status: null, unasked: `no answer logged within ${sender.retry.timeoutMs + ANSWER_SLACK_MS} ms` }), sender.retry.timeoutMs + ANSWER_SLACK_MS);
+    const poll = db.shared ? setInterval(look, ANSWER_LOOK_MS) : undefined;
+    const unwatch = sender.watch((closed) => (closed ? end({ accepted: false, status: null, unasked: 'the service is stopping' }) : look()), [projectId]);
+  });
+  await handing.deliver([row]);
+  const answer = await answered;
+  // One not asked leaves nothing behind: out of the outbox (unless a sender has it now), and logged as not asked.
+  if (answer.unasked !== undefined && (await removeOutboxRow(db.sql, row.id).catch(() => false))) {
+    await updateDelivery(db.sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` }).catch(() => undefined);
+  }
+  return answer;
 }
 
 /** Takes a row out of the outbox; a database already closed (the service stopping) keeps it, for the next start. */
-const removeRow = (db: Database, id: number, owner?: string) => removeOutboxRow(db.sql, id, owner).catch(() => undefined);
+const removeRow = (db: Database, id: number, owner?: string) => removeOutboxRow(db.sql, id, owner).then(() => undefined, () => undefined);
 /** Keeps a row's place in its retry schedule; a database already closed keeps the place before (the next start sends it sooner). */
 const scheduleRow = (db: Database, id: number, at: OutboxSchedule) => scheduleOutboxRow(db.sql, id, at).catch(() => undefined);
 
@@ -82,17 +184,21 @@ async function handOver(
       sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
         {
           type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), kept: () => holds(db, row.id, owner),
-          ...(row.attempts > 0 ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
+          ...(row.attempts > 0 || row.delivery !== null ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
         },
         ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),
       ]));
     }
   };
-  await shape(rows, hand).catch(() => noFaults(rows, hand));
+  // A question is asked as it is: the faults count the webhooks of events, not a payment's question.
+  const questions = rows.filter((row) => row.type === QUESTION_TYPE);
+  if (questions.length) await noFaults(questions, hand);
+  const events = rows.filter((row) => row.type !== QUESTION_TYPE);
+  if (events.length) await shape(events, hand).catch(() => noFaults(events, hand));
 }
 
 /** The outbox of a database this process alone has (the embedded one): everything in it is this process's to send. */
-function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
+function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Handing {
   const settle = (row: OutboxRow) => () => removeRow(db, row.id);
   return {
     async deliver(rows) {
@@ -100,7 +206,11 @@ function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
     },
     async restore() {
       // One at a time: were there more than a project's queue holds, the oldest are kept and the rest refused, as ever.
-      for (const row of await outboxRows(db.sql)) await handOver(db, sender, [row], settle, noFaults);
+      for (const row of await outboxRows(db.sql)) {
+        // A question whose payment ended with the process before is never asked.
+        if (row.type === QUESTION_TYPE) await removeRow(db, row.id);
+        else await handOver(db, sender, [row], settle, noFaults);
+      }
     },
     variant,
     close: async () => undefined,
@@ -108,7 +218,7 @@ function ownOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
 }
 
 /** The outbox of a database other processes share: this process sends what it claimed (see the top of the file). */
-function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Outbox {
+function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Handing {
   const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Project → how many of its rows the sender holds, not yet settled. */
   const held = new Map<number, number>();

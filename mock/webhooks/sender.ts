@@ -7,8 +7,10 @@
  * answer, or none, is tried again after each wait of the published schedule (`PUBLISHED_WAITS`),
  * measured on the clock of the project's merchant (mock/store/clock.ts), so a test that moves that
  * clock brings the next attempt; when the schedule is over, it ends `failed`. Either way the next
- * webhook of the project goes then. `ask` is the exception: a question the payment waits on
- * (`user_validation`), asked once in its turn and never retried, its one answer the payment's.
+ * webhook of the project goes then. A question (`user_validation`, which a payment waits on: the
+ * outbox's `ask`, mock/webhooks/outbox.ts) is the exception: it is sent at once, beside the
+ * project's queue, never behind a webhook that waits for its next attempt, and asked once, never
+ * retried; its one answer, logged, is the payment's.
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
  * that does not fit is refused whole, logged with the reason. Every attempt is logged.
  * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
@@ -186,8 +188,18 @@ export function loggedAnswer(result: SendResult): string {
   const message = (JSON.parse(result.answer) as { error: { message?: unknown } }).error.message;
   const text = typeof message === 'string' ? message.replace(/\s+/g, ' ').trim() : '';
   const cut = text.length > LOGGED_MESSAGE ? `${text.slice(0, LOGGED_MESSAGE)}…` : text;
-  return `listener's answer (excerpt): ${code}${cut ? `: ${cut}` : ''}`;
+  return `${LISTENER_EXCERPT}${code}${cut ? `: ${cut}` : ''}`;
 }
+
+const LISTENER_EXCERPT = "listener's answer (excerpt): ";
+
+/** The listener's code (e.g. INVALID_USER) in an answer as the log keeps it (`loggedAnswer`), when it sent one. */
+export function loggedCode(logged: string): string | undefined {
+  return logged.startsWith(LISTENER_EXCERPT) ? /^[A-Z0-9_]{1,64}(?=:|$)/.exec(logged.slice(LISTENER_EXCERPT.length))?.[0] : undefined;
+}
+
+/** The type of webhook that is a question a payment waits on: sent at once, beside its project's queue, and never retried. */
+export const QUESTION_TYPE = 'user_validation';
 
 /**
  * A webhook written to the outbox with its event (mock/webhooks/outbox.ts): its type, the exact
@@ -234,10 +246,8 @@ export interface WebhookSender {
    * while the sender is closed none is queued nor settled.
    */
   sendKept(projectId: number, kept: KeptWebhook[]): Promise<Queued>;
-  /** Queues a logged delivery again, as a new delivery of the same body behind the project's queue (sent to the project's settings of now). */
-  resend(delivery: Pick<Delivery, 'project_id' | 'notification_type' | 'body'>): Promise<Queued>;
-  /** Sends one webhook at once and returns the listener's answer (null without settings). */
-  ask(projectId: number, payload: Webhook): Promise<SendResult | null>;
+  /** The retry policy: how long an attempt may take (a question's asker waits about that long for its answer), and the waits. */
+  readonly retry: RetryPolicy;
   /** This process's latest deliveries and attempts, oldest first (the log itself is the database's: mock/store/webhook-log.ts). */
   deliveries(): Delivery[];
   attempts(): Attempt[];
@@ -248,6 +258,8 @@ export interface WebhookSender {
    * log does not call it.
    */
   watch(onChange: (closed: boolean) => void, projectIds: readonly number[]): () => void;
+  /** Whether close() was called. */
+  closed(): boolean;
   /** Calls `listener` once the sender closes (at once if it is closed already). */
   onClose(listener: () => void): void;
   /** How many watch the log now (for tests: a wait that ended leaves none). */
@@ -311,8 +323,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const keptNow = new Map<Delivery, () => Promise<boolean>>();
   /** Project → the waits of its queue under way, ended by `forget`. */
   const projectWakes = new Map<number, Set<() => void>>();
-  /** Delivery → how to answer the question (user_validation) it is, once asked (or given up on). */
-  const questions = new Map<Delivery, (result: SendResult & { accepted: boolean }) => void>();
+  /** The questions being asked now (`ask`), each sent at once beside its project's queue; close() waits for them. */
+  const asking = new Set<Promise<void>>();
   /** Delivery → its first writing to the log (its id comes then). */
   const logging = new Map<Delivery, Promise<void>>();
   /** The log's writes, one after another in the order made. */
@@ -414,7 +426,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   async function gone(delivery: Delivery): Promise<boolean> {
     const kept = keptNow.get(delivery);
     if (kept) return !(await kept());
-    if (!db || questions.has(delivery)) return false;
+    if (!db) return false;
     return (await projectOwner(db.sql, delivery.project_id).catch(() => 0)) === undefined;
   }
 
@@ -434,7 +446,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   function settle(): void {
-    if (!closed && ([...queues.values()].some((q) => q.length > 0) || busy.size > 0)) return;
+    if (!closed && ([...queues.values()].some((q) => q.length > 0) || busy.size > 0 || asking.size > 0)) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const done of waiters) done();
@@ -547,15 +559,6 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       head.state = 'sending';
       head.next_attempt = null;
       logged(head);
-      const asking = questions.get(head);
-      if (asking) {
-        // A question (user_validation) is asked once in its turn, and the queue goes on whatever it is answered.
-        questions.delete(head);
-        const result = await attempt(head, target, false);
-        queue.shift();
-        asking(result);
-        continue;
-      }
       const { accepted, refused, status, due } = await attempt(head, target, true);
       // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain
       // only); the outbox keeps it, with its place in the schedule, for the next start.
@@ -585,10 +588,42 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (closed && busy.size === 0) for (const done of closers.splice(0)) done();
   }
 
-  /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`). */
-  async function enqueue(projectId: number, entries: Outgoing[]): Promise<Queued> {
+  /**
+   * Asks a question the outbox keeps (`user_validation`) at once, whatever waits in the project's
+   * queue: once, never retried; its answer is logged (the asker reads it there), and it is taken out
+   * of the outbox. One the outbox no longer holds (its merchant reset or deleted) is dropped unasked.
+   */
+  async function ask(projectId: number, entry: Outgoing): Promise<void> {
+    const delivery = deliveryOf(projectId, entry, 'sending');
+    await logging.get(delivery);
+    if (closed) return;
+    if (await gone(delivery)) return drop(delivery);
+    const target = await settingsNow(projectId);
+    if (target === undefined || closed) return;
+    if (target === null) {
+      Object.assign(delivery, { state: 'refused', reason: 'not asked: the project has no webhook settings now' });
+    } else {
+      const { accepted, status, answer } = await attempt(delivery, target, false);
+      Object.assign(delivery, accepted ? { state: 'accepted' } : { state: 'refused', reason: `not accepted (${status ?? answer}); a question is asked once` });
+    }
+    logged(delivery);
+    await settled(delivery);
+  }
+
+  /** Queues webhooks behind the project's earlier ones, all or none (see `send`; `kept`: see `sendKept`); a kept question is asked at once instead. */
+  async function enqueue(projectId: number, given: Outgoing[]): Promise<Queued> {
     // Queued at once (before any wait), so that what is sent after is queued after.
     if (closed) return { queued: false, reason: 'the webhook sender is closed' };
+    const questions = given.filter((entry) => entry.type === QUESTION_TYPE && entry.settle);
+    for (const question of questions) {
+      const asked = ask(projectId, question).catch(() => undefined).finally(() => {
+        asking.delete(asked);
+        settle();
+      });
+      asking.add(asked);
+    }
+    const entries = given.filter((entry) => !questions.includes(entry));
+    if (entries.length === 0) return { queued: true, deliveries: [] };
     const queue = queues.get(projectId) ?? [];
     queues.set(projectId, queue);
     if (queue.length + entries.length > queueLimit) {
@@ -616,36 +651,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     },
     send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
     sendKept: (projectId, kept) => enqueue(projectId, kept),
-    // The exact bytes sent before (so a listener sees the same body, signed anew).
-    resend: (original) => enqueue(original.project_id, [{ type: original.notification_type, body: original.body }]),
-    async ask(projectId, payload) {
-      if (closed || !(await settingsNow(projectId)) || closed) return null;
-      // In the project's queue, behind its earlier webhooks (service-spec.md, webhook rule 3).
-      const queue = queues.get(projectId) ?? [];
-      queues.set(projectId, queue);
-      const delivery = deliveryOf(projectId, outgoing(payload), 'waiting');
-      return new Promise<SendResult>((resolve) => {
-        const answered = (result: SendResult & { accepted?: boolean }, reason: string | null) => {
-          clearTimeout(timer);
-          questions.delete(delivery);
-          delivery.state = result.accepted ? 'accepted' : 'refused';
-          delivery.reason = reason;
-          logging.delete(delivery);
-          logged(delivery);
-          resolve({ status: result.status, answer: result.answer });
-        };
-        // A queue that does not move within an attempt's time leaves the question unasked: the payment goes on as without an answer.
-        const timer = setTimeout(() => {
-          const at = queue.indexOf(delivery);
-          if (!questions.has(delivery) || at < 0) return;
-          queue.splice(at, 1);
-          answered({ status: null, answer: `not asked: the project's earlier webhooks were still waiting after ${retry.timeoutMs} ms` }, 'not asked: the earlier webhooks were still waiting');
-        }, retry.timeoutMs);
-        questions.set(delivery, (result) => answered(result, result.accepted ? null : `not accepted (${result.status ?? result.answer}); a question is asked once`));
-        queue.push(delivery);
-        void drain(projectId);
-      });
-    },
+    retry,
     deliveries: () => all.map((d) => ({ ...d })),
     attempts: () => log.map((a) => ({ ...a })),
     watch(onChange, projectIds) {
@@ -653,6 +659,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       watchers.set(watcher, new Set(projectIds));
       return () => void watchers.delete(watcher);
     },
+    closed: () => closed,
     onClose(listener) {
       if (closed) queueMicrotask(listener);
       else closeListeners.push(listener);
@@ -679,12 +686,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         settle();
         changed();
         for (const listener of closeListeners.splice(0)) listener();
-        // Questions still waiting are not asked: their payments go on as without an answer.
-        for (const answer of [...questions.values()]) answer({ status: null, answer: 'not asked: the webhook sender closed', accepted: false });
       }
       // Then what they logged is written (before the database closes).
       const drained = busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
-      return drained.then(() => writes);
+      return drained.then(() => Promise.all(asking)).then(() => writes);
     },
   };
 }

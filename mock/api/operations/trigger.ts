@@ -1,7 +1,7 @@
 /**
  * `POST /mock/webhooks/trigger`: the webhook of `type` the service would send for a transaction or
  * subscription of the caller's, as it is now (mock/webhooks/replay.ts), queued to its project's
- * listener as every webhook (signed, logged); 202 with the delivery. Not the caller's: 404; a type
+ * listener through the outbox as every webhook (signed, logged); 202 with the delivery as logged. Not the caller's: 404; a type
  * that does not fit: 422 at `type`; a project without webhook settings (or a full queue): 409.
  */
 import type { NotificationType } from 'payui-embed/server';
@@ -30,12 +30,11 @@ async function sourceOf(call: OpCall, transactionId: number | undefined, subscri
 export const triggerWebhook: Op = async (call) => {
   const { type, transaction_id: transactionId, subscription_id: subscriptionId } = call.body as { type: NotificationType; transaction_id?: number; subscription_id?: number };
   const { source, projectId } = await sourceOf(call, transactionId, subscriptionId);
-  const { sender } = call.context;
   const settings = await readWebhookSettings(call.context.db.sql, projectId);
   const webhook = replayWebhook(type, source, settings?.variant ?? 'combined');
   if (typeof webhook === 'string') throw fieldError('type', webhook);
   if (!settings) throw new ApiError(409, `Conflict: project ${projectId} has no webhook settings (PUT /mock/projects/${projectId}/webhooks sets them)`);
-  const queued = await sender.send(projectId, [webhook]);
+  const queued = await call.context.payments.queueWebhook(projectId, { type: webhook.notification_type, body: JSON.stringify(webhook) });
   if (!queued.queued) throw new ApiError(409, `Conflict: ${queued.reason}`);
-  return { status: 202, body: sender.deliveries().find((d) => d.id === queued.deliveries[0]) };
+  return { status: 202, body: queued.delivery };
 };
