@@ -17,11 +17,12 @@ if (!server) {
 }
 // The service's tests: those that start its database (in memory, through the service or its parts)
 // or work in sandboxes of the run's shared service (mock/test/shared-service.ts, on the server too),
-// but for those of the HTTP layer alone (malformed and stalled requests), which no database changes.
+// but for those of the HTTP layer alone (malformed and stalled requests), which no database changes;
+// and those that start service processes on a database of the server themselves (PAYUI_TEST_DATABASE_URL).
 const HTTP_ONLY = new Set(['servers-fuzz.test.ts', 'stalled-uploads.test.ts']);
 const files = ['mock/test', 'test/unit']
   .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.test.ts') && !HTTP_ONLY.has(name)).map((name) => `${dir}/${name}`))
-  .filter((file) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b|\bsandboxWorld\b|\bsharedService\b/.test(readFileSync(file, 'utf8')));
+  .filter((file) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b|\bsandboxWorld\b|\bsharedService\b|\bPAYUI_TEST_DATABASE_URL\b/.test(readFileSync(file, 'utf8')));
 console.log(`test:server: ${files.length} test files of the service on ${server.replace(/:[^:@/]*@/, ':***@')}`);
 const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { stdio: 'inherit', env: { ...process.env, PAYUI_TEST_DATABASE_URL: server } });
 process.exit(run.status ?? 1);
