@@ -9,6 +9,7 @@ import type { ExtendedMessage } from '../spec/errors';
 import { deleteProjectRecord, insertProjectRecord, isObject, projectRecord, updateProjectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import type { PageCondition } from '../store/pages';
+import { ApiError } from './app';
 import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
 
 export interface RecordKind {
@@ -25,8 +26,11 @@ export interface RecordKind {
   shape: (sql: Sql, rows: { id: number; data: Data }[]) => Promise<unknown[]> | unknown[];
   /** The records as the list answers them, when not as `shape`. */
   listShape?: RecordKind['shape'];
-  /** Findings beyond the schema, of the fields sent and of the record they make (`self`: its id on update). */
-  check?: (call: OpCall, body: Data, data: Data, self?: number) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
+  /**
+   * Findings beyond the schema, of the fields sent and of the record they make (`self`: its id on
+   * update), reading with `sql` (an update's transaction, under the record's lock).
+   */
+  check?: (sql: Sql, call: OpCall, body: Data, data: Data, self?: number) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
   /** A condition of the list beyond its project, if the call asks for one. */
   filter?: (call: OpCall) => PageCondition | undefined;
   /** What else a delete changes, in its transaction. */
@@ -47,8 +51,8 @@ export function projectRecords(kind: RecordKind): RecordOps {
   const missing = (call: OpCall) => notFound(`no ${kind.what} ${call.params[kind.param]} in project ${call.params.project_id}`);
   const { field, column } = kind.unique;
 
-  const stored = async (sql: Sql, call: OpCall) => {
-    const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call));
+  const stored = async (sql: Sql, call: OpCall, lock = false) => {
+    const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call), lock);
     if (!data) throw missing(call);
     return data;
   };
@@ -71,10 +75,21 @@ export function projectRecords(kind: RecordKind): RecordOps {
     return { ...page, body: await (kind.listShape ?? kind.shape)(sql, page.body as { id: number; data: Data }[]) };
   };
 
+  /**
+   * One transaction that locks the record, makes its new data from what it holds then, checks it
+   * again (what was checked before the lock may have changed) and writes it: a PUT at the same time,
+   * through this process or another, waits, and no field either sends is lost.
+   */
   const update: Op = async (call) => {
-    const { sql } = call.context.db;
-    const data = kind.keep({ ...(await stored(sql, call)), ...(call.body as Data) });
-    await unique(field, data[field], () => updateProjectRecord(sql, kind.table, idOf(call), field, column(data), data));
+    const body = call.body as Data;
+    let sent: unknown;
+    await unique(field, () => sent, () => call.context.db.transaction(async (sql) => {
+      const data = kind.keep({ ...(await stored(sql, call, true)), ...body });
+      const found = await kind.check?.(sql, call, body, data, idOf(call));
+      if (found) throw new ApiError(422, 'Unprocessable Entity', found);
+      sent = data[field];
+      await updateProjectRecord(sql, kind.table, idOf(call), field, column(data), data);
+    }));
     return noContent;
   };
 
@@ -90,11 +105,13 @@ export function projectRecords(kind: RecordKind): RecordOps {
 
   const { check } = kind;
   if (check) {
-    create.check = (call) => (isObject(call.body) ? check(call, call.body, kind.keep(call.body)) : null);
+    create.check = (call) => (isObject(call.body) ? check(call.context.db.sql, call, call.body, kind.keep(call.body)) : null);
+    // Found with the schema's findings, in one 422; checked again in the update's transaction.
     update.check = async (call) => {
       if (!isObject(call.body)) return null;
-      const data = await projectRecord(call.context.db.sql, kind.table, projectOf(call), idOf(call));
-      return data ? check(call, call.body, kind.keep({ ...data, ...call.body }), idOf(call)) : null;
+      const { sql } = call.context.db;
+      const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call));
+      return data ? check(sql, call, call.body, kind.keep({ ...data, ...call.body }), idOf(call)) : null;
     };
   }
   return { create, get, list, update, remove };

@@ -59,9 +59,13 @@ export const integerOf = (value: unknown): number | null =>
 /** The catalog's tables; each row belongs to one project. */
 export type CatalogTable = 'packages' | 'items' | 'item_groups' | 'user_attributes' | 'games';
 
-/** The `data` of record `id` of the project, or undefined: another project's record is unknown too. */
-export async function projectRecord(sql: Sql, table: CatalogTable, projectId: number, id: number): Promise<Data | undefined> {
-  const { rows } = await sql.query<{ data: Data }>(`SELECT data FROM ${table} WHERE id = $1 AND project_id = $2`, [id, projectId]);
+/**
+ * The `data` of record `id` of the project, or undefined: another project's record is unknown too.
+ * `lock`: the row is locked for the rest of the transaction `sql` is (a change made from it is not
+ * lost to another's at the same time, which waits).
+ */
+export async function projectRecord(sql: Sql, table: CatalogTable, projectId: number, id: number, lock = false): Promise<Data | undefined> {
+  const { rows } = await sql.query<{ data: Data }>(`SELECT data FROM ${table} WHERE id = $1 AND project_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, projectId]);
   return rows[0]?.data;
 }
 

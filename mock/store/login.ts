@@ -53,21 +53,29 @@ export interface LoginProjectChanges {
   user_store?: Partial<Record<UserStoreAddress, string | null>>;
 }
 
+/**
+ * Writes `changes` over the project's Login settings (made first if need be), from what they hold
+ * under the row's lock: a change at the same time waits, and no field either sends is lost.
+ */
 export async function updateLoginProject(db: Database, projectId: number, changes: LoginProjectChanges): Promise<LoginProject> {
-  const current = await loginProjectOf(db, projectId);
-  const next: LoginProject = {
-    ...current,
-    ...(changes.secret_key !== undefined ? { secret_key: changes.secret_key } : {}),
-    ...(changes.callback_urls !== undefined ? { callback_urls: changes.callback_urls } : {}),
-    ...(changes.email_confirmation !== undefined ? { email_confirmation: changes.email_confirmation } : {}),
-    ...changes.user_store,
-  };
-  await db.sql.query(
-    `UPDATE login_projects SET secret_key = $2, callback_urls = $3, email_confirmation = $4, new_user = $5, user_verification = $6, password_reset = $7
-     WHERE id = $1`,
-    [next.id, next.secret_key, JSON.stringify(next.callback_urls), next.email_confirmation, next.new_user, next.user_verification, next.password_reset],
-  );
-  return next;
+  await loginProjectOf(db, projectId);
+  return db.transaction(async (sql) => {
+    const { rows } = await sql.query<LoginProject>('SELECT * FROM login_projects WHERE project_id = $1 FOR UPDATE', [projectId]);
+    const current = shapeProject(rows[0]!);
+    const next: LoginProject = {
+      ...current,
+      ...(changes.secret_key !== undefined ? { secret_key: changes.secret_key } : {}),
+      ...(changes.callback_urls !== undefined ? { callback_urls: changes.callback_urls } : {}),
+      ...(changes.email_confirmation !== undefined ? { email_confirmation: changes.email_confirmation } : {}),
+      ...changes.user_store,
+    };
+    await sql.query(
+      `UPDATE login_projects SET secret_key = $2, callback_urls = $3, email_confirmation = $4, new_user = $5, user_verification = $6, password_reset = $7
+       WHERE id = $1`,
+      [next.id, next.secret_key, JSON.stringify(next.callback_urls), next.email_confirmation, next.new_user, next.user_verification, next.password_reset],
+    );
+    return next;
+  });
 }
 
 export interface LoginUser {

@@ -19,6 +19,15 @@ export async function projectData<T extends object>(sql: Sql, id: number): Promi
   return rows[0]?.data;
 }
 
+/**
+ * Locks project `id`'s row for the rest of the transaction `sql` is: what a change of its settings
+ * (its webhook fields, its virtual currency) reads is not changed by another before it writes.
+ * Records of the project are still added meanwhile (no key is changed).
+ */
+export async function lockProject(sql: Sql, id: number): Promise<void> {
+  await sql.query('SELECT id FROM projects WHERE id = $1 FOR NO KEY UPDATE', [id]);
+}
+
 /** Writes the fields of `fields` over project `id`'s, keeping the others. */
 export async function updateProjectFields(sql: Sql, id: number, fields: object): Promise<void> {
   await sql.query('UPDATE projects SET data = data || $2::jsonb WHERE id = $1', [id, JSON.stringify(fields)]);

@@ -50,9 +50,10 @@ export async function productById(sql: Sql, projectId: number, id: unknown): Pro
   return rows[0] ? productRecord(number, rows[0].data) : undefined;
 }
 
-export async function planById(sql: Sql, projectId: number, id: number): Promise<PlanRow | undefined> {
+/** Plan `id` of the project (`lock`: its row locked for the rest of the transaction `sql` is, for a change made from it). */
+export async function planById(sql: Sql, projectId: number, id: number, lock = false): Promise<PlanRow | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
-  const { rows } = await sql.query<Raw>('SELECT * FROM subscription_plans WHERE project_id = $1 AND id = $2', [projectId, id]);
+  const { rows } = await sql.query<Raw>(`SELECT * FROM subscription_plans WHERE project_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`, [projectId, id]);
   return rows[0] && planOf(rows[0]);
 }
 
@@ -124,9 +125,9 @@ export async function markPlanDeleted(sql: Sql, id: number): Promise<void> {
   await sql.query("UPDATE subscription_plans SET status = 'deleted' WHERE id = $1", [id]);
 }
 
-/** What the merchant wrote of the project's product `id`; undefined when it has none such. */
-export async function productData(sql: Sql, projectId: number, id: number): Promise<Plain | undefined> {
-  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM subscription_products WHERE project_id = $1 AND id = $2', [projectId, id]);
+/** What the merchant wrote of the project's product `id`; undefined when it has none such (`lock`: as planById's). */
+export async function productData(sql: Sql, projectId: number, id: number, lock = false): Promise<Plain | undefined> {
+  const { rows } = await sql.query<{ data: Plain }>(`SELECT data FROM subscription_products WHERE project_id = $1 AND id = $2${lock ? ' FOR NO KEY UPDATE' : ''}`, [projectId, id]);
   return rows[0]?.data;
 }
 

@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { expect } from 'vitest';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
 import { listenLoopback, type Listening } from '../http/listen';
+import { dropDatabase, onServer } from '../store/server-database';
 
 /** Builds the service's entry for code; answers the path of its index.js (startPayuiMock). */
 export async function buildServiceEntry(): Promise<{ index: string; remove(): void }> {
@@ -29,14 +30,14 @@ export interface ServiceProcess {
   kill(): Promise<void>;
 }
 
-/** `startPayuiMock(options)` in a new Node process, from the entry `index`. */
-export function startServiceProcess(index: string, options: object): Promise<ServiceProcess> {
+/** `startPayuiMock(options)` in a new Node process, from the entry `index`, with `env` over this process's environment. */
+export function startServiceProcess(index: string, options: object, env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
   const script = `
     const { startPayuiMock } = await import(${JSON.stringify(index)});
     const mock = await startPayuiMock(${JSON.stringify(options)});
     process.once('SIGTERM', () => mock.stop().then(() => process.exit(0), () => process.exit(1)));
     console.log(JSON.stringify({ merchantApiUrl: mock.merchantApiUrl }));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   const ended = new Promise<void>((done) => child.once('exit', () => done()));
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -52,6 +53,43 @@ export function startServiceProcess(index: string, options: object): Promise<Ser
     });
     child.once('exit', (code) => reject(new Error(`the service process ended before it started (${code})`)));
   });
+}
+
+/** Two service processes on one database of a Postgres server, for the tests of a file. */
+export interface TwoProcesses {
+  /** The database's address. */
+  url: string;
+  /** Makes the database anew and starts two processes on it (`options` over `databaseUrl`, `env` over this process's). */
+  start(options?: object, env?: NodeJS.ProcessEnv): Promise<[ServiceProcess, ServiceProcess]>;
+  /** Kills the processes and drops the database (after each test). */
+  end(): Promise<void>;
+  /** Removes the service's built entry (after all). */
+  remove(): void;
+}
+
+/** The service built, and two processes of it at a time on database `name` of the server at `server`. */
+export async function twoOnOneDatabase(server: string, name: string): Promise<TwoProcesses> {
+  const entry = await buildServiceEntry();
+  const at = new URL(server);
+  at.pathname = `/${name}`;
+  const url = at.toString();
+  const running: ServiceProcess[] = [];
+  const end = async () => {
+    await Promise.all(running.splice(0).map((p) => p.kill()));
+    await dropDatabase(server, name);
+  };
+  return {
+    url,
+    end,
+    remove: () => entry.remove(),
+    async start(options = {}, env = {}) {
+      await end();
+      await onServer(server, `CREATE DATABASE ${name}`);
+      // The first makes the schema and the demo merchant; the second finds them.
+      for (let i = 0; i < 2; i += 1) running.push(await startServiceProcess(entry.index, { databaseUrl: url, ...options }, env));
+      return [running[0]!, running[1]!];
+    },
+  };
 }
 
 /** Pays 10 crystals of project 200001 headless through the merchant API at `origin`, as `player`: the transaction id, once answered 200. */

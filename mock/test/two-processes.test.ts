@@ -5,48 +5,31 @@
 // delivers its webhooks. Run by `npm run test:server` (PAYUI_TEST_DATABASE_URL); skipped without one.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dropDatabase, onServer } from '../store/server-database';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
-import { buildServiceEntry, orderListener, payCrystals, startServiceProcess, type OrderListener, type ServiceProcess } from './service-processes';
+import { orderListener, payCrystals, twoOnOneDatabase, type OrderListener, type ServiceProcess, type TwoProcesses } from './service-processes';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
-const name = `payui_two_${process.pid}`;
-const admin = (statement: string) => onServer(server!, statement);
-let entry: Awaited<ReturnType<typeof buildServiceEntry>>;
+let processes: TwoProcesses;
 let url = '';
 let orders: OrderListener;
-const running: ServiceProcess[] = [];
 
 describe.skipIf(!server)('two service processes on one database', () => {
   beforeAll(async () => {
-    entry = await buildServiceEntry();
+    processes = await twoOnOneDatabase(server!, `payui_two_${process.pid}`);
     orders = await orderListener();
-    const at = new URL(server!);
-    at.pathname = `/${name}`;
-    url = at.toString();
+    url = processes.url;
   }, 180_000);
   afterEach(async () => {
-    await Promise.all(running.splice(0).map((p) => p.kill()));
-    await dropDatabase(server!, name);
+    await processes.end();
     orders.reset();
   });
   afterAll(async () => {
     await orders?.server.close();
-    entry?.remove();
+    processes?.remove();
   });
 
   /** Two processes on a new database, each sending the demo projects' webhooks to the listener. */
-  async function startTwo(): Promise<[ServiceProcess, ServiceProcess]> {
-    await dropDatabase(server!, name);
-    await admin(`CREATE DATABASE ${name}`);
-    const options = { databaseUrl: url, webhook: { url: orders.url, secret: 'two-processes' } };
-    // The first makes the schema and the demo merchant; the second finds them.
-    const one = await startServiceProcess(entry.index, options);
-    running.push(one);
-    const two = await startServiceProcess(entry.index, options);
-    running.push(two);
-    return [one, two];
-  }
+  const startTwo = () => processes.start({ webhook: { url: orders.url, secret: 'two-processes' } });
 
   const pay = (service: ServiceProcess, player: string) => payCrystals(service.merchantApiUrl, player);
   const details = (service: ServiceProcess, id: number) => callMerchantApi(service.merchantApiUrl, 'GET', `/merchant/v2/merchants/100001/reports/transactions/${id}/details`);

@@ -7,6 +7,8 @@ import {
   CURRENCY_DEFAULTS, PACKAGE_DEFAULTS, currencyOf, currencyRecord, decimalsRule, findings, fitsCurrency, isObject, packageData,
   packageRecord, projectPackages, writeCurrency, type Data,
 } from '../../store/catalog';
+import { lockProject } from '../../store/projects';
+import { ApiError } from '../app';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam, noContent, notFound, type Op, type OpCall } from './common';
 
@@ -23,19 +25,27 @@ export const getVirtualCurrency: Op = async (call) => {
 /** The currency's own fields after `body`: what it was (or the defaults), with the fields sent replaced. */
 const mergedCurrency = (stored: Data | undefined, body: Data): Data => ({ ...CURRENCY_DEFAULTS, ...stored, ...body });
 
-/** Writes the currency's fields; the first write makes it (fields left out take the defaults). */
+/**
+ * Writes the currency's fields; the first write makes it (fields left out take the defaults). Made
+ * from what the currency holds under the project's lock, and checked again there: a write at the
+ * same time waits, and no field either sends is lost.
+ */
 export const updateVirtualCurrency: Op = async (call) => {
   const projectId = projectOf(call);
   await call.context.db.transaction(async (sql) => {
+    await lockProject(sql, projectId);
     const data = mergedCurrency(await currencyOf(sql, projectId), call.body as Data);
+    const found = currencyFindings(data);
+    if (found) throw new ApiError(422, 'Unprocessable Entity', found);
     await writeCurrency(sql, projectId, data);
   });
   return noContent;
 };
 
-updateVirtualCurrency.check = async (call) => {
-  if (!isObject(call.body)) return null;
-  const data = mergedCurrency(await currencyOf(call.context.db.sql, projectOf(call)), call.body);
+updateVirtualCurrency.check = async (call) => (isObject(call.body) ? currencyFindings(mergedCurrency(await currencyOf(call.context.db.sql, projectOf(call)), call.body)) : null);
+
+/** A minimum of at least 0 and a maximum of at least it; a default currency among the base's. */
+function currencyFindings(data: Data) {
   const found = findings();
   if (typeof data.min === 'number' && data.min < 0) found.add('min', 'must be at least 0');
   if (typeof data.min === 'number' && typeof data.max === 'number' && data.max < data.min) found.add('max', `must be at least min (${data.min})`);
@@ -54,7 +64,7 @@ const packages = projectRecords({
   keep: (data) => packageData({ ...PACKAGE_DEFAULTS, ...data }),
   shape: eachRecord(packageRecord),
   /** One price per currency, in that currency's decimals; whole amounts of a discrete currency. */
-  async check(call, body) {
+  async check(sql, call, body) {
     const found = findings();
     const seen = new Set<string>();
     (Array.isArray(body.prices_array) ? (body.prices_array as unknown[]) : []).forEach((entry, i) => {
@@ -63,7 +73,7 @@ const packages = projectRecords({
       seen.add(entry.name);
       if (typeof entry.value === 'number' && !fitsCurrency(entry.value, entry.name)) found.add(`prices_array[${i}].value`, decimalsRule(entry.name));
     });
-    if (typeof body.amount === 'number' && !Number.isInteger(body.amount) && (await currencyOf(call.context.db.sql, projectOf(call)))?.is_currency_discrete === true) {
+    if (typeof body.amount === 'number' && !Number.isInteger(body.amount) && (await currencyOf(sql, projectOf(call)))?.is_currency_discrete === true) {
       found.add('amount', 'must be a whole number: the virtual currency is discrete');
     }
     return found.result();

@@ -5,16 +5,16 @@
  */
 import { dropGroupFromItems, findings, groupAncestors, groupData, groupRecord, integerOf, missingIds, orphanChildren } from '../../store/catalog';
 import { eachRecord, projectRecords } from '../project-records';
+import type { Sql } from '../../store/database';
 import { idParam, type OpCall } from './common';
 
 /** A code the database keeps exactly; a parent that is a group of this project, not the group itself or inside it. */
-async function checkGroup(call: OpCall, body: Record<string, unknown>, _group: unknown, self?: number) {
+async function checkGroup(sql: Sql, call: OpCall, body: Record<string, unknown>, _group: unknown, self?: number) {
   const found = findings();
   const code = integerOf(body.code);
   if (code !== null && !Number.isSafeInteger(code)) found.add('code', `must be at most ${Number.MAX_SAFE_INTEGER}`);
   const parent = integerOf(body.parent_id);
   if (parent) {
-    const { sql } = call.context.db;
     const projectId = idParam(call, 'project_id');
     if (!Number.isSafeInteger(parent) || (await missingIds(sql, 'item_groups', projectId, [parent])).size) {
       found.add('parent_id', `no item group ${String(body.parent_id)} in this project`);

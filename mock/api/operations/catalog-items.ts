@@ -27,8 +27,7 @@ const items = projectRecords({
    * Prices in their currency's decimals, a `default_currency` the item has a price in, groups of
    * this project, a virtual currency price the project's currency can take.
    */
-  async check(call, body, item) {
-    const { sql } = call.context.db;
+  async check(sql, call, body, item) {
     const projectId = idParam(call, 'project_id');
     const found = findings();
     for (const [currency, value] of Object.entries(isObject(body.prices) ? body.prices : {})) {

@@ -56,12 +56,16 @@ export interface Row<T = Record<string, unknown>> {
   data: T;
 }
 
-/** Postgres' "unique violation": a duplicate sku, code or external_id is a 409 at that field. */
+/**
+ * Postgres' "unique violation": a duplicate sku, code or external_id is a 409 at that field.
+ * `value`: the value sent, or a function that tells it once `work` has found it.
+ */
 export async function unique<T>(path: string, value: unknown, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw fieldError(path, `${JSON.stringify(value)} is already used in this project`, 409);
+    const sent = typeof value === 'function' ? (value as () => unknown)() : value;
+    if ((error as { code?: string }).code === '23505') throw fieldError(path, `${JSON.stringify(sent)} is already used in this project`, 409);
     throw error;
   }
 }

@@ -24,7 +24,7 @@ function checkPrices(found: ReturnType<typeof findings>, at: string, prices: unk
 }
 
 /** DRM ids once each, their prices; a parent game of this project other than the game itself. */
-async function checkGame(call: OpCall, body: Data, _game: Data, self?: number) {
+async function checkGame(sql: Sql, call: OpCall, body: Data, _game: Data, self?: number) {
   const found = findings();
   if (Array.isArray(body.drm)) {
     const seen = new Set<unknown>();
@@ -39,7 +39,7 @@ async function checkGame(call: OpCall, body: Data, _game: Data, self?: number) {
   const parent = integerOf(body.parent_id);
   if (parent !== null && Number.isSafeInteger(parent)) {
     if (parent === self) found.add('parent_id', 'a game cannot be its own parent');
-    else if ((await missingIds(call.context.db.sql, 'games', idParam(call, 'project_id'), [parent])).size) found.add('parent_id', `no game ${parent} in this project`);
+    else if ((await missingIds(sql, 'games', idParam(call, 'project_id'), [parent])).size) found.add('parent_id', `no game ${parent} in this project`);
   }
   return found.result();
 }

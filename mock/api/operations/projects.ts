@@ -7,7 +7,7 @@
  */
 import { readWebhookFields, settingsProblem, writeWebhookFields, type WebhookFields } from '../../store/webhook-settings';
 import type { Sql } from '../../store/database';
-import { insertProject, projectData, updateProjectFields } from '../../store/projects';
+import { insertProject, lockProject, projectData, updateProjectFields } from '../../store/projects';
 import { fieldError } from '../app';
 import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
 
@@ -81,8 +81,10 @@ export const updateProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
   const body = call.body as ProjectData;
   await call.context.db.transaction(async (sql) => {
-    // The webhook fields now matter only to a change of them (an address sent alone while they are on, say).
+    // The webhook fields now matter only to a change of them (an address sent alone while they are on, say),
+    // read under the project's lock: a change of them at the same time waits, and neither is lost.
     if (WEBHOOK_FIELDS.some((field) => field in body)) {
+      await lockProject(sql, id);
       const current = (await readWebhookFields(sql, [id])).get(id);
       const change = webhookChange(current ?? {}, body);
       if (change) await writeWebhookFields(sql, id, change, current?.variant ?? 'combined');

@@ -29,8 +29,8 @@ async function shapePlans(sql: Sql, plans: PlanRow[], version: 'v1' | 'v2'): Pro
   return plans.map((plan) => planRecord(plan, counters.get(plan.id)!, version));
 }
 
-async function storedPlan(call: OpCall): Promise<PlanRow> {
-  const plan = await planById(call.context.db.sql, projectOf(call), idParam(call, 'plan_id'));
+async function storedPlan(call: OpCall, sql: Sql = call.context.db.sql, lock = false): Promise<PlanRow> {
+  const plan = await planById(sql, projectOf(call), idParam(call, 'plan_id'), lock);
   if (!plan) throw notFound(`no plan ${call.params.plan_id} in project ${call.params.project_id}`);
   return plan;
 }
@@ -55,14 +55,19 @@ const listPlans: Op = async (call) => {
   return { ...page, body: await shapePlans(sql, page.body as PlanRow[], versionOf(call)) };
 };
 
+/**
+ * An update changes the fields it sends and keeps the others (docs/offline-service.md), the
+ * external_id that tokens name among them; v2 cannot send `billing_retry`, so it keeps v1's. Made
+ * from the plan under its lock: an update at the same time waits, and no field either sends is lost.
+ */
 const updatePlan: Op = async (call) => {
-  const plan = await storedPlan(call);
   const body = call.body as Plain;
-  // An update changes the fields it sends and keeps the others (docs/offline-service.md), the
-  // external_id that tokens name among them; v2 cannot send `billing_retry`, so it keeps v1's.
-  const externalId = 'external_id' in body ? (typeof body.external_id === 'string' ? body.external_id : null) : plan.externalId;
-  const data = { ...plan.data, ...planData(body, versionOf(call)) };
-  await unique('external_id', externalId, () => writePlan(call.context.db.sql, plan.id, externalId, data));
+  let externalId: string | null = null;
+  await unique('external_id', () => externalId, () => call.context.db.transaction(async (sql) => {
+    const plan = await storedPlan(call, sql, true);
+    externalId = 'external_id' in body ? (typeof body.external_id === 'string' ? body.external_id : null) : plan.externalId;
+    await writePlan(sql, plan.id, externalId, { ...plan.data, ...planData(body, versionOf(call)) });
+  }));
   if (call.version === 'v1') return noContent;
   return getPlan(call);
 };
@@ -84,9 +89,9 @@ export const updatePlanV2 = updatePlan;
 export const deletePlanV1 = deletePlan;
 export const deletePlanV2 = deletePlan;
 
-async function storedProduct(call: OpCall): Promise<{ id: number; data: Plain }> {
+async function storedProduct(call: OpCall, sql: Sql = call.context.db.sql, lock = false): Promise<{ id: number; data: Plain }> {
   const id = idParam(call, 'product_id');
-  const data = await productData(call.context.db.sql, projectOf(call), id);
+  const data = await productData(sql, projectOf(call), id, lock);
   if (!data) throw notFound(`no product ${call.params.product_id} in project ${call.params.project_id}`);
   return { id, data };
 }
@@ -96,10 +101,14 @@ export const createProduct: Op = async (call) => {
   return { status: 201, body: { product_id: await insertProduct(call.context.db.sql, projectOf(call), body) } };
 };
 
+/** The product's fields sent over what it holds under its lock (as a plan's update). */
 export const updateProduct: Op = async (call) => {
-  const { id, data } = await storedProduct(call);
-  const next = { ...data, ...(call.body as Plain) };
-  await writeProduct(call.context.db.sql, id, next);
+  const { id, next } = await call.context.db.transaction(async (sql) => {
+    const { id, data } = await storedProduct(call, sql, true);
+    const next = { ...data, ...(call.body as Plain) };
+    await writeProduct(sql, id, next);
+    return { id, next };
+  });
   return { body: productRecord(id, next) };
 };
 

@@ -14,7 +14,7 @@ const attributes = projectRecords({
   keep: (data) => ({ ...ATTRIBUTE_DEFAULTS, ...data }),
   shape: eachRecord(attributeRecord),
   /** The values must be of the attribute's type, each listed once. */
-  check(_call, _body, data) {
+  check(_sql, _call, _body, data) {
     const found = findings();
     const seen = new Set<unknown>();
     (Array.isArray(data.list_of_values) ? (data.list_of_values as unknown[]) : []).forEach((value, i) => {

@@ -1,0 +1,119 @@
+// Writes at once through two `payui-mock` processes on one Postgres server database (DESIGN.md §8c,
+// issue 49 item 6): a PUT through one is never lost to a concurrent PUT through the other (each is
+// one write, made from what the record holds under its lock). Run by `npm run test:server`
+// (PAYUI_TEST_DATABASE_URL); skipped without one.
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callMerchantApi } from '../../test/fixtures/merchant-call';
+import { twoOnOneDatabase, type ServiceProcess, type TwoProcesses } from './service-processes';
+
+const server = process.env.PAYUI_TEST_DATABASE_URL;
+let processes: TwoProcesses;
+
+/** A field's value in round `round`. */
+type Fields = Record<string, (round: number) => unknown>;
+
+/**
+ * Ten fields of an item, each with the value round `round` writes to it: every PUT of a round
+ * writes one field of its own, so after the round every field holds that round's value, whichever
+ * order the PUTs ran in. A PUT that read the item before another's write and wrote it back after
+ * puts the other's field back to what it was: lost.
+ */
+const ITEM: Fields = {
+  sku: (round) => `concurrent-${round}`,
+  name: (round) => ({ en: `name ${round}` }),
+  description: (round) => ({ en: `description ${round}` }),
+  long_description: (round) => ({ en: `long description ${round}` }),
+  keywords: (round) => ({ en: [`keyword ${round}`] }),
+  item_code: (round) => `code-${round}`,
+  item_type: (round) => `type-${round}`,
+  image_url: (round) => `https://images.example.test/${round}.png`,
+  expiration: (round) => 1000 + round,
+  user_attribute_conditions: (round) => [{ attribute: 'level', operator: 'ge', value: round }],
+};
+
+/** The same of the other PUTs that change a record's or a setting's fields (a dotted name is a field inside one). */
+const CURRENCY: Fields = {
+  vc_name: (round) => ({ en: `Gems ${round}` }),
+  image_url: (round) => `https://images.example.test/gems-${round}.png`,
+  type: (round) => `type-${round}`,
+  allow_user_sum: (round) => round % 2 === 1,
+  min: (round) => round,
+  max: (round) => 100 + round,
+  base: (round) => ({ USD: round + 0.5 }),
+};
+const PLAN: Fields = {
+  description: (round) => ({ en: `plan ${round}` }),
+  group_id: (round) => `group-${round}`,
+  tags: (round) => [`tag-${round}`],
+  external_id: (round) => `concurrent-plan-${round}`,
+};
+const PLAN_REQUIRED = { name: { en: 'Concurrent plan' }, charge: { amount: 1.5, currency: 'USD', period: { value: 7, type: 'day' } } };
+const LOGIN: Fields = {
+  callback_urls: (round) => [`https://shop.example.test/back/${round}`],
+  email_confirmation: (round) => round % 2 === 0,
+  'user_store.new_user': (round) => `https://store.example.test/new/${round}`,
+  'user_store.user_verification': (round) => `https://store.example.test/verify/${round}`,
+  'user_store.password_reset': (round) => `https://store.example.test/reset/${round}`,
+};
+const PROJECT: Fields = {
+  name: (round) => ({ en: `Project ${round}` }),
+  descriptor: (round) => `desc ${round}`,
+  url: (round) => `https://game.example.test/${round}`,
+  keywords: (round) => `game,round ${round}`,
+  return_url: (round) => `https://game.example.test/back/${round}`,
+  payment_url: (round) => `https://game.example.test/webhooks/${round}`,
+};
+
+/** `{a: {b: value}}` of `a.b`. */
+const nested = (name: string, value: unknown): Record<string, unknown> =>
+  name.split('.').reduceRight<Record<string, unknown>>((inner, part, i, parts) => (i === parts.length - 1 ? { [part]: value } : { [part]: inner }), {});
+const at = (body: any, name: string) => name.split('.').reduce((value, part) => value?.[part], body);
+
+describe.skipIf(!server)('writes at once through two processes on one database', () => {
+  beforeAll(async () => {
+    processes = await twoOnOneDatabase(server!, `payui_concurrent_${process.pid}`);
+  }, 180_000);
+  afterEach(() => processes.end());
+  afterAll(() => processes?.remove());
+
+  const startTwo = () => processes.start();
+
+  /**
+   * Rounds of PUTs at once of `path`, each of one field of `fields` (with `required`), alternating
+   * between the processes: what of each round a read of `read` (through the second) does not hold.
+   */
+  async function lostFields([one, two]: ServiceProcess[], method: string, path: string, fields: Fields, rounds: number[], required = {}, read = path) {
+    const lost: string[] = [];
+    for (const round of rounds) {
+      const answers = await Promise.all(Object.entries(fields).map(([field, value], i) =>
+        callMerchantApi((i % 2 ? two! : one!).merchantApiUrl, method, path, { ...required, ...nested(field, value(round)) })));
+      for (const answer of answers) expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      const { body } = await callMerchantApi(two!.merchantApiUrl, 'GET', read);
+      for (const [field, value] of Object.entries(fields)) if (!isDeepStrictEqual(at(body, field), value(round))) lost.push(`${path}, round ${round}: ${field} is ${JSON.stringify(at(body, field))}`);
+    }
+    return lost;
+  }
+
+  it('20 PUTs of one item at once, through both: every field the PUTs wrote is there, none put back', async () => {
+    const processes = await startTwo();
+    const items = '/merchant/v2/projects/200001/virtual_items/items';
+    const made = await callMerchantApi(processes[0].merchantApiUrl, 'POST', items, { sku: 'concurrent', name: { en: 'Concurrent' }, prices: { USD: 1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await lostFields(processes, 'PUT', `${items}/${made.body.id}`, ITEM, [1, 2])).toEqual([]);
+  }, 120_000);
+
+  it("PUTs at once of a project, its virtual currency, a plan and its Login settings: none loses another's field", async () => {
+    const processes = await startTwo();
+    const plans = '/merchant/v2/projects/200001/subscriptions/plans';
+    const plan = await callMerchantApi(processes[0].merchantApiUrl, 'POST', plans, { ...PLAN_REQUIRED, external_id: 'concurrent-plan' });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const lost = await Promise.all([
+      lostFields(processes, 'PUT', '/merchant/v2/projects/200002', PROJECT, [1, 2]),
+      lostFields(processes, 'PUT', '/merchant/v2/projects/200001/virtual_currency', CURRENCY, [1, 2]),
+      lostFields(processes, 'PUT', `${plans}/${plan.body.plan_id}`, PLAN, [1, 2], PLAN_REQUIRED),
+      lostFields(processes, 'PUT', '/mock/projects/200001/login', LOGIN, [1, 2]),
+    ]);
+    expect(lost.flat()).toEqual([]);
+  }, 120_000);
+});
