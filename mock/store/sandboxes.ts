@@ -43,6 +43,17 @@ export class SandboxSeedError extends Error {
   override name = 'SandboxSeedError';
 }
 
+/** There are `cap` sandboxes already: none was made. */
+export class SandboxCapError extends Error {
+  override name = 'SandboxCapError';
+  constructor(readonly cap: number) {
+    super(`there are ${cap} sandboxes, as many as the service keeps at once`);
+  }
+}
+
+/** The advisory lock sandboxes are made under, one at a time (beside the migrations' 4242017 and the due work's). */
+const SANDBOX_MAKING = 4242020;
+
 const num = (value: unknown) => Number(value);
 
 /** The seed rows of `merchantId` in `snapshot` (every merchant's when null): its projects and what hangs from them. */
@@ -147,9 +158,11 @@ const answerOf = (merchantId: number, apiKey: string, rows: Rows): SandboxAnswer
 
 /**
  * A new merchant seeded with `seed`'s rows (of every merchant in it), with ids of its own, a new
- * API key and a clock of its own at real time; one transaction.
+ * API key and a clock of its own at real time; one transaction. Fewer than `cap` sandboxes must be
+ * there (else SandboxCapError): counted in the transaction that adds one, under a lock every such
+ * transaction takes, through this process or another, so sandboxes asked for at once never pass it.
  */
-export async function createSandbox(db: Database, seed: Snapshot | null): Promise<{ sandbox: SandboxAnswer; change: MerchantChange }> {
+export async function createSandbox(db: Database, seed: Snapshot | null, cap = Infinity): Promise<{ sandbox: SandboxAnswer; change: MerchantChange }> {
   const apiKey = randomBytes(24).toString('base64url');
   const problems = seed ? seedProblems(seed) : [];
   if (problems.length) throw new SandboxSeedError(`the seed holds rows a sandbox cannot keep (nothing was made):\n  ${problems.slice(0, 50).join('\n  ')}`);
@@ -157,6 +170,8 @@ export async function createSandbox(db: Database, seed: Snapshot | null): Promis
   const names = new WeakMap<Row, string>();
   for (const [table, rows] of Object.entries(seed?.tables ?? {})) rows?.forEach((row, index) => names.set(row, rowName(table, row, index)));
   return db.transaction(async (sql) => {
+    await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_MAKING]);
+    if ((await sandboxCount(sql)) >= cap) throw new SandboxCapError(cap);
     let merchantId = 0;
     // A random id, as the service's merchant ids look; taken (rarely): another.
     while (!merchantId) {

@@ -1,13 +1,17 @@
 // Writes at once through two `payui-mock` processes on one Postgres server database (DESIGN.md §8c,
-// issue 49 item 6): a PUT through one is never lost to a concurrent PUT through the other (each is
-// one write, made from what the record holds under its lock). Run by `npm run test:server`
+// issue 49 items 6 and the sandbox cap's review finding): a PUT through one is never lost to a
+// concurrent PUT through the other (each is one conditional write, made under the record's lock),
+// and sandboxes made at once at the cap never pass it. Run by `npm run test:server`
 // (PAYUI_TEST_DATABASE_URL); skipped without one.
 import { isDeepStrictEqual } from 'node:util';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
 import { twoOnOneDatabase, type ServiceProcess, type TwoProcesses } from './service-processes';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
+/** The sandbox cap the processes run with. */
+const CAP = 4;
 let processes: TwoProcesses;
 
 /** A field's value in round `round`. */
@@ -77,7 +81,7 @@ describe.skipIf(!server)('writes at once through two processes on one database',
   afterEach(() => processes.end());
   afterAll(() => processes?.remove());
 
-  const startTwo = () => processes.start();
+  const startTwo = () => processes.start({}, { PAYUI_MOCK_MAX_SANDBOXES: String(CAP) });
 
   /**
    * Rounds of PUTs at once of `path`, each of one field of `fields` (with `required`), alternating
@@ -115,5 +119,20 @@ describe.skipIf(!server)('writes at once through two processes on one database',
       lostFields(processes, 'PUT', '/mock/projects/200001/login', LOGIN, [1, 2]),
     ]);
     expect(lost.flat()).toEqual([]);
+  }, 120_000);
+
+  it(`${CAP * 3} sandboxes asked for at once through both, with a cap of ${CAP}: ${CAP} made, the rest 429`, async () => {
+    const [one, two] = await startTwo();
+    const answers = await Promise.all(Array.from({ length: CAP * 3 }, (_, i) =>
+      fetch(`${(i % 2 ? two : one).merchantApiUrl}/mock/sandboxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'empty' }) })));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(CAP).fill(201), ...Array<number>(CAP * 2).fill(429)]);
+    const c = new pg.Client({ connectionString: processes.url });
+    await c.connect();
+    try {
+      expect((await c.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants WHERE sandbox')).rows[0]!.n).toBe(CAP);
+    } finally {
+      await c.end();
+    }
   }, 120_000);
 });

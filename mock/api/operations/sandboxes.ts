@@ -5,7 +5,7 @@
  */
 import { fieldError, ApiError } from '../app';
 import { clockOf } from '../../store/clock';
-import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxSeedError, sandboxCount } from '../../store/sandboxes';
+import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxCapError, SandboxSeedError, sandboxCount } from '../../store/sandboxes';
 import { readSnapshot, SnapshotError, type Snapshot } from '../../store/snapshot';
 import { writeWebhookSettings } from '../../store/webhook-settings';
 import type { Op, ServiceContext } from './common';
@@ -41,17 +41,17 @@ export const createSandbox: Op = async (call) => {
   if (size > seedBytes) {
     throw new ApiError(413, `Payload Too Large: the seed is ${size} bytes of JSON; a sandbox takes a seed of at most ${seedBytes} bytes (PAYUI_MOCK_MAX_SEED_BYTES)`);
   }
-  // Checked before it is made: sandboxes made at once may pass the count by the few under way.
-  if ((await sandboxCount(call.context.db.sql)) >= count) {
-    throw new ApiError(429, `Too Many Requests: there are ${count} sandboxes, as many as the service keeps at once (PAYUI_MOCK_MAX_SANDBOXES); DELETE /mock/sandboxes/{merchant_id} the ones your tests are done with`);
-  }
+  const full = () => new ApiError(429, `Too Many Requests: there are ${count} sandboxes, as many as the service keeps at once (PAYUI_MOCK_MAX_SANDBOXES); DELETE /mock/sandboxes/{merchant_id} the ones your tests are done with`);
+  // Looked at first, so that a full service reads no seed; counted again where the sandbox is made.
+  if ((await sandboxCount(call.context.db.sql)) >= count) throw full();
   const seed = await seedOf(call.context, asked);
   // A new merchant has no rules and a clock at real time: nothing to tell. A seed that passed the
   // export's check but breaks the tables' keys or references is the request's fault: 422 naming the row.
   try {
-    const { sandbox } = await create(call.context.db, seed);
+    const { sandbox } = await create(call.context.db, seed, count);
     return { status: 201, body: sandbox };
   } catch (error) {
+    if (error instanceof SandboxCapError) throw full();
     if (error instanceof SandboxSeedError || error instanceof SnapshotError) throw fieldError('seed', error.message);
     throw error;
   }
