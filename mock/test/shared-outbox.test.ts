@@ -118,9 +118,16 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     // A later payment through the other service: its order_paid waits behind the first.
     const second = await pay(two, 'clock-two');
     orders.up = true;
-    // A minute before it is due (moved through the other service): no attempt, whichever sends.
+    // A minute before it is due (moved through the other service): no attempt, whichever sends, once
+    // each reads the moved clock and has looked at it again (a retry found due would be attempted instead).
     await call('/mock/clock', { to: new Date(due - 60_000).toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const clockThrough = async (service: MockService) => {
+      const response = await fetch(`${service.merchantApi}/mock/clock`, { headers: { authorization: DEMO_AUTH } });
+      return Date.parse(((await response.json()) as { now: string }).now);
+    };
+    for (const service of [one, two]) await expect.poll(() => clockThrough(service), { timeout: 10_000 }).toBeGreaterThanOrEqual(due - 60_000);
+    const early = expect.poll(() => orders.paid.length, { timeout: 30_000 }).toBeGreaterThan(0).catch(() => undefined);
+    await Promise.race([Promise.all([one.webhooks.lookAgain(), two.webhooks.lookAgain()]), early]);
     expect(orders.paid).toEqual([]);
     expect((await orderPaid(first)).delivery).toMatchObject({ state: 'waiting', attempts: 1 });
     // At the due time: the retry, then the one behind it, each once, in order.

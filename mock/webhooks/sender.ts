@@ -267,6 +267,12 @@ export interface WebhookSender {
   /** Resolves when no project has anything waiting, or once the sender is closed (for tests). */
   idle(): Promise<void>;
   /**
+   * Makes every webhook that waits for its next attempt look at its merchant's clock again now, and
+   * resolves once each found it still not due (for tests: a clock moved through another process, a
+   * look instead of a sleep). One that found it due is attempted, and this resolves after a later look.
+   */
+  lookAgain(): Promise<void>;
+  /**
    * Looks again, at once, at the queues of these projects (a reset or a delete of their merchant
    * just took their webhooks out of the outbox): what the outbox no longer holds is dropped unsent,
    * and a queue left empty ends its waits and timers.
@@ -335,6 +341,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const forSettings = new Set<() => void>();
   /** Ends the waits for a retry's time, to look at the clock again (a move of it calls them). */
   const forClock = new Set<() => void>();
+  /** `lookAgain`'s callers, told at the next look that finds a retry not due yet. */
+  const lookers: (() => void)[] = [];
   const unwatchClock = clock.watch(() => {
     for (const wake of [...forClock]) wake();
   });
@@ -492,6 +500,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     while (!closed) {
       const left = due - (await clock.now(projectId));
       if (left <= 0 || closed || (await gone(head))) return;
+      for (const looked of lookers.splice(0)) looked();
       await backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock, projectId);
     }
   }
@@ -678,6 +687,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         settle();
       });
     },
+    lookAgain() {
+      if (closed || forClock.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        lookers.push(resolve);
+        for (const wake of [...forClock]) wake();
+      });
+    },
     close() {
       if (!closed) {
         closed = true;
@@ -686,6 +702,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         settle();
         changed();
         for (const listener of closeListeners.splice(0)) listener();
+        for (const looked of lookers.splice(0)) looked();
       }
       // Then what they logged is written (before the database closes).
       const drained = busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
