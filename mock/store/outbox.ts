@@ -115,6 +115,12 @@ export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Pro
      ON CONFLICT DO NOTHING`,
     [owner],
   );
+  // A free lease of a project with nothing to send goes: a claim's insert that waited on a reset or
+  // a delete (which drops the merchant's leases) can put one back after it committed.
+  await sql.query(
+    `DELETE FROM webhook_leases l WHERE (l.owner IS NULL OR l.until < now())
+       AND NOT EXISTS (SELECT 1 FROM webhook_outbox o WHERE o.project_id = l.project_id)`,
+  );
   // One statement (so one transaction of its own): the free leases taken, and their projects' rows marked as this process's.
   const { rows: found } = await sql.query<Partial<RowOf> & { project_id: string }>(
     `WITH leased AS (
