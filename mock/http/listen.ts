@@ -60,6 +60,17 @@ function answerStalls(server: Server, shape: ErrorShape, idleMs: number): void {
   });
   server.setTimeout(idleMs);
   server.on('timeout', (socket: Socket) => {
+    // Node runs expired timers before it reads its sockets: after the process was busy for longer
+    // than `idleMs` (a long task, a GC pause, a loaded machine), bytes the client sent meanwhile
+    // wait unread while this fires. Look again once they are read (the check phase comes after the
+    // poll): any byte since then is no stall, and the socket's idle timer is already running anew.
+    // Closing now would close with bytes unread, which the client sees as a reset, not an answer.
+    const read = socket.bytesRead;
+    setImmediate(() => {
+      if (!socket.destroyed && socket.bytesRead === read) onStall(socket);
+    });
+  });
+  const onStall = (socket: Socket) => {
     const current = open.get(socket);
     if (!current) {
       // No request object yet: headers that stopped coming are answered; an idle connection closes.
@@ -72,7 +83,7 @@ function answerStalls(server: Server, shape: ErrorShape, idleMs: number): void {
       sendAnswer(current.res, timeout(), { connection: 'close' });
     }
     // Otherwise the request is whole and its answer is being worked out: not the client's stall.
-  });
+  };
 }
 
 function listenOn(server: Server, host: string, port: number): Promise<number> {
