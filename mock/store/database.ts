@@ -125,6 +125,12 @@ export function postgresEngine(): Promise<WebAssembly.Module | undefined> {
   })());
 }
 
+// Compiled from the moment this module loads, not when the first database opens: V8 compiles it on
+// background threads while the main thread goes on loading the service's code (Fastify, the
+// routes), which a start otherwise waited for first (issue 48 item 3). A failure is the first
+// openDatabase's to report.
+postgresEngine().catch(() => undefined);
+
 /**
  * Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory, starting
  * from `image` (a dumped data directory, mock/store/image.ts) when one is given.
