@@ -1,9 +1,10 @@
 // `npm run bench`: what the widget costs a merchant's page, measured in Chromium against the
 // built files (dist/payui.js, payui-session.js and payui-lightbox.js on test/fixtures/bench). Each figure is the
 // median of repeated runs; the table shows the spread (min–max) and the goal beside it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { test, type Browser, type Page } from '@playwright/test';
+import { figureTable } from './figures';
 
 /** The goals, from docs/budgets.json (docs/widget.md and npm test's size check read the same file). */
 const BUDGETS = JSON.parse(readFileSync('docs/budgets.json', 'utf8')) as typeof import('../docs/budgets.json');
@@ -12,43 +13,9 @@ const SPEED = BUDGETS.speed;
 const PAGE = 'http://localhost:5173/test/fixtures/bench/index.html';
 const RUNS = 7;
 
-interface Figure {
-  figure: string;
-  median: number;
-  min: number;
-  max: number;
-  runs: number;
-  unit: string;
-  goal: string;
-  met: boolean | null;
-}
-const figures: Figure[] = [];
+const { record, write } = figureTable();
 
-function record(figure: string, samples: number[], unit: string, goal: string, meets: ((median: number) => boolean) | null) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-  figures.push({ figure, median, min: sorted[0]!, max: sorted.at(-1)!, runs: samples.length, unit, goal, met: meets ? meets(median) : null });
-}
-
-const round = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
-
-test.afterAll(() => {
-  const rows = figures.map((f) => [
-    f.figure,
-    `${round(f.median)} ${f.unit}`,
-    f.runs > 1 ? `${round(f.min)}–${round(f.max)}` : '—',
-    String(f.runs),
-    f.goal,
-    f.met === null ? 'report' : f.met ? 'met' : 'MISSED',
-  ]);
-  const head = ['figure', 'median', 'spread', 'runs', 'goal', ''];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
-  mkdirSync('bench', { recursive: true });
-  writeFileSync('bench/results.json', `${JSON.stringify({ date: new Date().toISOString(), chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', figures }, null, 2)}\n`);
-  console.log('written: bench/results.json');
-});
+test.afterAll(() => write('bench/results.json', { chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }));
 
 async function fresh(browser: Browser): Promise<Page> {
   const context = await browser.newContext(); // an empty HTTP cache: cold means cold
