@@ -2,14 +2,17 @@
  * The merchant API (and the service's own `/mock/…` calls) as a Fastify app whose routes are the
  * operations of `mock/spec/openapi.json`: each is registered from the document, its parameters and body
  * checked by the document's schemas (mock/spec/validators.ts), its credentials by its `security`,
- * and answered by the operation of the same `operationId` — or 501 until a later part of the
- * service implements it. Every error, Fastify's own included, is the service's error body.
+ * and answered by the handler of the same `operationId`: the handlers are a record typed by the
+ * document's operation ids (`OperationId`, from the kit's generated types), so a missing or renamed
+ * one is a compile error, and an app is not made without one. Every error, Fastify's own included,
+ * is the service's error body.
  *
  * Why Fastify: it routes, parses and limits bodies, and validates with Ajv (which reads OpenAPI
  * 3.1's JSON Schema as it is), so the document is the one rule book and the code is handlers only.
  */
 import type { RequestListener } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from 'payui-embed/server';
 import type { ValidateFunction } from 'ajv';
 import type { ExtendedMessage } from '../spec/errors';
 import { ApiError, createServiceApp, fieldError, requestError, STATUS_TEXT } from '../http/service-app';
@@ -134,9 +137,15 @@ export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Ans
   check?: (call: Call<Context>) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
 };
 
+/** The `operationId` of every operation of `mock/spec/openapi.json`. */
+export type OperationId = keyof operations;
+
+/** A handler for every operation of the document, by its `operationId`. */
+export type Handlers<Context> = { readonly [Id in OperationId]: Operation<Context> };
+
 export interface ApiOptions<Context> {
   document: OpenApiDocument;
-  operations: Partial<Record<string, Operation<Context>>>;
+  operations: Handlers<Context>;
   context: Context;
   callers: Callers;
   /** The merchant a project belongs to, or undefined when there is no such project (a query's `project_id`). */
@@ -259,7 +268,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     const bodyRequired = operation.requestBody?.required === true;
     const body = bodySchema ? lazy(() => validators.compile(`${pointer}/requestBody/content/application~1json/schema`, 'body')) : null;
     const secured = (operation.security ?? document.security ?? []).some((s) => Object.keys(s).length > 0);
-    const handler = options.operations[operation.operationId];
+    const handler = (options.operations as Readonly<Record<string, Operation<Context> | undefined>>)[operation.operationId];
+    // Typed out by Handlers; a document given at run time (not the one the types come from) could still name another.
+    if (!handler) throw new Error(`${operation.operationId} (${method.toUpperCase()} ${path}) is in the document but has no handler`);
     warmers.set(operation.operationId, () => [params(), query(), body?.()]);
     // The service's tests (issue 46 item 15): every answer checked against the operation's
     // responses; what is off is written, a line each, to the file the variable names.
@@ -320,9 +331,8 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         const bodyValid = body?.();
         const schemaFindings = bodyValid && (bodyRequired || request.body !== undefined) && !bodyValid(request.body)
           ? extendedMessage(bodyValid.errors ?? [], request.body, document) : null;
-        const ownFindings = handler?.check ? await handler.check(call) : null;
+        const ownFindings = handler.check ? await handler.check(call) : null;
         if (schemaFindings || ownFindings) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(schemaFindings, ownFindings));
-        if (!handler) throw new ApiError(501, `Not Implemented: ${operation.operationId} is described in openapi.json but this version of the offline service does not answer it yet`);
         const answer = await handler(call);
         reply.code(answer.status ?? 200);
         for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);

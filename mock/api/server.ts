@@ -1,6 +1,5 @@
 /**
- * The offline service's merchant API origin: every operation of `mock/spec/openapi.json` (those of
- * later parts answer 501), the service's own `/mock/…` calls, `GET /openapi.json`, the webhook
+ * The offline service's merchant API origin: every operation of `mock/spec/openapi.json`, the service's own `/mock/…` calls, `GET /openapi.json`, the webhook
  * log page, and the pages the Login API's mailed links open. The merchant API is meant to be
  * called server-to-server and sends no CORS headers; the Login API (`/api/…`) answers CORS for
  * browser SDKs.

@@ -1,11 +1,9 @@
 // payui-embed/server's client of every operation (DESIGN.md §13), against the offline service as it
 // runs (a sandbox of the run's shared service, mock/test/sandbox-world.ts): its paths, paged lists, errors with
 // the service's request id and field errors, and — against small stand-ins that fail on purpose —
-// its retries. The catalog and users tests run once the service answers those operations (until
-// then it answers 501, and `implemented` skips them).
+// its retries.
 import { createServer, type RequestListener } from 'node:http';
 import { afterAll, afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import document from '../../mock/spec/openapi.json';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { PROJECTS } from '../../mock/fixtures/catalog';
 import { createDemoServer } from '../../server/demo';
@@ -17,8 +15,7 @@ import { sandboxWorld } from '../../mock/test/sandbox-world';
 
 type Schemas = components['schemas'];
 
-// One sandbox for the file, made before the tests are collected: `implemented` asks the service
-// which operations it answers.
+// One sandbox for the file.
 const world = await sandboxWorld();
 const base = world.origin;
 /** The sandbox's Star Miners (the demo's project 200001). */
@@ -28,28 +25,6 @@ afterAll(() => world.close());
 const AUTH = world.authorization;
 const client = <V extends ApiVersion = 'v2'>(options: Partial<MerchantClientOptions> & { apiVersion?: V } = {}) =>
   createMerchantClient<V>({ ...world.credentials, baseUrl: base, ...options });
-
-/**
- * Whether the service answers an operation, asked once: its path (ids that name nothing), with
- * GET for a create or an update (a body is checked before the service looks for the operation,
- * so only a read of the same resource can say), and a 501 means "not yet".
- */
-async function implemented(operationId: string): Promise<boolean> {
-  for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, { operationId?: string }>>)) {
-    const method = Object.keys(operations).find((m) => operations[m]?.operationId === operationId);
-    if (!method) continue;
-    const url = path.replace('{version}', 'v2').replace('{merchant_id}', String(world.merchantId)).replace('{project_id}', String(starMiners))
-      .replace('{user_id}', 'nobody-at-all').replace(/\{\w+\}/g, '999999999');
-    const response = await fetch(`${base}${url}`, { method: method === 'delete' ? 'DELETE' : 'GET', headers: { authorization: AUTH } });
-    await response.arrayBuffer();
-    return response.status !== 501;
-  }
-  throw new Error(`no operation ${operationId} in openapi.json`);
-}
-const answers = Object.fromEntries(await Promise.all(
-  ['createItem', 'getItem', 'listItems', 'createUser', 'getUser', 'updateUser', 'listUsers'].map(async (id) => [id, await implemented(id)] as const),
-));
-const ready = (...ids: string[]) => ids.every((id) => answers[id]);
 
 const stands: Listening[] = [];
 afterEach(async () => {
@@ -387,7 +362,7 @@ describe('every method', () => {
 });
 
 describe('the catalog and users, on the service', () => {
-  it.skipIf(!ready('createItem', 'listItems', 'getItem'))('items: create → list → get', async () => {
+  it('items: create → list → get', async () => {
     const kit = client();
     // In a project of its own: the demo project's items stay the seeded ones (the demo shop's test below).
     const { id: project } = await kit.projects.create({ name: { en: 'Kit items' } });
@@ -404,7 +379,7 @@ describe('the catalog and users, on the service', () => {
     expect(duplicate.message).toBe('the merchant API answered HTTP 409: Conflict (sku: "kit-test-lantern" is already used in this project)');
   });
 
-  it.skipIf(!ready('createUser', 'getUser', 'updateUser', 'listUsers'))('users: create → get → update → list', async () => {
+  it('users: create → get → update → list', async () => {
     const kit = client();
     const created = await kit.users.create(starMiners, { user_id: 'kit-user/1', user_name: 'Kit' });
     expect(created).toMatchObject({ user_id: 'kit-user/1', user_name: 'Kit', enabled: true });
@@ -434,23 +409,22 @@ describe('the demo shop (server/shop.ts, server/demo.ts)', () => {
   /** What the pages sold from the static catalogue: the seed fixtures hold the same items. */
   const seeded = PROJECTS[200001]!.items.map(({ sku, name, price }) => ({ sku, name, price }));
 
-  it.skipIf(!ready('listItems'))('syncs the catalogue through the kit: the items the service lists, with their names and prices', async () => {
+  it('syncs the catalogue through the kit: the items the service lists, with their names and prices', async () => {
     expect(await shop().syncCatalogue(starMiners)).toEqual(seeded);
   });
 
-  it.skipIf(!ready('getUser'))('looks a player up through the kit: their balance, 0 for one the service has not met', async () => {
+  it('looks a player up through the kit: their balance, 0 for one the service has not met', async () => {
     expect(await shop().balanceOf(starMiners, 'nobody-at-all')).toBe(0);
   });
 
-  it('the demo server sells the synced catalogue, or the static one in one logged line while the service does not list items', async () => {
+  it('the demo server sells the catalogue synced from the service, and shows the player its balance there', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const demo = await listenLoopback(createDemoServer({ appRoot: '/nowhere', distRoot: '/nowhere', merchantApi: base, paymentUiOrigins: [], paymentUi: { live: base, sandbox: base } }), 0);
     stands.push(demo);
     const get = async (path: string) => (await fetch(`http://127.0.0.1:${demo.port}${path}`)).json();
     expect(await get('/api/catalogue')).toEqual({ items: seeded });
     expect(await get('/api/catalogue')).toEqual({ items: seeded });
-    if (ready('listItems')) expect(log).not.toHaveBeenCalled();
-    else expect(log.mock.calls).toEqual([['demo shop: the merchant API does not list items yet; selling the static catalogue']]);
-    expect(await get('/api/player')).toEqual({ id: 'demo-player-1', name: 'Nova Rider', balance: ready('getUser') ? expect.any(Number) : null });
+    expect(log).not.toHaveBeenCalled();
+    expect(await get('/api/player')).toEqual({ id: 'demo-player-1', name: 'Nova Rider', balance: expect.any(Number) });
   });
 });
