@@ -856,17 +856,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service failed to answer (its database refused or went away): the error body with the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id. What was asked was not done (its transaction rolled back); try again. */
-        InternalError: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. */
+        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. One answer outside them is not the contract but a failure of the service (a defect, or its database refused or went away): 500 with the error body, the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id; what was asked was not done (its transaction rolled back), so try again. No operation lists it, and the service's own tests fail on one. */
         FaultAnswer: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -972,7 +962,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1011,7 +1000,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1046,7 +1034,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1091,7 +1078,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1125,7 +1111,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1161,7 +1146,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1201,7 +1185,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1237,7 +1220,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1271,7 +1253,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1313,7 +1294,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1340,7 +1320,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1374,7 +1353,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1406,7 +1384,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1449,7 +1426,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1476,7 +1452,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1510,7 +1485,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1562,7 +1536,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1595,7 +1568,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1623,7 +1595,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1650,7 +1621,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1682,7 +1652,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1721,7 +1690,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -1764,7 +1732,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };

@@ -273,15 +273,16 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     if (!handler) throw new Error(`${operation.operationId} (${method.toUpperCase()} ${path}) is in the document but has no handler`);
     warmers.set(operation.operationId, () => [params(), query(), body?.()]);
     // The service's tests (issue 46 item 15): every answer checked against the operation's
-    // responses; what is off is written, a line each, to the file the variable names.
-    const checkAnswers = process.env.PAYUI_MOCK_CHECK_ANSWERS;
-    const onSend = checkAnswers
+    // responses; what is off is written, a line each, to the file the variable names at the
+    // answer (a test that breaks the service on purpose points it elsewhere meanwhile).
+    const onSend = process.env.PAYUI_MOCK_CHECK_ANSWERS
       ? async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
         const problem = (answerCheck ??= createAnswerCheck(document, validators))({
           path, method, status: reply.statusCode, contentType: reply.getHeader('content-type') as string | undefined,
           body: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined, faulted: faulted.has(request),
         });
-        if (problem) appendFileSync(checkAnswers, `${operation.operationId} (${request.method} ${request.url.split('?')[0]}): ${problem}\n`);
+        const file = process.env.PAYUI_MOCK_CHECK_ANSWERS;
+        if (problem && file) appendFileSync(file, `${operation.operationId} (${request.method} ${request.url.split('?')[0]}): ${problem}\n`);
         return payload;
       }
       : undefined;

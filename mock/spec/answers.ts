@@ -6,7 +6,8 @@
  * itself never does.
  *
  * An operation's `default` response is the fault rules' (DESIGN.md §8b "Fail on purpose": any 4xx
- * or 5xx, any body): it covers an answer a fault asked for, and nothing else.
+ * or 5xx, any body): it covers an answer a fault asked for, and nothing else. No operation lists
+ * 500, so a 500 no fault asked for (the service failing) is found.
  */
 import type { Validators } from './validators';
 import { pointerPart } from './validators';

@@ -24,6 +24,11 @@ describe('an answer against openapi.json', () => {
     expect(getProject({ status: 429, body: JSON.stringify('a rule\'s own body'), faulted: true })).toBeNull();
   });
 
+  it('finds an unexpected 500, which no operation lists; a fault\'s 500 is the default\'s', () => {
+    expect(getProject({ status: 500, body: error(500) })).toMatch(/answered 500, which openapi.json does not list/);
+    expect(getProject({ status: 500, body: error(500), faulted: true })).toBeNull();
+  });
+
   it('finds a body the schema does not describe, one that is not JSON, and one of another type', () => {
     expect(getProject({ status: 404, body: '{"error": "gone"}' })).toMatch(/does not describe: \/ must have required property/);
     expect(getProject({ status: 404, body: 'gone' })).toMatch(/not JSON/);

@@ -11,6 +11,7 @@ import { listenLoopback } from '../http/listen';
 import { codeError } from '../../src/server/http';
 import { DEMO_AUTH } from '../../test/fixtures/merchant-call';
 import { startWorld, type ServiceWorld } from './service-world';
+import { outsideTheSpec } from './answers-on-purpose';
 
 let world: ServiceWorld;
 beforeAll(async () => {
@@ -158,8 +159,12 @@ describe('a 500', () => {
       throw Object.assign(new Error(`invalid input value "${secret}"`), { code: '22P02', query: 'INSERT INTO webhook_settings …', params: [200001, secret] });
     });
     try {
-      const answer = await call('PUT', '/mock/projects/200001/webhooks', JSON.stringify({ url: 'http://localhost:1/h', secret, variant: 'combined' }));
+      let answer!: Awaited<ReturnType<typeof call>>;
+      const found = await outsideTheSpec(async () => {
+        answer = await call('PUT', '/mock/projects/200001/webhooks', JSON.stringify({ url: 'http://localhost:1/h', secret, variant: 'combined' }));
+      });
       expect(answer.status).toBe(500);
+      expect(found).toEqual([expect.stringMatching(/answered 500, which openapi.json does not list$/)]);
       const logged = errors.mock.calls.flat().map((part) => (part instanceof Error ? `${part.message} ${part.stack} ${JSON.stringify(part)}` : String(part))).join('\n');
       expect(logged).toMatch(/payui-mock/);
       expect(logged).not.toContain(secret);

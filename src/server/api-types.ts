@@ -3980,16 +3980,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service failed to answer (its database refused or went away): the error body with the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id. What was asked was not done (its transaction rolled back); try again. */
-        InternalError: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description The request's `Host` is not this machine's (`localhost`, `127.0.0.1`, `[::1]`, or a name of `PAYUI_ALLOWED_HOSTS`): a page of another site that made its name resolve to loopback (DNS rebinding) is refused before the request reaches the operation, whatever it is. */
         MisdirectedRequest: {
             headers: {
@@ -4012,7 +4002,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. */
+        /** @description An answer asked for on purpose by a fault (`POST /mock/faults` with a `status`, or the request header `X-Payui-Mock-Fault: status=…`): that status, any 4xx or 5xx, with the rule's `body`, or the service's error body when the rule gave none. Only a fault answers so; without one the operation answers only the statuses listed. One answer outside them is not the contract but a failure of the service (a defect, or its database refused or went away): 500 with the error body, the message `Internal Server Error` and nothing of the failure, which the service logs with the request's id; what was asked was not done (its transaction rolled back), so try again. No operation lists it, and the service's own tests fail on one. */
         FaultAnswer: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4131,7 +4121,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4171,7 +4160,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4212,7 +4200,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4246,7 +4233,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4285,7 +4271,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4319,7 +4304,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4358,7 +4342,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4400,7 +4383,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4436,7 +4418,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4478,7 +4459,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4515,7 +4495,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4557,7 +4536,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4599,7 +4577,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4635,7 +4612,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4677,7 +4653,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4714,7 +4689,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4754,7 +4728,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4796,7 +4769,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4832,7 +4804,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4874,7 +4845,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4911,7 +4881,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4951,7 +4920,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -4993,7 +4961,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5029,7 +4996,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5071,7 +5037,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5108,7 +5073,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5148,7 +5112,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5190,7 +5153,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5226,7 +5188,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5268,7 +5229,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5305,7 +5265,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5343,7 +5302,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5383,7 +5341,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5417,7 +5374,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5457,7 +5413,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5494,7 +5449,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5532,7 +5486,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5572,7 +5525,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5606,7 +5558,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5648,7 +5599,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5685,7 +5635,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5727,7 +5676,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5768,7 +5716,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5811,7 +5758,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5848,7 +5794,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5888,7 +5833,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5924,7 +5868,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -5967,7 +5910,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6007,7 +5949,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6049,7 +5990,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6085,7 +6025,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6126,7 +6065,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6168,7 +6106,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6213,7 +6150,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6274,7 +6210,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6310,7 +6245,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6346,7 +6280,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6385,7 +6318,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6421,7 +6353,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             default: components["responses"]["FaultAnswer"];
         };
@@ -6461,7 +6392,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             default: components["responses"]["FaultAnswer"];
         };
@@ -6498,7 +6428,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             default: components["responses"]["FaultAnswer"];
         };
@@ -6535,7 +6464,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6567,7 +6495,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6606,7 +6533,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6641,7 +6567,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6686,7 +6611,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6720,7 +6644,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6756,7 +6679,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6796,7 +6718,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6832,7 +6753,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6866,7 +6786,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6908,7 +6827,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6935,7 +6853,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -6969,7 +6886,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7001,7 +6917,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7044,7 +6959,6 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7071,7 +6985,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7105,7 +7018,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7157,7 +7069,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7190,7 +7101,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7218,7 +7128,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7245,7 +7154,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7277,7 +7185,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7316,7 +7223,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
@@ -7359,7 +7265,6 @@ export interface operations {
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyWrongKeys"];
-            500: components["responses"]["InternalError"];
             default: components["responses"]["FaultAnswer"];
         };
     };
