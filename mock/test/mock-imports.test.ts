@@ -151,6 +151,117 @@ describe('the service inside: folders import one way', () => {
 });
 
 /**
+ * `api/` is transport (issue 49 item 9): it reads what it answers from `store/` as it likes, but a
+ * change goes through a use case of `domain/`, which holds the rules of the change (its transaction,
+ * its locks, what else changes with it), never through a writer of `store/` called from a handler.
+ * Reads stay: a GET that reads the catalogue has no rule to keep, and a domain function that only
+ * passed the read on would add nothing. A store function writes when its body holds an INSERT,
+ * UPDATE, DELETE or TRUNCATE, or calls one of its module's functions that does.
+ */
+export function storeWriters(text: string): string[] {
+  const starts = [...text.matchAll(/^(export\s+)?(?:async\s+)?function\s+([A-Za-z0-9_$]+)|^(export\s+)?const\s+([A-Za-z0-9_$]+)\s*=/gm)]
+    .map((m) => ({ name: (m[2] ?? m[4])!, exported: Boolean(m[1] ?? m[3]), at: m.index }));
+  const bodies = new Map(starts.map((f, i) => [f.name, text.slice(f.at, starts[i + 1]?.at ?? text.length).replace(/^[^(=]*/, '')] as const));
+  const writes = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:[a-z_][a-z0-9_]*|\$\{)/;
+  const writers = new Set([...bodies].filter(([, body]) => writes.test(body)).map(([name]) => name));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, body] of bodies) {
+      if (!writers.has(name) && [...writers].some((writer) => new RegExp(`\\b${writer.replace('$', '\\$')}\\s*\\(`).test(body))) {
+        writers.add(name);
+        grew = true;
+      }
+    }
+  }
+  return starts.filter((f) => f.exported && writers.has(f.name)).map((f) => f.name);
+}
+
+/** The names a module imports for its run (not `import type`, not `type X`), by the file they come from. */
+function importedNames(file: string, text: string, known: Set<string>): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  for (const m of text.matchAll(/^import\s+\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/gm)) {
+    const from = m[2]!.startsWith('.') ? target(file, m[2]!, known) : undefined;
+    if (!from) continue;
+    const own = m[1]!.split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type ')).map((part) => part.split(/\s+as\s+/)[0]!.trim());
+    names.set(from, [...(names.get(from) ?? []), ...own]);
+  }
+  return names;
+}
+
+/**
+ * Writers of store/ that api/ still calls, waiting for their move into domain/: remove each once it
+ * has moved. The clock's and the subscriptions' (clockOf) are the clock's work under way.
+ */
+const API_WRITES_PENDING: Record<string, string[]> = {
+  'api/login-flow.ts': ['clearFailures', 'countLoginAttempt', 'makeLink', 'sendMail', 'uncountLoginAttempt'],
+  'api/login-pages.ts': ['confirmUser', 'endResetLinks', 'setPassword', 'spendLink'],
+  'api/operations/catalog-currency.ts': ['writeCurrency'],
+  'api/operations/catalog-groups.ts': ['dropGroupFromItems', 'orphanChildren'],
+  'api/operations/games.ts': ['orphanChildren', 'addKeys'],
+  'api/operations/login-settings.ts': ['loginProjectOf', 'updateLoginProject'],
+  'api/operations/login.ts': ['insertUser'],
+  'api/operations/projects.ts': ['writeWebhookFields', 'insertProject', 'updateProjectFields'],
+  'api/operations/sandboxes.ts': ['clockOf', 'createSandbox', 'deleteSandbox', 'resetMerchant', 'writeWebhookSettings'],
+  'api/operations/subscription-plans.ts': ['deleteProduct', 'insertPlan', 'insertProduct', 'markPlanDeleted', 'updatePlan', 'updateProduct'],
+  'api/operations/subscriptions.ts': ['clockOf'],
+  'api/operations/users.ts': ['insertUser', 'writeUserFields'],
+  'api/operations/webhooks.ts': ['writeWebhookSettings'],
+  'api/project-records.ts': ['deleteProjectRecord', 'insertProjectRecord', 'updateProjectRecord'],
+  'api/server.ts': ['clockOf', 'createFaults'],
+};
+
+/** What api/ files call of store/'s writers, among `files` (path → text), less `pending`'s. */
+export function apiWriteProblems(files: Map<string, string>, pending: Record<string, string[]> = {}): string[] {
+  const known = new Set(files.keys());
+  const writers = new Map([...files].filter(([file]) => folderOf(file) === 'store').map(([file, text]) => [file, new Set(storeWriters(text))] as const));
+  const problems: string[] = [];
+  for (const [file, text] of files) {
+    if (folderOf(file) !== 'api') continue;
+    const name = relative(MOCK, file);
+    for (const [from, names] of importedNames(file, text, known)) {
+      for (const called of names.filter((n) => writers.get(from)?.has(n))) {
+        if (!pending[name]?.includes(called)) problems.push(`${name} calls ${relative(MOCK, from)}'s ${called}: a change goes through domain/`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe('the service inside: api/ is transport, and changes go through domain/', () => {
+  const files = new Map(sources(MOCK).map((file) => [file, readFileSync(file, 'utf8')] as const));
+
+  it('has no handler that calls a writer of store/ (but those still pending)', () => {
+    expect(apiWriteProblems(files, API_WRITES_PENDING)).toEqual([]);
+  });
+
+  it('keeps no pending line that nothing needs', () => {
+    const now = apiWriteProblems(files);
+    for (const [file, names] of Object.entries(API_WRITES_PENDING)) {
+      for (const name of names) expect(now.some((problem) => problem.startsWith(`${file} calls `) && problem.includes(`'s ${name}:`)), `${file}: ${name}`).toBe(true);
+    }
+  });
+
+  it('finds a write a handler calls, through a helper of its module too, and lets reads and domain/ be (the check can fail)', () => {
+    const at = (name: string) => join(MOCK, name);
+    const made = new Map([
+      [at('store/things.ts'), [
+        "export async function readThing(sql) { return sql.query('SELECT data FROM things WHERE id = $1'); }",
+        "async function write(sql, id) { await sql.query('UPDATE things SET data = $2 WHERE id = $1', [id]); }",
+        'export async function renameThing(sql, id) { await write(sql, id); }',
+        "export const dropThing = (sql, id) => sql.query('DELETE FROM things WHERE id = $1', [id]);",
+      ].join('\n')],
+      [at('domain/things.ts'), "import { renameThing } from '../store/things';"],
+      [at('api/things.ts'), "import { readThing, renameThing, type Thing } from '../store/things';\nimport { dropThing as drop } from '../store/things';"],
+    ]);
+    expect(storeWriters(made.get(at('store/things.ts'))!)).toEqual(['renameThing', 'dropThing']);
+    expect(apiWriteProblems(made)).toEqual([
+      "api/things.ts calls store/things.ts's renameThing: a change goes through domain/",
+      "api/things.ts calls store/things.ts's dropThing: a change goes through domain/",
+    ]);
+  });
+});
+
+/**
  * What a module loads when it runs: its relative imports that are not `import type` / `export type`
  * (erased), followed to the end, and the packages they name.
  */
