@@ -20,6 +20,7 @@ import { planById, planGraceDays, planRetries } from '../store/subscription-plan
 import { recipientOf, refundWebhooks, renewalWebhooks, subscriptionWebhook } from '../webhooks/payloads';
 import { Conflict, refundIn, sameGeneration, Superseded, type AfterCommit, type Ledger, type PaymentCallResult } from './ledger';
 import { merchantGeneration } from '../store/sandboxes';
+import { lockForChange } from './lock-order';
 
 type SubscriptionPurchase = Extract<Purchase, { kind: 'subscription' }>;
 
@@ -160,7 +161,10 @@ export function createBilling(ledger: Ledger): Billing {
       const db = await opened;
       await at('change');
       return transact(db, async (sql, after) => {
-        const row = await subscriptionById(sql, id, true);
+        await at('change', 'begun');
+        // A cancel that refunds locks the payment it refunds before the subscription (mock/domain/lock-order.ts).
+        const row = await lockForChange(sql, id, refundLast);
+        await at('change', 'locked');
         if (!row) return false;
         const s = row.data;
         const wasCanceled = s.status === 'canceled';

@@ -37,7 +37,16 @@ export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: fal
  * two requests happens in that gap or not at all; a Postgres server has it everywhere.
  */
 export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan';
-export type PaymentsHook = (point: HookPoint) => Promise<void> | void;
+/**
+ * When at that point (`refund` and `change` have all three; the others `read`): `read`, after the
+ * operation's first read, before its transaction; `begun`, in its transaction before it locks
+ * anything; `locked`, in its transaction once it holds its first lock (mock/domain/lock-order.ts).
+ * A pause in the transaction holds the embedded database's one transaction: there, only `read`
+ * pauses while another request runs; on a Postgres server the others make two moves' locks
+ * really interleave. A transaction a race undid runs again, and steps in again.
+ */
+export type HookStage = 'read' | 'begun' | 'locked';
+export type PaymentsHook = (point: HookPoint, stage: HookStage) => Promise<void> | void;
 
 /** What a transaction leaves for after its commit: the outbox rows to hand the sender, the clock's move. */
 export interface AfterCommit {
@@ -74,24 +83,27 @@ export const notRefundable = (id: number, kept: { status: string; payment: KeptP
 
 /**
  * Refunds payment `id` in the transaction of `sql`: marked `refunded` by a write that holds only
- * while it is `done` (a second refund at the same moment finds it refunded: `Conflict`), what it
- * gave taken back, and a plan's subscription it paid for canceled (its row locked while it is
- * changed). Answers the refunded payment and the canceled subscription's record.
+ * while it is `done` (a second refund at the same moment finds it refunded: `Conflict`), a plan's
+ * subscription it paid for canceled, and what it gave taken back, its rows locked in the lock order
+ * (mock/domain/lock-order.ts: the payment, the subscription, the user's). `locked` runs once the
+ * payment is held. Answers the refunded payment and the canceled subscription's record.
  */
-export async function refundIn(sql: Sql, id: number, reason: string, date: string): Promise<{ payment: KeptPayment; canceled: SubscriptionData | undefined }> {
+export async function refundIn(
+  sql: Sql, id: number, reason: string, date: string, locked?: () => Promise<void>,
+): Promise<{ payment: KeptPayment; canceled: SubscriptionData | undefined }> {
   const payment = await markRefunded(sql, id, reason, date);
   if (!payment) {
     const kept = await paymentById(sql, id);
     throw new Conflict(kept ? notRefundable(id, kept) : `transaction ${id} is gone`);
   }
-  if (payment.credit) await debitUser(sql, payment.projectId, recipientOf(payment).id, payment.credit);
+  await locked?.();
   const row = payment.subscription && (await subscriptionById(sql, payment.subscription.id, true));
-  if (!row) return { payment, canceled: undefined };
-  if (row.data.status !== 'canceled') {
+  if (row && row.data.status !== 'canceled') {
     Object.assign(row.data, { status: 'canceled', date_end: date, date_next_charge: null });
     await saveSubscription(sql, row);
   }
-  return { payment, canceled: row.data };
+  if (payment.credit) await debitUser(sql, payment.projectId, recipientOf(payment).id, payment.credit);
+  return { payment, canceled: row ? row.data : undefined };
 }
 
 export interface Ledger {
@@ -110,8 +122,8 @@ export interface Ledger {
   queued<T>(work: () => Promise<T>): Promise<T>;
   /** The merchant's clock (a test may pass a fixed one for all). */
   now(merchantId: number): Date;
-  /** A test's step into the money's paths at `point`. */
-  at(point: HookPoint): Promise<void>;
+  /** A test's step into the money's paths at `point` (`stage`: by default `read`). */
+  at(point: HookPoint, stage?: HookStage): Promise<void>;
   /** Asks the project's listener a payment's question (`user_validation`) through the outbox; null when the project has no webhook settings. */
   ask(projectId: number, payload: Webhook): Promise<QuestionAnswer | null>;
   /** Queues these exact bytes to the project's listener through the outbox (a resend, a trigger). */
@@ -139,8 +151,9 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
   const ledger: Ledger = {
     opened,
     async transact(db, work) {
-      const after: AfterCommit = { rows: [], move: null };
-      const result = await db.transaction((sql) => work(sql, after));
+      // Each attempt of the transaction (a race undoes one, and it runs again) starts with nothing left for after.
+      let after: AfterCommit = { rows: [], move: null };
+      const result = await db.transaction((sql) => work(sql, (after = { rows: [], move: null })));
       clockOf(db).apply(after.move);
       await outbox.deliver(after.rows);
       return result;
@@ -162,7 +175,7 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
       return run;
     },
     now: (merchantId) => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now(merchantId) : Date.now())),
-    at: async (point) => hook?.(point),
+    at: async (point, stage = 'read') => hook?.(point, stage),
     async ask(projectId, payload) {
       await opened;
       return outbox.ask(projectId, payload);

@@ -310,7 +310,10 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       await at('refund');
       const date = now(merchantId).toISOString();
       try {
-        const refunded = await commit(db, kept.payment.projectId, (sql) => refundIn(sql, transactionId, reason, date), ({ payment, canceled }, variant) => refundWebhooks(payment, variant, reason, date, canceled));
+        const refunded = await commit(db, kept.payment.projectId, async (sql) => {
+          await at('refund', 'begun');
+          return refundIn(sql, transactionId, reason, date, () => at('refund', 'locked'));
+        }, ({ payment, canceled }, variant) => refundWebhooks(payment, variant, reason, date, canceled));
         return { ok: true, payment: refunded.payment };
       } catch (error) {
         if (error instanceof Conflict) return { ok: false, problem: 'conflict', message: error.message };

@@ -22,7 +22,11 @@ export interface Sql {
 
 export interface Database {
   sql: Sql;
-  /** Runs `work` in one transaction: all of its writes are kept, or none. */
+  /**
+   * Runs `work` in one transaction: all of its writes are kept, or none. A transaction the server
+   * undid for a race (`raceRetried`) is run again, so `work` may run more than once: it keeps
+   * nothing outside the transaction but what it answers.
+   */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Where the state lives: a directory, or null in memory. */
   readonly dataDir: string | null;
@@ -35,6 +39,61 @@ export interface Database {
   /** The whole data directory as a gzipped tarball (an image to start another database from); embedded only. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
+}
+
+/**
+ * SQLSTATEs of a transaction a Postgres server undid because it met another at the same moment:
+ * a deadlock (`40P01`) and a serialization failure (`40001`). Nothing of it was kept; the same
+ * work run again may well go through.
+ */
+const RACE_CODES = new Set(['40P01', '40001']);
+
+/** Whether `error` undid its transaction for a race with another (RACE_CODES). */
+export const isRace = (error: unknown): boolean => RACE_CODES.has((error as { code?: unknown } | null)?.code as string);
+
+/**
+ * Thrown in a transaction whose rows another changed between its reads and its locks, when taking
+ * them again would break the lock order (mock/domain/lock-order.ts): undone and run again, as a
+ * serialization failure is.
+ */
+export class RowsMoved extends Error {
+  readonly code = '40001';
+}
+
+/**
+ * A transaction that met a race on every one of its attempts: nothing was done. Answered 409 by the
+ * service's one error handler (its `statusCode`), never 500: the request may be sent again.
+ */
+export class RaceLost extends Error {
+  readonly statusCode = 409;
+  constructor(attempts: number, cause: unknown) {
+    super(`the request met others changing the same records at the same moment ${attempts} times (${(cause as { code?: string }).code ?? 'a race'}); nothing was done: send it again`, { cause });
+    this.name = 'RaceLost';
+  }
+}
+
+/** How often a transaction is run before `RaceLost`, and the base of the pause between attempts (ms). */
+export const RACE_RETRY = { attempts: 5, pauseMs: 10 };
+
+/**
+ * `transaction` that runs a transaction a race undid (isRace) again, up to RACE_RETRY.attempts
+ * times, after a short pause that doubles each time and is jittered (two requests that met once do
+ * not meet again at the same instant); then `RaceLost`. The embedded database runs one transaction
+ * at a time and never meets a race; a Postgres server shared by processes does (DESIGN.md §8c).
+ */
+export function retryingRaces(transaction: Database['transaction']): Database['transaction'] {
+  return async (work) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await transaction(work);
+      } catch (error) {
+        if (!isRace(error)) throw error;
+        if (attempt >= RACE_RETRY.attempts) throw new RaceLost(attempt, error);
+        const pause = RACE_RETRY.pauseMs * 2 ** (attempt - 1);
+        await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
+      }
+    }
+  };
 }
 
 export class DatabaseInUseError extends Error {
@@ -157,7 +216,7 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
   // PGlite runs one query at a time; transactions queue behind each other the same way.
   return {
     sql: db,
-    transaction: (work) => db.transaction((tx) => work(tx)),
+    transaction: retryingRaces((work) => db.transaction((tx) => work(tx))),
     dump: async () => {
       // An image holds what the service uses: Postgres's template databases (half the files, which
       // every load unpacks into memory) go first; the service never creates a database from them.

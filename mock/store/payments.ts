@@ -60,6 +60,12 @@ export async function paymentById(sql: Sql, id: number): Promise<{ status: strin
   return rows[0] && { status: rows[0].status, payment: rows[0].data };
 }
 
+/** Locks payment `id`'s row until the transaction of `sql` ends (mock/domain/lock-order.ts); false when there is none. */
+export async function lockPayment(sql: Sql, id: number): Promise<boolean> {
+  const { rows } = await sql.query('SELECT id FROM payments WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0;
+}
+
 /** Keeps a payment with `status`, made at its `date`. */
 export async function insertPayment(sql: Sql, payment: KeptPayment, status: PaymentStatus): Promise<void> {
   await sql.query(

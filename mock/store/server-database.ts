@@ -9,7 +9,7 @@ import type pg from 'pg';
 
 /** The driver, loaded when a Postgres server is used: a start on the embedded database does not pay its import (~240 ms). */
 const driver = async () => (await import('pg')).default;
-import { migrate, type Database, type Sql } from './database';
+import { migrate, retryingRaces, type Database, type Sql } from './database';
 import { MIGRATIONS } from './migrations';
 
 /** Answers as the embedded database does: bigint (int8) and numeric as the text Postgres sends. */
@@ -43,7 +43,8 @@ export async function openServerDatabase(url: string, migrations: readonly strin
   // A connection that breaks while idle is the pool's to replace, not the process's end.
   pool.on('error', () => undefined);
   const sql = asSql(pool);
-  const transaction = async <T,>(work: (tx: Sql) => Promise<T>): Promise<T> => {
+  // A transaction a race with another process undid (a deadlock, a serialization failure) runs again.
+  const transaction = retryingRaces(async <T,>(work: (tx: Sql) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -56,7 +57,7 @@ export async function openServerDatabase(url: string, migrations: readonly strin
     } finally {
       client.release();
     }
-  };
+  });
   try {
     await migrate({ exec: (text) => pool.query(text), transaction }, redactUrl(url), migrations.length, migrations);
   } catch (error) {

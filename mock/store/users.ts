@@ -86,6 +86,13 @@ export interface Credit {
   items: { id: number; sku: string; quantity: number }[];
 }
 
+/**
+ * A purchase's items in the order their inventory rows are locked: by item id, whatever the cart's
+ * order (mock/domain/lock-order.ts). Two carts of one player, `[a, b]` and `[b, a]`, take the rows
+ * one after the other instead of each holding one and waiting for the other's (a deadlock).
+ */
+const inKeyOrder = (items: Credit['items']): Credit['items'] => [...items].sort((a, b) => a.id - b.id);
+
 /** Credits a user, made first (from what the token says of them) when the project does not know them. */
 export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date): Promise<void> {
   // Two first purchases at once both find no user: the second's insert gives way to the first's.
@@ -99,7 +106,7 @@ export async function creditUser(sql: Sql, projectId: number, user: NewUser, cre
       [projectId, user.user_id, credit.currency],
     );
   }
-  for (const item of credit.items) {
+  for (const item of inKeyOrder(credit.items)) {
     await sql.query(
       `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (project_id, user_id, item_id) DO UPDATE SET quantity = inventory.quantity + EXCLUDED.quantity, sku = EXCLUDED.sku`,
@@ -119,7 +126,7 @@ export async function debitUser(sql: Sql, projectId: number, userId: string, cre
       [projectId, userId, credit.currency],
     );
   }
-  for (const item of credit.items) {
+  for (const item of inKeyOrder(credit.items)) {
     await sql.query(
       'UPDATE inventory SET quantity = greatest(quantity - $4, 0) WHERE project_id = $1 AND user_id = $2 AND item_id = $3',
       [projectId, userId, item.id, item.quantity],
