@@ -42,7 +42,7 @@ export interface paths {
          * The webhook log, or a wait for a webhook
          * @description What the offline service sent to the listeners of the caller's projects, newest first: the deliveries `type`, `after` and `state` keep (each left out: any), with their attempts. `/mock/webhooks.html` shows the whole log as a page.
          *
-         *     With `wait`, a test waits for a webhook instead of polling: the answer comes as soon as a matching delivery is in the log (at once when one is already), or with what there is (no delivery) once `wait` ms have passed or the service stops. `after` takes the `id` of a delivery seen before, so a test waits for the next one; delivery ids are the log's, increasing and kept across restarts. The log is kept in the service's database (one for every process of a shared one) and holds each project's newest 500 deliveries, the oldest dropped first. Only the caller's projects' deliveries are seen. A wait is woken by the caller's projects' deliveries only; a merchant has at most 50 waits under way in one service process, and one more is answered 429 at once (a request without `wait` is not counted).
+         *     With `wait`, a test waits for a webhook instead of polling: the answer comes as soon as a matching delivery is in the log (at once when one is already), or with what there is (no delivery) once `wait` ms have passed or the service stops. `after` takes the `id` of a delivery seen before, so a test waits for the next one; delivery ids are the log's, increasing and kept across restarts. The log is kept in the service's database (one for every process of a shared one) and holds each project's newest 500 deliveries, the oldest dropped first. Only the caller's projects' deliveries are seen. A wait is woken by the caller's projects' deliveries only; a merchant has at most 50 waits under way, counted in the service's database (through every process of a shared one), and one more is answered 429 at once (a request without `wait` is not counted).
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -1068,7 +1068,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             421: components["responses"]["MisdirectedRequest"];
             422: components["responses"]["UnprocessableEntity"];
-            /** @description The caller's merchant has 50 waits under way already (`wait` given): the most one merchant may have in one service process. Wait for one to end, or ask without `wait`. */
+            /** @description The caller's merchant has 50 waits under way already (`wait` given): the most one merchant may have, through every process of the service's database. Wait for one to end, or ask without `wait`. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -53,7 +53,7 @@ function moveWebhookCopies(tables: Tables, settingsOf: (row: Row) => Row): void 
 
 /** Each migration's step, by version (index 0: migration 1, which every export has). */
 const STEPS: readonly Step[] = [
-  // 1: the first tables (webhook_leases and fault_rules, later, are never exported).
+  // 1: the first tables (webhook_leases, fault_rules and webhook_waits, later, are never exported).
   { added: ['merchants', 'projects', 'virtual_currencies', 'packages', 'item_groups', 'items', 'user_attributes', 'games', 'game_keys', 'users', 'inventory', 'payments', 'webhook_settings', 'webhook_log'] },
   { added: ['login_projects', 'login_users', 'login_links', 'login_failures', 'mail'] },
   { added: ['subscription_plans', 'subscription_products', 'subscriptions', 'subscription_payments', 'service_clock'] },
@@ -111,6 +111,8 @@ const STEPS: readonly Step[] = [
   { rows: (t) => void (t.webhook_outbox &&= eachRow(t.webhook_outbox, (row) => ({ ...row, attempts: 0, next_attempt: null, delivery: null }))) },
   // 13: a merchant's generation (null is 0).
   { rows: (t) => void (t.merchants &&= eachRow(t.merchants, (row) => ({ ...row, generation: null }))) },
+  // 14: the waits under way (never exported): no row changes.
+  {},
 ];
 
 /** How many migrations have their step here: all of them (snapshot-upgrade.test.ts holds it so). */

@@ -12,6 +12,7 @@ import { escapeHtml } from '../lib/plain';
 import type { LoggedProject } from '../store/projects';
 import { readManySettings, type WebhookSettings } from '../store/webhook-settings';
 import type { Database } from '../store/database';
+import { endWait, takeWait } from '../store/webhook-waits';
 
 export type { LogFilter };
 
@@ -91,30 +92,27 @@ export async function waitForLog(sender: WebhookSender, scope: LogScope, filter:
 }
 
 /**
- * The most waits (`GET /mock/webhooks?wait=`) one merchant may have under way in one process: each
- * holds a connection, a timer and a look at the log after each of its projects' writes, and a test
- * suite needs a handful. Past it a wait is refused (429) at once.
+ * The most waits (`GET /mock/webhooks?wait=`) one merchant may have under way, through every process
+ * of the database: each holds a connection, a timer and a look at the log after each of its
+ * projects' writes, and a test suite needs a handful. Past it a wait is refused (429) at once.
  */
 export const WAITS_PER_MERCHANT = 50;
-const waitsOf = new WeakMap<WebhookSender, Map<number, number>>();
+/** How much longer than its own time a wait's row counts, should its process die: the wait's last look and answer. */
+const WAIT_ROW_SLACK_MS = 5_000;
 
 /**
- * Counts one more wait of `merchantId` under way on `sender`; answers how to count it done, or null
- * when the merchant has `WAITS_PER_MERCHANT` under way already.
+ * Counts one more wait of `merchantId`, lasting at most `waitMs`, in the database
+ * (mock/store/webhook-waits.ts); answers how to count it done, or null when the merchant has
+ * `WAITS_PER_MERCHANT` under way already, through any process.
  */
-export function holdWait(sender: WebhookSender, merchantId: number): (() => void) | null {
-  let waits = waitsOf.get(sender);
-  if (!waits) waitsOf.set(sender, (waits = new Map()));
-  const now = waits.get(merchantId) ?? 0;
-  if (now >= WAITS_PER_MERCHANT) return null;
-  waits.set(merchantId, now + 1);
+export async function holdWait(db: Database, merchantId: number, waitMs: number): Promise<(() => Promise<void>) | null> {
+  const id = await takeWait(db, merchantId, waitMs + WAIT_ROW_SLACK_MS, WAITS_PER_MERCHANT);
+  if (id === null) return null;
   let done = false;
-  return () => {
-    if (done) return;
+  return async () => {
+    if (done || id === 0) return;
     done = true;
-    const left = (waits.get(merchantId) ?? 1) - 1;
-    if (left > 0) waits.set(merchantId, left);
-    else waits.delete(merchantId);
+    await endWait(db, id);
   };
 }
 

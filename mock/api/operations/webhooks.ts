@@ -36,7 +36,7 @@ export const deleteWebhookSettings: Op = async (call) => {
 export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
   const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
   // A wait counts against the merchant's cap while it is under way; a look at once does not.
-  const done = wait > 0 ? holdWait(context.sender, merchantId) : () => undefined;
+  const done = wait > 0 ? await holdWait(context.db, merchantId, wait) : async () => undefined;
   if (!done) {
     throw new ApiError(429, `Too Many Requests: merchant ${merchantId} has ${WAITS_PER_MERCHANT} waits of GET /mock/webhooks under way, the most one merchant may have; wait for one to end, or ask without wait`);
   }
@@ -44,7 +44,7 @@ export const listWebhookLog: Op = async ({ context, merchantId, query, request }
     const scope = await logScope(context.db, await projectNames(context.db, merchantId));
     return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
   } finally {
-    done();
+    await done();
   }
 };
 

@@ -1,0 +1,54 @@
+// The cap on a merchant's waits (`GET /mock/webhooks?wait=`, WAITS_PER_MERCHANT) holds for the
+// database, not per process: two services on one Postgres database count each other's waits
+// (mock/store/webhook-waits.ts). Run by `npm run test:server` (PAYUI_TEST_DATABASE_URL); skipped
+// where no server is given.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startMockService, type MockService } from '../app/service';
+import { dropDatabase, onServer } from '../store/server-database';
+import { WAITS_PER_MERCHANT } from '../webhooks/log';
+import { DEMO_AUTH } from '../../test/fixtures/merchant-call';
+
+const server = process.env.PAYUI_TEST_DATABASE_URL;
+const name = `payui_waits_${process.pid}`;
+let uiRoot = '';
+const services: MockService[] = [];
+
+describe.skipIf(!server)('waits of one merchant through two services on one database', () => {
+  beforeAll(() => {
+    uiRoot = mkdtempSync(join(tmpdir(), 'payui-shared-waits-ui-'));
+  });
+  afterEach(async () => {
+    await Promise.all(services.splice(0).map((s) => s.close()));
+    await dropDatabase(server!, name);
+  });
+  afterAll(() => rmSync(uiRoot, { recursive: true, force: true }));
+
+  async function start(): Promise<MockService> {
+    const at = new URL(server!);
+    at.pathname = `/${name}`;
+    const service = await startMockService({ host: '127.0.0.1', demoPort: 0, merchantApiPort: 0, liveUiPort: 0, sandboxUiPort: 0 }, uiRoot, { databaseUrl: at.toString() });
+    services.push(service);
+    return service;
+  }
+
+  const waits = async (service: MockService) => (await service.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_waits')).rows[0]!.n;
+  const wait = (service: MockService, signal?: AbortSignal) => fetch(`${service.merchantApi}/mock/webhooks?type=refund&wait=30000`, { headers: { authorization: DEMO_AUTH }, ...(signal ? { signal } : {}) });
+
+  it('are capped for the database: the cap\'s waits through one, and one more through the other is 429; an ended wait frees its place for both', async () => {
+    await onServer(server!, `CREATE DATABASE ${name}`);
+    const [one, two] = [await start(), await start()];
+    const stop = new AbortController();
+    const held = Array.from({ length: WAITS_PER_MERCHANT }, () => wait(one, stop.signal).catch(() => 'aborted'));
+    await expect.poll(() => waits(one), { timeout: 20_000 }).toBe(WAITS_PER_MERCHANT);
+    const refused = await wait(two);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(`merchant 100001 has ${WAITS_PER_MERCHANT} waits of GET /mock/webhooks under way`);
+    stop.abort();
+    await Promise.all(held);
+    await expect.poll(() => waits(two), { timeout: 20_000 }).toBe(0);
+    expect((await fetch(`${two.merchantApi}/mock/webhooks?type=refund&wait=1`, { headers: { authorization: DEMO_AUTH } })).status).toBe(200);
+  }, 60_000);
+});
