@@ -1,6 +1,7 @@
 /** @jsxImportSource react */
 // The React store: payui-embed/react as a React (or Next.js) app uses it. "Buy" opens the payment
-// UI over the page through usePayUI (a token provider asks our server at each open); "Pay in the
+// UI over the page through usePayUI (a token provider asks our server at each open, and when the
+// player points at Buy, for the payment UI the hook's prepare() readies before the click); "Pay in the
 // page" shows it inline with <PayUICheckout>. What the page says of an order is our server's word.
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -96,7 +97,9 @@ function Store({ items }: { items: ShopItem[] }) {
         <aside className="log" aria-labelledby="cart-title">
           <h2 id="cart-title">{item.name}</h2>
           <p className="total"><span>Total</span> <strong>{money.format(item.price.amount)}</strong></p>
-          <button type="button" className="button wide" disabled={payui.isOpen || !payui.widget} onClick={() => void buy()}>
+          {/* Pointing at Buy, or tabbing to it, prepares its payment UI hidden, so the click shows it at once. */}
+          <button type="button" className="button wide" disabled={payui.isOpen || !payui.widget} onClick={() => void buy()}
+            onPointerEnter={() => void payui.prepare()} onFocus={() => void payui.prepare()}>
             Buy {item.name}
           </button>
           <button type="button" className="button wide" disabled={inline > 0 || payui.isOpen} onClick={() => setInline((n) => n + 1)}>

@@ -1,7 +1,9 @@
 /**
  * `token-url`: the element's token provider (DESIGN.md §12). At every open it POSTs the element's
  * `data-*` attributes as JSON to the merchant's own server, on the page's origin, and reads
- * `{"token": "…"}` from the answer.
+ * `{"token": "…"}` from the answer. For a payment UI prepared before the click (`preload="ui"`,
+ * DESIGN.md §15) the address also carries `preload=1`, and the server may decline with
+ * `{"token": null}`: nothing is prepared, and the click asks again without it.
  */
 import { invalid, PayUIError } from '../core/errors';
 import type { TokenProvider } from '../core/options';
@@ -25,10 +27,12 @@ export function sameOriginUrl(value: string): string {
 
 const failed = (message: string) => new PayUIError('TOKEN_FAILED', `token-url: ${message}`);
 
-/** A token provider that asks `url` with `body()` (read at each open). */
+/** A token provider that asks `url` with `body()` (read at each open); `preload=1` when it is for a prepared payment UI. */
 export function tokenUrlProvider(url: string, body: () => Record<string, string | undefined>): TokenProvider {
-  return async () => {
-    const response = await fetch(url, {
+  return async ({ preload }) => {
+    const address = new URL(url);
+    if (preload) address.searchParams.set('preload', '1');
+    const response = await fetch(address.href, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -42,6 +46,7 @@ export function tokenUrlProvider(url: string, body: () => Record<string, string 
       throw failed('the answer is not JSON');
     }
     const token = (answer as { token?: unknown } | null)?.token;
+    if (preload && token === null) return null;
     // Never the value in a message: it may be a token of another shape.
     if (typeof token !== 'string' || !token) throw failed('the answer has no "token" string');
     return token;

@@ -191,6 +191,27 @@ describe('<payui-checkout token-url>', () => {
     await expect(result).resolves.toMatchObject({ status: null, reason: 'error' });
   });
 
+  it('asked for a payment UI prepared before the click, it says so to the server with preload=1 in the query; an open never does', async () => {
+    const requests = server(() => Response.json({ token: 'T' }));
+    const { tokenUrlProvider } = await import('../../src/element/token-url');
+    const ask = tokenUrlProvider(`${location.origin}/api/checkout-token?shop=7`, () => ({ sku: 'crystals-550' }));
+    await expect(ask({ trigger: null, preload: true })).resolves.toBe('T');
+    await expect(ask({ trigger: null })).resolves.toBe('T');
+    expect(requests.map((request) => request.url)).toEqual([
+      `${location.origin}/api/checkout-token?shop=7&preload=1`,
+      `${location.origin}/api/checkout-token?shop=7`,
+    ]);
+    expect(requests.map((request) => JSON.parse(request.init.body as string))).toEqual([{ sku: 'crystals-550' }, { sku: 'crystals-550' }]);
+  });
+
+  it('{"token": null} declines a prepared payment UI (nothing is prepared); at an open it is TOKEN_FAILED', async () => {
+    server(() => Response.json({ token: null }));
+    const { tokenUrlProvider } = await import('../../src/element/token-url');
+    const ask = tokenUrlProvider(`${location.origin}/api/checkout-token`, () => ({}));
+    await expect(ask({ trigger: null, preload: true })).resolves.toBeNull();
+    await expect(ask({ trigger: null })).rejects.toMatchObject({ code: 'TOKEN_FAILED', message: expect.stringContaining('no "token"') });
+  });
+
   it('a token-url on another origin is refused before any request, with a clear error', async () => {
     const requests = server(() => Response.json({ token: 'T' }));
     const element = checkout({ 'token-url': 'https://elsewhere.example/token' });
