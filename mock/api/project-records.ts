@@ -3,10 +3,12 @@
  * attributes, games), as DESIGN §8 says where the spec shows no answer: create 201 `{id}`, read,
  * list (one page in id order with `X-Total-Count`), update (a field left out keeps its value; 204)
  * and delete (204). Another project's record is unknown (404); a duplicate of the record's unique
- * field in the project is 409 at that field; checks beyond the schema join the schema's 422.
+ * field in the project is 409 at that field; checks beyond the schema join the schema's 422. The
+ * changes are domain/catalog.ts's.
  */
 import type { ExtendedMessage } from '../spec/errors';
-import { deleteProjectRecord, insertProjectRecord, isObject, projectRecord, updateProjectRecord, type CatalogTable, type Data } from '../store/catalog';
+import { addProjectRecord, changeProjectRecord, removeProjectRecord } from '../domain/catalog';
+import { isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import type { PageCondition } from '../store/pages';
 import { ApiError } from './app';
@@ -33,8 +35,6 @@ export interface RecordKind {
   check?: (sql: Sql, call: OpCall, body: Data, data: Data, self?: number) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
   /** A condition of the list beyond its project, if the call asks for one. */
   filter?: (call: OpCall) => PageCondition | undefined;
-  /** What else a delete changes, in its transaction. */
-  deleted?: (sql: Sql, projectId: number, id: number) => Promise<void>;
 }
 
 export interface RecordOps {
@@ -51,15 +51,15 @@ export function projectRecords(kind: RecordKind): RecordOps {
   const missing = (call: OpCall) => notFound(`no ${kind.what} ${call.params[kind.param]} in project ${call.params.project_id}`);
   const { field, column } = kind.unique;
 
-  const stored = async (sql: Sql, call: OpCall, lock = false) => {
-    const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call), lock);
+  const stored = async (sql: Sql, call: OpCall) => {
+    const data = await projectRecord(sql, kind.table, projectOf(call), idOf(call));
     if (!data) throw missing(call);
     return data;
   };
 
   const create: Op = async (call) => {
     const data = kind.keep(call.body as Data);
-    const id = await unique(field, data[field], () => insertProjectRecord(call.context.db.sql, kind.table, projectOf(call), field, column(data), data));
+    const id = await unique(field, data[field], () => addProjectRecord(call.context.db, kind.table, projectOf(call), field, column(data), data));
     return created(id);
   };
 
@@ -76,30 +76,26 @@ export function projectRecords(kind: RecordKind): RecordOps {
   };
 
   /**
-   * One transaction that locks the record, makes its new data from what it holds then, checks it
-   * again (what was checked before the lock may have changed) and writes it: a PUT at the same time,
-   * through this process or another, waits, and no field either sends is lost.
+   * The fields sent over what the record holds under its lock, checked again there (what was checked
+   * before the lock may have changed): a PUT at the same time, through this process or another,
+   * waits, and no field either sends is lost.
    */
   const update: Op = async (call) => {
     const body = call.body as Data;
     let sent: unknown;
-    await unique(field, () => sent, () => call.context.db.transaction(async (sql) => {
-      const data = kind.keep({ ...(await stored(sql, call, true)), ...body });
-      const found = await kind.check?.(sql, call, body, data, idOf(call));
-      if (found) throw new ApiError(422, 'Unprocessable Entity', found);
+    const found = await unique(field, () => sent, () => changeProjectRecord(call.context.db, kind.table, projectOf(call), idOf(call), field, async (sql, stored) => {
+      const data = kind.keep({ ...stored, ...body });
+      const findings = await kind.check?.(sql, call, body, data, idOf(call));
+      if (findings) throw new ApiError(422, 'Unprocessable Entity', findings);
       sent = data[field];
-      await updateProjectRecord(sql, kind.table, idOf(call), field, column(data), data);
+      return { data, column: column(data) };
     }));
+    if (!found) throw missing(call);
     return noContent;
   };
 
   const remove: Op = async (call) => {
-    const found = await call.context.db.transaction(async (sql) => {
-      if (!(await deleteProjectRecord(sql, kind.table, projectOf(call), idOf(call)))) return false;
-      await kind.deleted?.(sql, projectOf(call), idOf(call));
-      return true;
-    });
-    if (!found) throw missing(call);
+    if (!(await removeProjectRecord(call.context.db, kind.table, projectOf(call), idOf(call)))) throw missing(call);
     return noContent;
   };
 

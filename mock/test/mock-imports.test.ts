@@ -195,9 +195,6 @@ function importedNames(file: string, text: string, known: Set<string>): Map<stri
 const API_WRITES_PENDING: Record<string, string[]> = {
   'api/login-flow.ts': ['clearFailures', 'countLoginAttempt', 'makeLink', 'sendMail', 'uncountLoginAttempt'],
   'api/login-pages.ts': ['confirmUser', 'endResetLinks', 'setPassword', 'spendLink'],
-  'api/operations/catalog-currency.ts': ['writeCurrency'],
-  'api/operations/catalog-groups.ts': ['dropGroupFromItems', 'orphanChildren'],
-  'api/operations/games.ts': ['orphanChildren', 'addKeys'],
   'api/operations/login-settings.ts': ['loginProjectOf', 'updateLoginProject'],
   'api/operations/login.ts': ['insertUser'],
   'api/operations/projects.ts': ['writeWebhookFields', 'insertProject', 'updateProjectFields'],
@@ -206,7 +203,6 @@ const API_WRITES_PENDING: Record<string, string[]> = {
   'api/operations/subscriptions.ts': ['clockOf'],
   'api/operations/users.ts': ['insertUser', 'writeUserFields'],
   'api/operations/webhooks.ts': ['writeWebhookSettings'],
-  'api/project-records.ts': ['deleteProjectRecord', 'insertProjectRecord', 'updateProjectRecord'],
   'api/server.ts': ['clockOf', 'createFaults'],
 };
 

@@ -5,9 +5,9 @@
  */
 import {
   CURRENCY_DEFAULTS, PACKAGE_DEFAULTS, currencyOf, currencyRecord, decimalsRule, findings, fitsCurrency, isObject, packageData,
-  packageRecord, projectPackages, writeCurrency, type Data,
+  packageRecord, projectPackages, type Data,
 } from '../../store/catalog';
-import { lockProject } from '../../store/projects';
+import { changeVirtualCurrency } from '../../domain/catalog';
 import { ApiError } from '../app';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam, noContent, notFound, type Op, type OpCall } from './common';
@@ -31,13 +31,11 @@ const mergedCurrency = (stored: Data | undefined, body: Data): Data => ({ ...CUR
  * same time waits, and no field either sends is lost.
  */
 export const updateVirtualCurrency: Op = async (call) => {
-  const projectId = projectOf(call);
-  await call.context.db.transaction(async (sql) => {
-    await lockProject(sql, projectId);
-    const data = mergedCurrency(await currencyOf(sql, projectId), call.body as Data);
+  await changeVirtualCurrency(call.context.db, projectOf(call), (stored) => {
+    const data = mergedCurrency(stored, call.body as Data);
     const found = currencyFindings(data);
     if (found) throw new ApiError(422, 'Unprocessable Entity', found);
-    await writeCurrency(sql, projectId, data);
+    return data;
   });
   return noContent;
 };

@@ -3,7 +3,7 @@
  * `parent_id` are integers (the spec's sample sends them as strings; both are taken). A deleted
  * group leaves its items (they lose it from `groups`) and its child groups (they become top level).
  */
-import { dropGroupFromItems, findings, groupAncestors, groupData, groupRecord, integerOf, missingIds, orphanChildren } from '../../store/catalog';
+import { findings, groupAncestors, groupData, groupRecord, integerOf, missingIds } from '../../store/catalog';
 import { eachRecord, projectRecords } from '../project-records';
 import type { Sql } from '../../store/database';
 import { idParam, type OpCall } from './common';
@@ -33,10 +33,6 @@ const groups = projectRecords({
   keep: groupData,
   shape: eachRecord(groupRecord),
   check: checkGroup,
-  async deleted(sql, projectId, id) {
-    await dropGroupFromItems(sql, projectId, id);
-    await orphanChildren(sql, 'item_groups', projectId, id);
-  },
 });
 
 export const createGroup = groups.create;

@@ -5,8 +5,9 @@
  * key pool (`/mock/projects/{project_id}/game_delivery/{game_id}/keys`), which a paid purchase of
  * the game draws from.
  */
-import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, missingIds, orphanChildren, projectRecord, type Data } from '../../store/catalog';
-import { addKeys, keyCounts, keysInPool, poolKeys } from '../../store/game-keys';
+import { addGameKeys as addKeys } from '../../domain/catalog';
+import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, missingIds, projectRecord, type Data } from '../../store/catalog';
+import { keyCounts, keysInPool, poolKeys } from '../../store/game-keys';
 import type { Sql } from '../../store/database';
 import { fieldError } from '../app';
 import { projectRecords } from '../project-records';
@@ -55,8 +56,6 @@ const games = projectRecords({
     return rows.map((row) => gameRecord(row.id, row.data, counts.get(row.id)));
   },
   check: checkGame,
-  /** A deleted game takes its key pool with it (the table's cascade); its child games become top level. */
-  deleted: (sql, projectId, id) => orphanChildren(sql, 'games', projectId, id),
 });
 
 export const createGame = games.create;
@@ -99,8 +98,9 @@ export const getGameKeys: Op = async (call) => {
 export const addGameKeys: Op = async (call) => {
   const id = idParam(call, 'game_id');
   const { drm_id: drmId, keys } = call.body as { drm_id: number; keys: string[] };
-  const answer = await call.context.db.transaction(async (sql) => {
-    const data = await gameOf(sql, call);
+  let data: Data = {};
+  const answer = await unique('keys', keys, () => addKeys(call.context.db, id, String(drmId), keys, async (sql) => {
+    data = await gameOf(sql, call);
     if (!(Array.isArray(data.drm) && (data.drm as Data[]).some((drm) => drm.id === drmId))) {
       throw fieldError('drm_id', `the game has no DRM ${drmId}: add it to the game's drm first`);
     }
@@ -109,8 +109,6 @@ export const addGameKeys: Op = async (call) => {
       const at = keys.findIndex((key) => taken.has(key));
       throw fieldError(`keys[${at}]`, `${JSON.stringify(keys[at])} is already in this game's pool`, 409);
     }
-    await unique('keys', keys, () => addKeys(sql, id, String(drmId), keys));
-    return pool(sql, id, data);
-  });
+  }, (sql) => pool(sql, id, data)));
   return { body: answer };
 };
