@@ -3,8 +3,8 @@
 // them) on the server PAYUI_POSTGRES_URL names (a role that may create databases; `.ci/run` starts
 // one with scripts/postgres-cluster.sh). Without it, it says so and passes: the embedded engine's
 // run (`npm run test:unit`) is the one every machine can do.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { runChecked } from './answers-checked.js';
 
 const server = process.env.PAYUI_POSTGRES_URL;
 if (!server) {
@@ -24,5 +24,5 @@ const files = ['mock/test', 'test/unit']
   .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.test.ts') && !HTTP_ONLY.has(name)).map((name) => `${dir}/${name}`))
   .filter((file) => /\bmemoryDatabase\b|\bstartWorld\b|\bstartMockService\b|\bcreateMerchantApi\b|\bstartPayuiMock\b|\bopenServiceDatabase\b|\bsandboxWorld\b|\bsharedService\b|\bPAYUI_TEST_DATABASE_URL\b/.test(readFileSync(file, 'utf8')));
 console.log(`test:server: ${files.length} test files of the service on ${server.replace(/:[^:@/]*@/, ':***@')}`);
-const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...files], { stdio: 'inherit', env: { ...process.env, PAYUI_TEST_DATABASE_URL: server } });
-process.exit(run.status ?? 1);
+// Every answer of the services the run starts is checked against openapi.json, as in test:unit.
+process.exit(runChecked([[process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...files]], { env: { PAYUI_TEST_DATABASE_URL: server } }));

@@ -7,11 +7,9 @@
  * test:server`) the service keeps its state in a scratch database of its own on that server.
  */
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { PayuiMock } from 'payui-mock';
+import { checkAnswers, foundMessage } from '../../scripts/answers-checked.js';
 
 /** Where the service is: its merchant API's origin and the payment UI's (live, sandbox). */
 export interface SharedService {
@@ -43,27 +41,23 @@ async function onScratchDatabase(server: string): Promise<PayuiMock> {
 /**
  * Every answer of every operation, in every service the run starts (this one and the files' own:
  * the variable reaches the workers), is checked against openapi.json (mock/spec/answers.ts); what
- * is off is written to a file, and the run fails at its end listing it (issue 46 item 15).
+ * is off is written to a file, and the run fails at its end listing it (issue 46 item 15). A run
+ * that already checks (`npm run test:server`, scripts/answers-checked.js) reports it itself.
  */
-function checkAnswers(): () => void {
+function checkRunAnswers(): () => void {
   if (process.env.PAYUI_MOCK_CHECK_ANSWERS) return () => undefined;
-  const folder = mkdtempSync(join(tmpdir(), 'payui-answers-'));
-  const file = join(folder, 'outside-openapi.txt');
-  writeFileSync(file, '');
-  process.env.PAYUI_MOCK_CHECK_ANSWERS = file;
+  const check = checkAnswers();
   return () => {
-    const found = [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))].sort();
-    rmSync(folder, { recursive: true, force: true });
-    delete process.env.PAYUI_MOCK_CHECK_ANSWERS;
-    if (found.length === 0) return;
+    const message = foundMessage(check.end());
+    if (!message) return;
     // Vitest reports a teardown's throw but still ends the run with 0: the exit code says it.
     process.exitCode = 1;
-    throw new Error(`${found.length} answer(s) of the offline service are not what openapi.json says (mock/spec/answers.ts):\n- ${found.join('\n- ')}`);
+    throw new Error(message);
   };
 }
 
 export default async function setup(project: TestProject) {
-  const answersChecked = checkAnswers();
+  const answersChecked = checkRunAnswers();
   let started: Promise<PayuiMock> | undefined;
   const start = () => {
     const server = process.env.PAYUI_TEST_DATABASE_URL;
