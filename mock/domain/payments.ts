@@ -26,7 +26,7 @@ import { createBilling, PlanGone } from './billing';
 import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
 import { merchantGeneration } from '../store/sandboxes';
 
-export type { HookPoint, PaymentCallResult, PaymentsHook } from './ledger';
+export type { HookPoint, HookStage, PaymentCallResult, PaymentsHook } from './ledger';
 
 export type PayResult =
   | { ok: false; code: string; message: string }

@@ -5,9 +5,14 @@
  * one transaction at a time, so a race between two requests lives in the gap between an
  * operation's first read and its transaction: the payments' test hook holds each request there
  * until the others have read too (`barrier`), the worst order a Postgres server could give.
+ * On a Postgres server (`npm run test:server`) the hook also holds requests inside their
+ * transactions, after BEGIN (`refund:begun`) and once they hold their first lock
+ * (`refund:locked`), so two moves' locks really interleave: they meet in the lock order
+ * (mock/domain/lock-order.ts) and wait for each other instead of deadlocking. On the embedded
+ * database a pause there would hold its one transaction, so those tests run on a server only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HookPoint } from '../domain/payments';
+import type { HookPoint, HookStage } from '../domain/payments';
 import { merchantCaller, type Called } from '../../test/fixtures/merchant-call';
 import { recordingListener, startWorld, type Received, type ServiceWorld } from './service-world';
 import { transactionOf, subscriptionOf } from './recording-listener';
@@ -16,11 +21,12 @@ import { outsideTheSpec } from './answers-on-purpose';
 let world: ServiceWorld;
 let received: Received[];
 let closeListener: () => Promise<void>;
-/** What the hook does at each point, set by the test that races there. */
-const hooks: Partial<Record<HookPoint, () => Promise<void>>> = {};
+/** What the hook does at each point, set by the test that races there: `refund` between the first read and the transaction, `refund:begun` and `refund:locked` in it. */
+type HookKey = HookPoint | `${HookPoint}:${Exclude<HookStage, 'read'>}`;
+const hooks: Partial<Record<HookKey, () => Promise<void> | void>> = {};
 
 beforeAll(async () => {
-  world = await startWorld({ hook: (point) => hooks[point]?.() });
+  world = await startWorld({ hook: (point, stage) => hooks[(stage === 'read' ? point : `${point}:${stage}`) as HookKey]?.() });
   const listener = await recordingListener();
   received = listener.received;
   closeListener = () => listener.server.close();
@@ -59,6 +65,21 @@ function gate() {
     return released;
   };
   return { hold, reached, release };
+}
+
+/** The transactions of this test's database waiting for a lock another holds. */
+async function waitingForLocks(): Promise<number> {
+  const { rows } = await world.db.sql.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+  );
+  return rows[0]!.n;
+}
+
+/** Counts each run of a move's transaction at `point` (a race undone runs it again). */
+function countRuns(point: HookPoint): { runs: number } {
+  const counted = { runs: 0 };
+  hooks[`${point}:begun`] = () => void (counted.runs += 1);
+  return counted;
 }
 
 async function token(player: string, purchase: object): Promise<string> {
@@ -113,6 +134,18 @@ describe('a refund', () => {
     expect(await balance('refund-racer')).toBe(100);
     await world.sender.idle();
     expect(received.filter((r) => r.type === 'order_canceled' && transactionOf(r.body) === paid.body.invoice)).toHaveLength(1);
+  });
+
+  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, eight refunds of one payment begun together in their transactions: one 200, seven 409, the balance taken back once', async () => {
+    await pay(await token('begun-refund-racer', { virtual_currency: { quantity: 100 } }));
+    const paid = await pay(await token('begun-refund-racer', { virtual_currency: { quantity: 550 } }));
+    expect(paid.body).toMatchObject({ ok: true, status: 'done' });
+    // Eight (fewer than the pool's connections): each has begun its transaction before any locks the payment.
+    hooks['refund:begun'] = barrier(8);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(`/mock/transactions/${paid.body.invoice}/refund`, 'POST')));
+    delete hooks['refund:begun'];
+    expect(statuses(answers)).toEqual([200, ...Array(7).fill(409)]);
+    expect(await balance('begun-refund-racer')).toBe(100);
   });
 });
 
@@ -236,6 +269,34 @@ describe("a subscription's change", () => {
     expect(ours.filter((type) => type === 'refund')).toHaveLength(1);
     expect(ours.filter((type) => type === 'cancel_subscription')).toHaveLength(1);
     expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me' });
+  });
+
+  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, a refund holding its payment locked and a cancel that refunds it: the cancel waits for the payment, neither is undone and run again', async () => {
+    const s = await subscribe('locked-refund-cancel-racer');
+    const [payment] = (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body.filter((p: any) => p.subscription.id === s.id);
+    const start = received.length;
+    const refunds = countRuns('refund');
+    const changes = countRuns('change');
+    const held = gate();
+    hooks['refund:locked'] = held.hold;
+    const refunding = call(`/mock/transactions/${payment.id_payment}/refund`, 'POST');
+    await held.reached;
+    // The refund holds the payment in its transaction; the cancel's transaction begins and waits for a lock.
+    const canceling = update(s, { status: 'canceled', cancel_subscription_payment: true, comment: 'refund me too' });
+    await expect.poll(waitingForLocks, { timeout: 30_000 }).toBeGreaterThan(0);
+    held.release();
+    expect((await refunding).status).toBe(200);
+    expect((await canceling).status).toBe(204);
+    delete hooks['refund:locked'];
+    delete hooks['refund:begun'];
+    delete hooks['change:begun'];
+    // Locked the other way round (the subscription, then the payment), the two deadlocked: one was undone and ran again.
+    expect({ refunds: refunds.runs, changes: changes.runs }).toEqual({ refunds: 1, changes: 1 });
+    await world.sender.idle();
+    const ours = received.slice(start).filter((r) => transactionOf(r.body) === payment.id_payment || subscriptionOf(r.body) === s.id).map((r) => r.type);
+    expect(ours.filter((type) => type === 'refund')).toHaveLength(1);
+    expect(ours.filter((type) => type === 'cancel_subscription')).toHaveLength(1);
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me too' });
   });
 });
 
