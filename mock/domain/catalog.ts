@@ -1,7 +1,6 @@
 /**
  * The merchant's changes of the catalogue (items, groups, currency packages, user attributes, games,
- * the virtual currency, game keys) and of the records around it (projects, plans and products,
- * users), each one use case: its transaction, the lock it changes a record under, and what else a
+ * the virtual currency, game keys), each one use case (the records around it: domain/records.ts): its transaction, the lock it changes a record under, and what else a
  * change takes with it. The handlers (api/) check what is sent and shape the answer; the rules of
  * the change are here. A change made from what a record holds is made under the record's lock, so
  * that another change at the same time, through this process or another, waits and loses nothing

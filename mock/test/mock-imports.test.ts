@@ -197,12 +197,8 @@ const API_WRITES_PENDING: Record<string, string[]> = {
   'api/login-pages.ts': ['confirmUser', 'endResetLinks', 'setPassword', 'spendLink'],
   'api/operations/login-settings.ts': ['loginProjectOf', 'updateLoginProject'],
   'api/operations/login.ts': ['insertUser'],
-  'api/operations/projects.ts': ['writeWebhookFields', 'insertProject', 'updateProjectFields'],
   'api/operations/sandboxes.ts': ['clockOf', 'createSandbox', 'deleteSandbox', 'resetMerchant', 'writeWebhookSettings'],
-  'api/operations/subscription-plans.ts': ['deleteProduct', 'insertPlan', 'insertProduct', 'markPlanDeleted', 'updatePlan', 'updateProduct'],
   'api/operations/subscriptions.ts': ['clockOf'],
-  'api/operations/users.ts': ['insertUser', 'writeUserFields'],
-  'api/operations/webhooks.ts': ['writeWebhookSettings'],
   'api/server.ts': ['clockOf', 'createFaults'],
 };
 

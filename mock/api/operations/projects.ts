@@ -5,9 +5,10 @@
  * `payment_url`, signed with `key` (checked as the service's own settings call checks them: 422 at
  * the field), `false` stops them; reads show where they go now, never the key.
  */
-import { readWebhookFields, settingsProblem, writeWebhookFields, type WebhookFields } from '../../store/webhook-settings';
+import { addProject, changeProject } from '../../domain/records';
+import { readWebhookFields, settingsProblem, type WebhookFields } from '../../store/webhook-settings';
 import type { Sql } from '../../store/database';
-import { insertProject, lockProject, projectData, updateProjectFields } from '../../store/projects';
+import { projectData } from '../../store/projects';
 import { fieldError } from '../app';
 import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
 
@@ -54,13 +55,7 @@ function webhookChange(current: WebhookFields, body: ProjectData): WebhookFields
 
 export const createProject: Op = async (call) => {
   const body = call.body as ProjectData;
-  const change = webhookChange({}, body);
-  const id = await call.context.db.transaction(async (sql) => {
-    const id = await insertProject(sql, call.merchantId, ownFields(body));
-    if (change) await writeWebhookFields(sql, id, change, 'combined');
-    return id;
-  });
-  return created(id);
+  return created(await addProject(call.context.db, call.merchantId, ownFields(body), webhookChange({}, body)));
 };
 
 export const listProjects: Op = async (call) => {
@@ -80,16 +75,9 @@ export const getProject: Op = async (call) => {
 export const updateProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
   const body = call.body as ProjectData;
-  await call.context.db.transaction(async (sql) => {
-    // The webhook fields now matter only to a change of them (an address sent alone while they are on, say),
-    // read under the project's lock: a change of them at the same time waits, and neither is lost.
-    if (WEBHOOK_FIELDS.some((field) => field in body)) {
-      await lockProject(sql, id);
-      const current = (await readWebhookFields(sql, [id])).get(id);
-      const change = webhookChange(current ?? {}, body);
-      if (change) await writeWebhookFields(sql, id, change, current?.variant ?? 'combined');
-    }
-    await updateProjectFields(sql, id, ownFields(body));
-  });
+  // The webhook fields now matter only to a change of them (an address sent alone while they are on, say),
+  // read under the project's lock: a change of them at the same time waits, and neither is lost.
+  const webhooks = WEBHOOK_FIELDS.some((field) => field in body) ? (current: WebhookFields | undefined) => webhookChange(current ?? {}, body) : undefined;
+  await changeProject(call.context.db, id, ownFields(body), webhooks);
   return noContent;
 };

@@ -7,10 +7,8 @@
  * Products: create `{product_id}`, update (the product), list with `group_id`/`product_id`, delete 204.
  */
 import type { Plain } from '../../lib/plain';
-import {
-  deleteProduct as removeProduct, insertPlan, insertProduct, markPlanDeleted, planById, planCounters, planRecord, productData, productRecord,
-  updatePlan as writePlan, updateProduct as writeProduct, type PlanRow,
-} from '../../store/subscription-plans';
+import { addPlan, addProduct, changePlan, changeProduct, removePlan, removeProduct } from '../../domain/records';
+import { planById, planCounters, planRecord, productData, productRecord, type PlanRow } from '../../store/subscription-plans';
 import type { Sql } from '../../store/database';
 import { idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './common';
 
@@ -29,16 +27,18 @@ async function shapePlans(sql: Sql, plans: PlanRow[], version: 'v1' | 'v2'): Pro
   return plans.map((plan) => planRecord(plan, counters.get(plan.id)!, version));
 }
 
-async function storedPlan(call: OpCall, sql: Sql = call.context.db.sql, lock = false): Promise<PlanRow> {
-  const plan = await planById(sql, projectOf(call), idParam(call, 'plan_id'), lock);
-  if (!plan) throw notFound(`no plan ${call.params.plan_id} in project ${call.params.project_id}`);
+const noPlan = (call: OpCall) => notFound(`no plan ${call.params.plan_id} in project ${call.params.project_id}`);
+
+async function storedPlan(call: OpCall): Promise<PlanRow> {
+  const plan = await planById(call.context.db.sql, projectOf(call), idParam(call, 'plan_id'));
+  if (!plan) throw noPlan(call);
   return plan;
 }
 
 const createPlan: Op = async (call) => {
   const body = call.body as Plain;
   const externalId = typeof body.external_id === 'string' ? body.external_id : null;
-  const id = await unique('external_id', externalId, () => insertPlan(call.context.db.sql, projectOf(call), externalId, planData(body, versionOf(call))));
+  const id = await unique('external_id', externalId, () => addPlan(call.context.db, projectOf(call), externalId, planData(body, versionOf(call))));
   return { status: 201, body: { external_id: externalId, plan_id: id } };
 };
 
@@ -63,18 +63,17 @@ const listPlans: Op = async (call) => {
 const updatePlan: Op = async (call) => {
   const body = call.body as Plain;
   let externalId: string | null = null;
-  await unique('external_id', () => externalId, () => call.context.db.transaction(async (sql) => {
-    const plan = await storedPlan(call, sql, true);
+  const found = await unique('external_id', () => externalId, () => changePlan(call.context.db, projectOf(call), idParam(call, 'plan_id'), (plan) => {
     externalId = 'external_id' in body ? (typeof body.external_id === 'string' ? body.external_id : null) : plan.externalId;
-    await writePlan(sql, plan.id, externalId, { ...plan.data, ...planData(body, versionOf(call)) });
+    return { externalId, data: { ...plan.data, ...planData(body, versionOf(call)) } };
   }));
+  if (!found) throw noPlan(call);
   if (call.version === 'v1') return noContent;
   return getPlan(call);
 };
 
 const deletePlan: Op = async (call) => {
-  const plan = await storedPlan(call);
-  await markPlanDeleted(call.context.db.sql, plan.id);
+  if (!(await removePlan(call.context.db, projectOf(call), idParam(call, 'plan_id')))) throw noPlan(call);
   return getPlan(call);
 };
 
@@ -89,32 +88,23 @@ export const updatePlanV2 = updatePlan;
 export const deletePlanV1 = deletePlan;
 export const deletePlanV2 = deletePlan;
 
-async function storedProduct(call: OpCall, sql: Sql = call.context.db.sql, lock = false): Promise<{ id: number; data: Plain }> {
-  const id = idParam(call, 'product_id');
-  const data = await productData(sql, projectOf(call), id, lock);
-  if (!data) throw notFound(`no product ${call.params.product_id} in project ${call.params.project_id}`);
-  return { id, data };
-}
+const noProduct = (call: OpCall) => notFound(`no product ${call.params.product_id} in project ${call.params.project_id}`);
 
 export const createProduct: Op = async (call) => {
   const body = call.body as Plain;
-  return { status: 201, body: { product_id: await insertProduct(call.context.db.sql, projectOf(call), body) } };
+  return { status: 201, body: { product_id: await addProduct(call.context.db, projectOf(call), body) } };
 };
 
 /** The product's fields sent over what it holds under its lock (as a plan's update). */
 export const updateProduct: Op = async (call) => {
-  const { id, next } = await call.context.db.transaction(async (sql) => {
-    const { id, data } = await storedProduct(call, sql, true);
-    const next = { ...data, ...(call.body as Plain) };
-    await writeProduct(sql, id, next);
-    return { id, next };
-  });
+  const id = idParam(call, 'product_id');
+  const next = await changeProduct(call.context.db, projectOf(call), id, (data) => ({ ...data, ...(call.body as Plain) }));
+  if (!next) throw noProduct(call);
   return { body: productRecord(id, next) };
 };
 
 export const deleteProduct: Op = async (call) => {
-  const { id } = await storedProduct(call);
-  await removeProduct(call.context.db.sql, id);
+  if (!(await removeProduct(call.context.db, projectOf(call), idParam(call, 'product_id')))) throw noProduct(call);
   return noContent;
 };
 

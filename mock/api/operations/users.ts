@@ -4,14 +4,15 @@
  * required; 204), the project's list `{data, recordsTotal}`, and what each user holds
  * (`users/virtual_items/total`). Lists are in `user_id` order with `X-Total-Count`.
  */
-import { countUsers, findUser, holdingsPage, insertUser, writeUserFields, usersPage, type NewUser, type UserRecord } from '../../store/users';
+import { addUser, changeUser } from '../../domain/records';
+import { countUsers, findUser, holdingsPage, usersPage, type NewUser, type UserRecord } from '../../store/users';
 import { fieldError } from '../app';
 import { idParam, noContent, notFound, paging, unique, type Op } from './common';
 
 export const createUser: Op = async (call) => {
   const body = call.body as NewUser;
   const projectId = idParam(call, 'project_id');
-  const record = await unique('user_id', body.user_id, () => insertUser(call.context.db.sql, projectId, body, new Date(call.context.now(call.merchantId))));
+  const record = await unique('user_id', body.user_id, () => addUser(call.context.db, projectId, body, new Date(call.context.now(call.merchantId))));
   return { status: 201, body: record };
 };
 
@@ -25,7 +26,7 @@ export const getUser: Op = async (call) => {
 export const updateUser: Op = async (call) => {
   const userId = call.params.user_id!;
   const { user_id: _id, ...fields } = call.body as Pick<UserRecord, 'user_id' | 'enabled'> & Partial<UserRecord>;
-  if (!(await writeUserFields(call.context.db.sql, idParam(call, 'project_id'), userId, fields))) {
+  if (!(await changeUser(call.context.db, idParam(call, 'project_id'), userId, fields))) {
     throw notFound(`no user ${JSON.stringify(userId)} in project ${call.params.project_id}`);
   }
   return noContent;

@@ -2,7 +2,8 @@
  * The offline service's own webhook calls (`/mock/…`; the real service keeps these in its console):
  * a project's settings, kept in the database; the log; a refund or a renewal on demand.
  */
-import { readWebhookSettings, settingsProblem, writeWebhookSettings, type WebhookSettings } from '../../store/webhook-settings';
+import { setWebhookSettings } from '../../domain/records';
+import { readWebhookSettings, settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
 import { holdWait, logScope, waitForLog, WAITS_PER_MERCHANT, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
 import { ApiError, fieldError } from '../app';
@@ -22,13 +23,13 @@ export const putWebhookSettings: Op = async (call) => {
   const problem = settingsProblem(call.body);
   if (problem) throw fieldError(problem.path, problem.message);
   const { url, secret, variant } = call.body as WebhookSettings;
-  await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, { url, secret, variant }));
+  await setWebhookSettings(call.context.db, id, { url, secret, variant });
   return { body: shown(id, { url, secret, variant }) };
 };
 
 export const deleteWebhookSettings: Op = async (call) => {
   const id = idParam(call, 'project_id');
-  await call.context.db.transaction((sql) => writeWebhookSettings(sql, id, null));
+  await setWebhookSettings(call.context.db, id, null);
   return { body: shown(id, null) };
 };
 
