@@ -66,6 +66,8 @@ export interface Faults {
   takeWebhook(projectId: number): Promise<WebhookFault | null>;
   /** Whether any merchant has a webhook rule left: most deliveries meet none, and need no look per webhook. */
   anyWebhookRule(): Promise<boolean>;
+  /** Whether rule `id` is still counting (not spent, removed, nor gone with its merchant's reset or delete). */
+  counting(id: number): Promise<boolean>;
 }
 
 const faultOf = (rule: FaultRule): Fault => ({ latencyMs: rule.latency_ms ?? 0, status: rule.status ?? null, body: rule.body, drop: rule.drop === true });
@@ -130,6 +132,10 @@ export function createFaults(db: Database): Faults {
       if (!taken) return null;
       if (taken.remaining <= 0) await db.sql.query('DELETE FROM fault_rules WHERE id = $1 AND remaining <= 0', [taken.id]);
       return { rule: taken.rule.webhooks!, id: Number(taken.id), remaining: taken.remaining, count: taken.rule.count ?? 1 };
+    },
+    async counting(id) {
+      const { rows } = await db.sql.query('SELECT 1 FROM fault_rules WHERE id = $1 AND remaining > 0', [id]);
+      return rows.length > 0;
     },
     async anyWebhookRule() {
       const { rows } = await db.sql.query<{ found: boolean }>("SELECT EXISTS (SELECT 1 FROM fault_rules WHERE rule ? 'webhooks' AND remaining > 0) AS found");

@@ -143,6 +143,18 @@ describe('webhook faults', () => {
     expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 1 })).status).toBe(422);
   });
 
+  it('order reverse: a rule removed while it holds a webhook (through any process: the hold looks at the database) sends what it held at once, not after its 10 s', async () => {
+    listener.received.length = 0;
+    const rule = await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 3 });
+    expect(rule.status).toBe(201);
+    const first = await pay('rev-removed', 3);
+    await expect.poll(async () => ((await call('GET', '/mock/faults')).body as { remaining: number }[])[0]?.remaining).toBe(2);
+    expect(orderPaid()).toEqual([]);
+    expect((await call('DELETE', `/mock/faults/${(rule.body as { id: number }).id}`)).status).toBe(204);
+    // Well within the hold's 10 s (REVERSE_HOLD_MS), which is when it went before.
+    await expect.poll(orderPaid, { timeout: 6_000 }).toEqual([first]);
+  });
+
   it('delay_ms sends the next webhook late, and the project\'s later ones behind it', async () => {
     listener.received.length = 0;
     expect((await call('POST', '/mock/faults', { webhooks: { delay_ms: 600 }, count: 1 })).status).toBe(201);

@@ -5,10 +5,16 @@
  * attempt), or held until all `n` were made and then sent last first (`order: reverse`) — so a test
  * sees its listener take a repeated, late or out-of-order webhook. The rules are counted down in the
  * database (mock/store/fault-rules.ts), one webhook each, whichever process sends.
+ *
+ * A reverse hold is derived from the database: held rows stay in the outbox, and this process keeps
+ * only which rows its rule holds. It looks at the rule every `HOLD_LOOK_MS`: once the rule no longer
+ * counts (removed through any process, or gone with its merchant's reset or delete) the hold ends
+ * at once. A hold hands on only the rows the outbox still holds, so a reset's or a delete's rows
+ * are never sent.
  */
 import { createFaults, type WebhookFault } from '../store/fault-rules';
 import type { Database } from '../store/database';
-import type { OutboxRow } from '../store/outbox';
+import { outboxHolds, type OutboxRow } from '../store/outbox';
 
 /** A webhook on its way to the sender: sent `copies` times, the first attempt `delayMs` late. */
 export interface Shaped {
@@ -19,6 +25,8 @@ export interface Shaped {
 
 /** What a reverse order holds at most before it sends what it has, last first. */
 export const REVERSE_HOLD_MS = 10_000;
+/** How often a hold looks whether its rule still counts. */
+const HOLD_LOOK_MS = 500;
 
 /** Shapes rows for the sender, then hands them (`hand` may be called later, for held rows). */
 export type Shaper = (rows: OutboxRow[], hand: (shaped: Shaped[]) => void) => Promise<void>;
@@ -28,20 +36,27 @@ export const noFaults: Shaper = async (rows, hand) => hand(rows.map((row) => ({ 
 
 export function webhookFaults(db: Database): Shaper {
   const faults = createFaults(db);
-  /** Reverse rules (by id) → the rows they hold, and the timer that sends them if the rest never come. */
-  const held = new Map<number, { rows: Shaped[]; timer: NodeJS.Timeout; hand: (shaped: Shaped[]) => void }>();
+  /** Reverse rules (by id) → the rows they hold, the timer that sends them if the rest never come, and the look at the rule. */
+  const held = new Map<number, { rows: Shaped[]; timer: NodeJS.Timeout; look: NodeJS.Timeout; hand: (shaped: Shaped[]) => void }>();
   const release = (id: number) => {
     const holding = held.get(id);
     if (!holding) return;
     held.delete(id);
     clearTimeout(holding.timer);
-    holding.hand(holding.rows.reverse());
+    clearInterval(holding.look);
+    // Only what the outbox still holds goes on (a database that cannot be read, closing, drops nothing).
+    void Promise.all(holding.rows.map(({ row }) => outboxHolds(db.sql, row.id).catch(() => true))).then((kept) => {
+      const going = holding.rows.filter((_, i) => kept[i]).reverse();
+      if (going.length) holding.hand(going);
+    });
   };
   const hold = (fault: WebhookFault, shaped: Shaped, hand: (shaped: Shaped[]) => void) => {
     let holding = held.get(fault.id);
     if (!holding) {
-      holding = { rows: [], timer: setTimeout(() => release(fault.id), REVERSE_HOLD_MS), hand };
+      const look = setInterval(() => void faults.counting(fault.id).then((counting) => counting || release(fault.id), () => undefined), HOLD_LOOK_MS);
+      holding = { rows: [], timer: setTimeout(() => release(fault.id), REVERSE_HOLD_MS), look, hand };
       holding.timer.unref();
+      look.unref();
       held.set(fault.id, holding);
     }
     holding.rows.push(shaped);
