@@ -3930,6 +3930,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description On a Postgres server shared by several processes: the request met others changing the same records at the same moment, and its transaction was undone for that race (a deadlock, a serialization failure) on each of its 5 attempts. Nothing was done; send it again. The message says so. */
+        RaceLost: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description A record with this unique key (`sku`, `external_id`, …) already exists in the project. */
         Conflict: {
             headers: {
@@ -5905,6 +5915,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["RaceLost"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
@@ -7013,6 +7024,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["RaceLost"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
