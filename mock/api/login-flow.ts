@@ -8,17 +8,10 @@ import { ApiError, fieldError, type Answer } from './app';
 import type { OpCall } from './operations/common';
 import type { Sql } from '../store/database';
 import { findProject } from '../store/sellables';
-import {
-  clearFailures, countLoginAttempt, loginProjectById, makeLink, sendMail, uncountLoginAttempt, type LoginLink, type LoginProject, type UserStoreAddress,
-} from '../store/login';
+import { loginProjectById, type LoginLink, type LoginProject, type UserStoreAddress } from '../store/login';
+import { countAttempt as count, loginSucceeded, loginUnjudged, mailLink as mail } from '../domain/login-accounts';
 import { loginRedirect, signLoginToken, type LoginIdentity } from '../domain/login-jwt';
 import type { StoreReply } from '../domain/user-store';
-
-/** Failed logins of one user allowed within a minute; the next is 429 until the minute has passed. */
-export const FAILED_LOGINS_PER_MINUTE = 10;
-export const RATE_WINDOW_MS = 60_000;
-/** A confirmation link works for a week, a password reset link for an hour. */
-const LINK_LIFETIME_MS = { confirm: 7 * 24 * 3600_000, reset: 3600_000 } as const;
 
 /** The same words for an unknown user and a wrong password: a login says nothing of who exists. */
 export const WRONG_CREDENTIALS = 'wrong username or password';
@@ -47,15 +40,11 @@ export function callbackOf(project: LoginProject, call: OpCall): string {
   throw fieldError('login_url', callbacks.length ? 'is required: the Login settings have several callback addresses' : 'no callback address is set in the Login settings');
 }
 
-/**
- * Counts the attempt before its password is checked (one conditional write, so logins sent at once
- * cannot all pass); 429 once a user has `FAILED_LOGINS_PER_MINUTE` attempts in the minute that
- * began with the first of them.
- */
+/** Counts the attempt before its password is checked (domain/login-accounts.ts); 429 past the rate limit. */
 async function countAttempt(sql: Sql, project: LoginProject, username: string, now: Date): Promise<void> {
-  const attempt = await countLoginAttempt(sql, project.id, username, now, RATE_WINDOW_MS, FAILED_LOGINS_PER_MINUTE);
+  const attempt = await count(sql, project, username, now);
   if (attempt.counted) return;
-  const wait = Math.max(1, Math.ceil((attempt.until.getTime() - now.getTime()) / 1000));
+  const wait = attempt.waitSeconds;
   throw new ApiError(429, `Too Many Requests: ${attempt.count} failed logins of this user within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
 }
 
@@ -85,8 +74,8 @@ export async function beginLogin(call: OpCall): Promise<LoginAttempt> {
   await countAttempt(sql, project, username, new Date(await loginNow(call, sql, project)));
   return {
     project, callback, username, password, sql,
-    succeeded: () => clearFailures(sql, project.id, username),
-    unjudged: () => uncountLoginAttempt(sql, project.id, username),
+    succeeded: () => loginSucceeded(sql, project, username),
+    unjudged: () => loginUnjudged(sql, project, username),
   };
 }
 
@@ -106,13 +95,7 @@ export async function loggedIn(call: OpCall, project: LoginProject, callback: st
 /** A one-time link of the service's own pages (mock/api/login-pages.ts), mailed to `to`. */
 export async function mailLink(call: OpCall, sql: Sql, link: LoginLink, to: string): Promise<void> {
   const now = await loginNow(call, sql, (await loginProjectById(sql, link.login_project_id)) ?? { project_id: 0 });
-  const token = await makeLink(sql, link, new Date(now + LINK_LIFETIME_MS[link.kind]));
-  const page = new URL(link.kind === 'confirm' ? '/mock/login/confirm' : '/mock/login/password', call.context.origin());
-  page.searchParams.set('token', token);
-  const [subject, text] = link.kind === 'confirm'
-    ? ['Confirm your email address', `Hello ${link.username},\n\nconfirm your email address to log in: ${page.href}\n\nThe link works for 7 days.`]
-    : ['Reset your password', `Hello ${link.username},\n\nset a new password here: ${page.href}\n\nThe link works for 1 hour. If you did not ask for it, ignore this message.`];
-  await sendMail(sql, link.login_project_id, { to, subject, text, links: [page.href] }, new Date(now));
+  await mail(sql, link, to, now, call.context.origin());
 }
 
 const STORE_NAMES: Record<UserStoreAddress, string> = { new_user: 'New user', user_verification: 'User verification', password_reset: 'Password reset' };

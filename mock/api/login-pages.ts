@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceContext } from './operations/common';
 import type { UserStorePasswordResetRequest } from 'payui-embed/server';
-import { confirmUser, endResetLinks, findLink, loginProjectById, setPassword, spendLink, type LoginLink } from '../store/login';
+import { confirmEmail, passwordResetByStore, resetPassword } from '../domain/login-accounts';
+import { findLink, loginProjectById, type LoginLink } from '../store/login';
 import { escapeHtml } from '../lib/plain';
 import { hashPassword } from '../lib/password';
 import { callUserStore } from '../domain/user-store';
@@ -64,8 +65,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
   app.get('/mock/login/confirm', async (request, reply) => {
     const token = tokenOf(request.query);
     const link = token ? await findLink(context.db.sql, token, 'confirm', now) : undefined;
-    if (!link?.user_id || !(await spendLink(context.db.sql, token))) return expired(reply);
-    await confirmUser(context.db.sql, link.user_id);
+    if (!link?.user_id || !(await confirmEmail(context.db, token, link.user_id))) return expired(reply);
     return page(reply, 200, 'Email address confirmed', `<p>Thank you, ${escape(link.username)}: you can log in now.</p>${backLink(link)}`);
   });
 
@@ -93,8 +93,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
       if (link.user_id) {
         const userId = link.user_id;
         const passwordHash = await hashPassword(password);
-        // Spent and the password set in one transaction: of two links used at once, one changes it.
-        const changed = await context.db.transaction(async (sql) => (await spendLink(sql, token)) && (await setPassword(sql, userId, passwordHash), true));
+        const changed = await resetPassword(context.db, token, userId, passwordHash);
         if (!changed) return expired(reply);
       } else {
         const project = await loginProjectById(context.db.sql, link.login_project_id);
@@ -103,8 +102,7 @@ export function loginPages(app: FastifyInstance, context: ServiceContext): void 
           : ({ kind: 'no-answer', why: 'no Password reset address' } as const);
         if (answer.kind === 'refused') return page(reply, 422, 'Set a new password', passwordForm(token, answer.message));
         if (answer.kind === 'no-answer') return page(reply, 502, 'The password was not changed', '<p class="bad">The game\'s user store did not answer. Try again later.</p>');
-        // The store changed the password: the other links mailed for it end with this one.
-        const spent = await context.db.transaction(async (sql) => (await spendLink(sql, token)) && (await endResetLinks(sql, link), true));
+        const spent = await passwordResetByStore(context.db, token, link);
         if (!spent) return expired(reply);
       }
       return page(reply, 200, 'Password changed', `<p>You can log in with the new password now.</p>${backLink(link)}`);

@@ -193,10 +193,6 @@ function importedNames(file: string, text: string, known: Set<string>): Map<stri
  * has moved. The clock's and the subscriptions' (clockOf) are the clock's work under way.
  */
 const API_WRITES_PENDING: Record<string, string[]> = {
-  'api/login-flow.ts': ['clearFailures', 'countLoginAttempt', 'makeLink', 'sendMail', 'uncountLoginAttempt'],
-  'api/login-pages.ts': ['confirmUser', 'endResetLinks', 'setPassword', 'spendLink'],
-  'api/operations/login-settings.ts': ['loginProjectOf', 'updateLoginProject'],
-  'api/operations/login.ts': ['insertUser'],
   'api/operations/sandboxes.ts': ['clockOf', 'createSandbox', 'deleteSandbox', 'resetMerchant', 'writeWebhookSettings'],
   'api/operations/subscriptions.ts': ['clockOf'],
   'api/server.ts': ['clockOf', 'createFaults'],

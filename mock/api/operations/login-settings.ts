@@ -4,7 +4,8 @@
  */
 import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../../lib/address';
 import type { ExtendedMessage } from '../../spec/errors';
-import { loginProjectOf, mailOf, newSecretKey, updateLoginProject, type LoginProject, type LoginProjectChanges, type UserStoreAddress } from '../../store/login';
+import { changeLoginSettings, loginSettingsOf } from '../../domain/login-accounts';
+import { mailOf, newSecretKey, type LoginProject, type LoginProjectChanges, type UserStoreAddress } from '../../store/login';
 import { idParam, type Op } from './common';
 
 const shown = (project: LoginProject) => ({
@@ -15,14 +16,14 @@ const shown = (project: LoginProject) => ({
   user_store: { new_user: project.new_user, user_verification: project.user_verification, password_reset: project.password_reset },
 });
 
-export const getLoginSettings: Op = async (call) => ({ body: shown(await loginProjectOf(call.context.db, idParam(call, 'project_id'))) });
+export const getLoginSettings: Op = async (call) => ({ body: shown(await loginSettingsOf(call.context.db, idParam(call, 'project_id'))) });
 
 type SettingsWrite = Omit<LoginProjectChanges, 'secret_key'> & { secret_key?: string | null };
 
 export const putLoginSettings: Op = async (call) => {
   const { secret_key: secret, ...rest } = call.body as SettingsWrite;
   const changes: LoginProjectChanges = { ...rest, ...(secret === undefined ? {} : { secret_key: secret ?? newSecretKey() }) };
-  return { body: shown(await updateLoginProject(call.context.db, idParam(call, 'project_id'), changes)) };
+  return { body: shown(await changeLoginSettings(call.context.db, idParam(call, 'project_id'), changes)) };
 };
 
 /** The service calls a user store from the server: HTTPS anywhere, plain HTTP to loopback only (as webhooks). */

@@ -12,7 +12,8 @@ import {
 } from '../login-flow';
 import { checkPassword, hashPassword } from '../../lib/password';
 import { callUserStore } from '../../domain/user-store';
-import { findUser, insertUser, takenFields } from '../../store/login';
+import { registerUser } from '../../domain/login-accounts';
+import { findUser, takenFields } from '../../store/login';
 import type { UserStoreNewUserRequest, UserStorePasswordResetRequest, UserStoreVerificationRequest } from 'payui-embed/server';
 import { noContent, type Op } from './common';
 
@@ -33,7 +34,7 @@ export const loginRegister: Op = async (call) => {
     }
     const id = randomUUID();
     try {
-      await insertUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(await loginNow(call, sql, project)) });
+      await registerUser(sql, { id, loginProjectId: project.id, username, email, password_hash: passwordHash, confirmed: !project.email_confirmation, createdAt: new Date(await loginNow(call, sql, project)) });
     } catch (error) {
       // Another registration of the same name or address got in first (a Postgres server runs them side by side).
       const { code, constraint } = error as { code?: string; constraint?: string };
