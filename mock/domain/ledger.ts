@@ -36,11 +36,13 @@ export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: fal
  * step fail by throwing. The embedded database runs one transaction at a time, so a race between
  * two requests happens in that gap or not at all; a Postgres server has it everywhere.
  */
-export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan';
+export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan' | 'credit';
 /**
- * When at that point (`refund` and `change` have all three; the others `read`): `read`, after the
- * operation's first read, before its transaction; `begun`, in its transaction before it locks
- * anything; `locked`, in its transaction once it holds its first lock (mock/domain/lock-order.ts).
+ * When at that point (`refund` and `change` have all three; `credit`, a paid payment's credit to its
+ * player, `begun` and `locked`; the others `read`): `read`, after the operation's first read, before
+ * its transaction; `begun`, in its transaction before it locks anything; `locked`, in its
+ * transaction once it holds its first locks (mock/domain/lock-order.ts: a refund's payment; a
+ * change's subscription, and before it the payment a cancel refunds; a credit's first item).
  * A pause in the transaction holds the embedded database's one transaction: there, only `read`
  * pauses while another request runs; on a Postgres server the others make two moves' locks
  * really interleave. A transaction a race undid runs again, and steps in again.

@@ -255,6 +255,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         invoice: record.id, status: 'done', ...(sold.length ? { key: { drm: sold[0]!.drm, code: sold[0]!.code }, keys: sold } : {}),
       });
       const keep = async (sql: Sql): Promise<Paid> => {
+        await at('credit', 'begun');
         // Nothing of a payment its merchant's reset or delete overtook reaches the state after it.
         await sameGeneration(sql, record.merchantId, generation);
         // First, the conditional write that makes this the token's one payment: a second one, even
@@ -277,7 +278,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         await insertPayment(sql, { ...record, credit }, 'done');
         // To whom it goes: the token's user, or the friend a gift is for.
         const to = recipientOf(record);
-        await creditUser(sql, record.projectId, { user_id: to.id, user_name: to.name ?? '', email: to.email }, credit, new Date(record.date));
+        await creditUser(sql, record.projectId, { user_id: to.id, user_name: to.name ?? '', email: to.email }, credit, new Date(record.date), () => at('credit', 'locked'));
         if (!sold.length) return paid();
         const withKeys = paid(sold);
         if (spends) await updatePaid(sql, spends, withKeys);

@@ -93,8 +93,11 @@ export interface Credit {
  */
 const inKeyOrder = (items: Credit['items']): Credit['items'] => [...items].sort((a, b) => a.id - b.id);
 
-/** Credits a user, made first (from what the token says of them) when the project does not know them. */
-export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date): Promise<void> {
+/**
+ * Credits a user, made first (from what the token says of them) when the project does not know them.
+ * `locked` (a test's pause) runs once the first inventory row is written, the others still to come.
+ */
+export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date, locked?: () => Promise<void>): Promise<void> {
   // Two first purchases at once both find no user: the second's insert gives way to the first's.
   if (!(await findUser(sql, projectId, user.user_id))) await insertUser(sql, projectId, user, now, { ifAbsent: true });
   if (credit.currency) {
@@ -106,12 +109,13 @@ export async function creditUser(sql: Sql, projectId: number, user: NewUser, cre
       [projectId, user.user_id, credit.currency],
     );
   }
-  for (const item of inKeyOrder(credit.items)) {
+  for (const [at, item] of inKeyOrder(credit.items).entries()) {
     await sql.query(
       `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (project_id, user_id, item_id) DO UPDATE SET quantity = inventory.quantity + EXCLUDED.quantity, sku = EXCLUDED.sku`,
       [projectId, user.user_id, item.id, item.sku, item.quantity],
     );
+    if (at === 0) await locked?.();
   }
 }
 

@@ -7,7 +7,7 @@
  * until the others have read too (`barrier`), the worst order a Postgres server could give.
  * On a Postgres server (`npm run test:server`) the hook also holds requests inside their
  * transactions, after BEGIN (`refund:begun`) and once they hold their first lock
- * (`refund:locked`), so two moves' locks really interleave: they meet in the lock order
+ * (`refund:locked`, `credit:locked`), so two moves' locks really interleave: they meet in the lock order
  * (mock/domain/lock-order.ts) and wait for each other instead of deadlocking. On the embedded
  * database a pause there would hold its one transaction, so those tests run on a server only.
  */
@@ -146,6 +146,31 @@ describe('a refund', () => {
     delete hooks['refund:begun'];
     expect(statuses(answers)).toEqual([200, ...Array(7).fill(409)]);
     expect(await balance('begun-refund-racer')).toBe(100);
+  });
+});
+
+describe("one player's carts", () => {
+  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, [a, b] holding its first item while [b, a] is paid: the second waits for the same first row, neither is undone and run again', async () => {
+    const player = 'cart-order-racer';
+    const cart = (first: string, second: string) => ({ virtual_items: { items: [{ sku: first, amount: 1 }, { sku: second, amount: 1 }] } });
+    // The player holds both already: each cart updates the same two inventory rows.
+    expect((await pay(await token(player, cart('starter-pack', 'plasma-drill')))).status).toBe(200);
+    const tokens = [await token(player, cart('starter-pack', 'plasma-drill')), await token(player, cart('plasma-drill', 'starter-pack'))];
+    const payments = countRuns('credit');
+    const held = gate();
+    hooks['credit:locked'] = held.hold;
+    const first = pay(tokens[0]!);
+    await held.reached;
+    const second = pay(tokens[1]!);
+    await expect.poll(waitingForLocks, { timeout: 30_000 }).toBeGreaterThan(0);
+    held.release();
+    expect([(await first).status, (await second).status]).toEqual([200, 200]);
+    delete hooks['credit:locked'];
+    delete hooks['credit:begun'];
+    // In cart order, the second held plasma-drill and waited for starter-pack: the two deadlocked, one ran again.
+    expect(payments.runs).toBe(2);
+    const [holdings] = (await call(v2(`/projects/200001/users/virtual_items/total?user_id=${player}`))).body;
+    expect(holdings.virtual_items.map((item: { sku: string; quantity: number }) => [item.sku, item.quantity]).sort()).toEqual([['plasma-drill', 3], ['starter-pack', 3]]);
   });
 });
 
