@@ -1,13 +1,12 @@
 /**
  * `/mock/sandboxes` and `/mock/reset` (DESIGN.md §8b): a merchant of its own per test, made from a
- * seed, put back to it, removed (mock/store/sandboxes.ts). The service's memory of a merchant — its
- * clock, its fault rules — follows each change (its webhook settings are read where they are kept).
+ * seed, put back to it, removed (the use cases of mock/domain/merchants.ts, which tell the service's
+ * memory of a merchant — its clock, its fault rules, the sender — of each change).
  */
 import { fieldError, ApiError } from '../app';
-import { clockOf } from '../../store/clock';
-import { createSandbox as create, deleteSandbox as remove, resetMerchant as reset, SandboxCapError, SandboxSeedError, sandboxCount } from '../../store/sandboxes';
+import { makeSandbox, removeSandbox, resetToSeed } from '../../domain/merchants';
+import { sandboxCount } from '../../store/sandboxes';
 import { readSnapshot, SnapshotError, type Snapshot } from '../../store/snapshot';
-import { writeWebhookSettings } from '../../store/webhook-settings';
 import type { Op, ServiceContext } from './common';
 
 /** The seed a request names: the service's fixtures (`demo`, the default), none (`empty`), or an export. */
@@ -22,17 +21,6 @@ async function seedOf(context: ServiceContext, seed: unknown): Promise<Snapshot 
   }
 }
 
-/**
- * What a reset or delete changed, told to the parts that keep a merchant's state apart: the fault
- * rules, the clocks, and the sender, which drops at once what the outbox no longer holds of the
- * merchant's projects of before (another process's sender drops it at its next look).
- */
-async function changed(context: ServiceContext, merchantId: number, projectsBefore: readonly number[]): Promise<void> {
-  context.sender.forget(projectsBefore);
-  await context.faults.forget(merchantId);
-  await clockOf(context.db).load();
-}
-
 export const createSandbox: Op = async (call) => {
   const { count, seedBytes } = call.context.sandboxLimits;
   const asked = (call.body as { seed?: unknown } | undefined)?.seed;
@@ -45,33 +33,22 @@ export const createSandbox: Op = async (call) => {
   // Looked at first, so that a full service reads no seed; counted again where the sandbox is made.
   if ((await sandboxCount(call.context.db.sql)) >= count) throw full();
   const seed = await seedOf(call.context, asked);
-  // A new merchant has no rules and a clock at real time: nothing to tell. A seed that passed the
-  // export's check but breaks the tables' keys or references is the request's fault: 422 naming the row.
-  try {
-    const { sandbox } = await create(call.context.db, seed, count);
-    return { status: 201, body: sandbox };
-  } catch (error) {
-    if (error instanceof SandboxCapError) throw full();
-    if (error instanceof SandboxSeedError || error instanceof SnapshotError) throw fieldError('seed', error.message);
-    throw error;
-  }
+  const made = await makeSandbox(call.context.db, seed, count);
+  if (made.ok) return { status: 201, body: made.sandbox };
+  if (made.problem === 'full') throw full();
+  throw fieldError('seed', made.message);
 };
 
 export const deleteSandbox: Op = async (call) => {
-  const change = await remove(call.context.db, call.merchantId);
-  if (!change) throw new ApiError(409, `Conflict: merchant ${call.merchantId} is the service's own, not a sandbox; POST /mock/reset puts it back to its seed`);
-  await changed(call.context, call.merchantId, change.before);
+  if (!(await removeSandbox(call.context, call.merchantId))) {
+    throw new ApiError(409, `Conflict: merchant ${call.merchantId} is the service's own, not a sandbox; POST /mock/reset puts it back to its seed`);
+  }
   return { status: 204 };
 };
 
+/** The service's own merchants get the webhook settings they were started with again. */
 export const resetMerchant: Op = async (call) => {
   const { context, merchantId } = call;
-  // The service's own merchants get the webhook settings they were started with again.
-  const started = Object.entries(context.startWebhooks);
-  const change = await reset(context.db, merchantId, await context.fixtures(), async (sql, projects) => {
-    for (const [project, settings] of started) if (projects.includes(Number(project))) await writeWebhookSettings(sql, Number(project), settings);
-  });
-  if (!change) throw new ApiError(404, `Not Found: no merchant ${merchantId}`);
-  await changed(context, merchantId, change.before);
+  if (!(await resetToSeed(context, merchantId, await context.fixtures(), context.startWebhooks))) throw new ApiError(404, `Not Found: no merchant ${merchantId}`);
   return { status: 204 };
 };
