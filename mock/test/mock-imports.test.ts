@@ -190,7 +190,9 @@ function importedNames(file: string, text: string, known: Set<string>): Map<stri
 
 /**
  * Writers of store/ that api/ still calls, waiting for their move into domain/: remove each once it
- * has moved. The clock's and the subscriptions' (clockOf) are the clock's work under way.
+ * has moved. clockOf (the clocks' part, whose moves write the merchants' clocks) is the clock's work
+ * under way; createFaults is the fault rules' part, made where the merchant API's context is put
+ * together (api/server.ts) and called through it.
  */
 const API_WRITES_PENDING: Record<string, string[]> = {
   'api/operations/subscriptions.ts': ['clockOf'],
