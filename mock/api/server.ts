@@ -61,7 +61,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     sender,
     payments: options.payments ?? createPayments(sender, db),
     // The merchant's clock: real time unless a test moved it (POST /mock/clock).
-    now: options.now ?? ((merchantId) => clockOf(db).now(merchantId)),
+    now: async (merchantId, sql) => (options.now ? options.now() : clockOf(db).now(merchantId, sql)),
     // Where the Login API's links and JWTs point; the service passes its own address, a bare app the default.
     origin: options.origin ?? (() => `http://localhost:${DEFAULT_PORTS.merchantApi}`),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
@@ -70,7 +70,6 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     startWebhooks: options.startWebhooks ?? {},
     sandboxLimits: options.sandboxLimits ?? SANDBOX_LIMITS,
   };
-  await clockOf(db).load();
   const callers = (merchantId: number, projectId?: number) => callerRecord(db.sql, merchantId, projectId);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,

@@ -49,7 +49,7 @@ export interface MockServiceOptions {
 
 /** Runs what fell due for every merchant with a subscription waiting, by that merchant's clock. */
 async function runAllDue(db: Database, payments: Payments): Promise<void> {
-  for (const merchant of await merchantsWithDueWork(db.sql)) await payments.runDue(merchant, clockOf(db).now(merchant));
+  for (const merchant of await merchantsWithDueWork(db.sql)) await payments.runDue(merchant);
 }
 
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {

@@ -10,7 +10,6 @@
  */
 import type { Purchase } from '../spec/session';
 import type { Sql } from '../store/database';
-import { clockOf } from '../store/clock';
 import { lockDueWork } from '../store/due-lock';
 import { insertPayment, newPaymentId, type PaymentRecord } from '../store/payments';
 import {
@@ -27,13 +26,56 @@ type SubscriptionPurchase = Extract<Purchase, { kind: 'subscription' }>;
 /** Thrown in a plan change's transaction when the subscription ended while the payment waited: the transaction is undone. */
 export class PlanGone extends Error {}
 
+/**
+ * A renewal on demand: charged (`declined`: the charge was declined, the subscription retried,
+ * frozen or ended as a due renewal's decline leaves it) with the subscription as the charge left it,
+ * or refused as a payment call is.
+ */
+export type RenewResult = { ok: true; payment: PaymentRecord; declined: boolean; subscription: SubscriptionData } | Extract<PaymentCallResult, { ok: false }>;
+
+/** The merchant's change of a subscription (the merchant API's update): each part optional. */
+export interface SubscriptionChange {
+  status?: 'active' | 'canceled' | 'non_renewing';
+  /** Moves the next billing date by whole units. */
+  timeshift?: { value: number; type: 'day' | 'month' };
+  comment?: string;
+  /** With `status: canceled`: refunds the subscription's last payment too. */
+  refundLast?: boolean;
+}
+
+/** A change made (`changed`: false when the subscription already was as asked: nothing written, nothing sent), or refused. */
+export type ChangeResult = { ok: true; changed: boolean } | { ok: false; problem: 'unknown'; message: string } | { ok: false; field: 'timeshift'; message: string };
+
+/** Thrown in a change's transaction that cannot be made: undone, refused at `timeshift`. */
+class NoNextCharge extends Error {}
+
+/**
+ * The subscription's transition a merchant's change asks for, made on `s` as it is now: a cancel
+ * ends it (a canceled one stays as it is), back to running (`active`, `non_renewing`) from a cancel
+ * or the grace period charges next now; the next charge moved by `timeshift`; the comment kept.
+ */
+function transition(s: SubscriptionData, change: SubscriptionChange, now: string): void {
+  const wasCanceled = s.status === 'canceled';
+  if (typeof change.comment === 'string') s.comment = change.comment;
+  if (change.timeshift) {
+    if (!s.date_next_charge) throw new NoNextCharge(`subscription ${s.id} has no next billing date (it is ${s.status})`);
+    s.date_next_charge = shift(s.date_next_charge, change.timeshift.value, change.timeshift.type);
+  }
+  if (change.status === 'canceled' && !wasCanceled) Object.assign(s, { status: 'canceled', date_end: now, date_next_charge: null });
+  else if (change.status === 'active' || change.status === 'non_renewing') {
+    // Back to running: the next charge one period after the last (or now, when that is past).
+    if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
+    s.status = change.status;
+  }
+}
+
 export interface Billing {
   /** Charges the subscription's next renewal now (the merchant's call), unless a clock step or a change got there first. */
-  renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
-  /** Runs, in order, everything due on the merchant's clock up to `until` (ms), moving the clock with it. */
-  runDue(merchantId: number, until: number): Promise<void>;
+  renew(merchantId: number, subscriptionId: number): Promise<RenewResult>;
+  /** Runs, in order, everything due by the merchant's clock as its transaction reads it (the clock's moves are mock/domain/clock.ts's). */
+  runDue(merchantId: number): Promise<void>;
   /** `Payments.changeSubscription`. */
-  changeSubscription(id: number, change: (data: SubscriptionData) => void, options?: { refundLast?: boolean }): Promise<boolean>;
+  changeSubscription(id: number, change: SubscriptionChange): Promise<ChangeResult>;
   /** The subscription a plan's purchase `record` makes, in the payment's transaction `sql`: `new` until a trial ends, else `active` and charged now. */
   subscribe(sql: Sql, record: PaymentRecord, purchase: SubscriptionPurchase, declineRenewals: boolean): Promise<SubscriptionData>;
   /** `operation: change_plan`, in the payment's transaction `sql`: the player's subscription takes the new plan, charged now (`PlanGone` when it ended meanwhile). */
@@ -51,7 +93,7 @@ export function createBilling(ledger: Ledger): Billing {
     const paymentId = await lastDonePayment(sql, row.id);
     if (paymentId === undefined) return false;
     const reason = 'The subscription was canceled';
-    const date = now(row.merchantId).toISOString();
+    const date = (await now(row.merchantId, sql)).toISOString();
     try {
       const { payment, canceled } = await refundIn(sql, paymentId, reason, date);
       await writeWebhooks(sql, after, row.projectId, (variant) => refundWebhooks(payment, variant, reason, date, canceled));
@@ -124,59 +166,69 @@ export function createBilling(ledger: Ledger): Billing {
       // work's queue, as a renewal due now, and only while the subscription still waits for it (a
       // clock step at the same moment may have run it).
       const asked = dueAt(read.data);
-      return queued(() => transact(db, async (sql, after): Promise<PaymentCallResult> => {
+      return queued(() => transact(db, async (sql, after): Promise<RenewResult> => {
         const row = await subscriptionById(sql, subscriptionId, true);
         if (!row || row.data.status === 'canceled' || dueAt(row.data) !== asked) {
           return { ok: false, problem: 'conflict', message: `subscription ${subscriptionId} was renewed, changed or ended while this renewal waited: nothing more is charged` };
         }
-        return { ok: true, payment: await charge(sql, after, row, now(merchantId).toISOString()) };
+        const payment = await charge(sql, after, row, (await now(merchantId, sql)).toISOString());
+        return { ok: true, payment, declined: row.data.decline_renewals, subscription: row.data };
       }));
     },
 
-    runDue(merchantId, until) {
-      // The merchant's generation when the move was asked: one its reset or delete overtook while it
-      // waited in the queue runs nothing, and moves no clock, of the state after.
+    runDue(merchantId) {
+      // The merchant's generation when the run was asked: one its reset or delete overtook while it
+      // waited in the queue runs nothing of the state after.
       const began = opened.then((db) => merchantGeneration(db.sql, merchantId));
-      // One run at a time (the clock's move, the timer of real time), so nothing is due twice; one
-      // transaction, so a step is all of its due work and the clock's move, or none of it.
+      // One run at a time (after a clock's move, the timer of real time), so nothing is due twice;
+      // one transaction, so a step is all of its due work or none of it.
       return queued(async () => {
         const db = await opened;
         const generation = await began;
         await transact(db, async (sql, after) => {
           await lockDueWork(db, sql);
           await sameGeneration(sql, merchantId, generation);
-          const cutoff = new Date(until).toISOString();
+          const cutoff = (await now(merchantId, sql)).toISOString();
           for (let row = await nextDue(sql, merchantId, cutoff); row; row = await nextDue(sql, merchantId, cutoff)) {
             await step(sql, after, row);
             await at('due');
           }
-          after.move = await clockOf(db).set(sql, merchantId, until);
         }).catch((error: unknown) => {
           if (!(error instanceof Superseded)) throw error;
         });
       });
     },
 
-    async changeSubscription(id, change, { refundLast = false } = {}) {
+    async changeSubscription(id, change) {
       const db = await opened;
       await at('change');
-      return transact(db, async (sql, after) => {
-        await at('change', 'begun');
-        // A cancel that refunds locks the payment it refunds before the subscription (mock/domain/lock-order.ts).
-        const row = await lockForChange(sql, id, refundLast);
-        await at('change', 'locked');
-        if (!row) return false;
-        const s = row.data;
-        const wasCanceled = s.status === 'canceled';
-        change(s);
-        const cancels = s.status === 'canceled' && !wasCanceled;
-        await saveSubscription(sql, row);
-        // The refund finds the subscription canceled as this change left it, and says so with its webhooks.
-        if (!(cancels && refundLast && (await refundLastPayment(sql, after, row)))) {
-          await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook(cancels ? 'cancel_subscription' : 'update_subscription', s.model, s)]);
-        }
-        return true;
-      });
+      try {
+        return await transact(db, async (sql, after): Promise<ChangeResult> => {
+          await at('change', 'begun');
+          // The change is made to the subscription as it is when its transaction runs (a renewal or
+          // another change may have come between), its row locked; a cancel that refunds locks the
+          // payment it refunds before the subscription (mock/domain/lock-order.ts).
+          const row = await lockForChange(sql, id, change.refundLast === true);
+          await at('change', 'locked');
+          if (!row) return { ok: false, problem: 'unknown', message: `no subscription ${id}` };
+          const s = row.data;
+          const before = JSON.stringify(s);
+          const wasCanceled = s.status === 'canceled';
+          transition(s, change, (await now(row.merchantId, sql)).toISOString());
+          // Already as asked (a second cancel): nothing written, nothing sent.
+          if (JSON.stringify(s) === before) return { ok: true, changed: false };
+          const cancels = s.status === 'canceled' && !wasCanceled;
+          await saveSubscription(sql, row);
+          // The refund finds the subscription canceled as this change left it, and says so with its webhooks.
+          if (!(cancels && change.refundLast && (await refundLastPayment(sql, after, row)))) {
+            await writeWebhooks(sql, after, row.projectId, () => [subscriptionWebhook(cancels ? 'cancel_subscription' : 'update_subscription', s.model, s)]);
+          }
+          return { ok: true, changed: true };
+        });
+      } catch (error) {
+        if (error instanceof NoNextCharge) return { ok: false, field: 'timeshift', message: error.message };
+        throw error;
+      }
     },
 
     async changePlan(sql, record, purchase) {

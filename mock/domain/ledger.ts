@@ -2,7 +2,7 @@
  * What every operation that moves money shares (mock/domain/payments.ts, mock/domain/billing.ts):
  * the database it runs on, one transaction per operation whose webhooks are written to the outbox
  * in it and handed to the sender once it commits (what a stopped process left there is sent by
- * `resume` at the service's start, mock/webhooks/outbox.ts), the clock's move applied after commit,
+ * `resume` at the service's start, mock/webhooks/outbox.ts), the clock's watchers told of a move after commit,
  * the queue the clock's due work runs in, each merchant's clock, the points where a test may step
  * in, and the refund written in a transaction (a payment's refund; a subscription's cancel that
  * refunds its last payment). Its answers say what happened, never how HTTP says it: the API maps them.
@@ -10,7 +10,7 @@
 import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
-import { clockOf, type ClockMove } from '../store/clock';
+import { clockOf } from '../store/clock';
 import { markRefunded, paymentById, type KeptPayment, type PaymentRecord } from '../store/payments';
 import { saveSubscription, subscriptionById, type SubscriptionData } from '../store/subscriptions';
 import { debitUser } from '../store/users';
@@ -50,10 +50,10 @@ export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan' |
 export type HookStage = 'read' | 'begun' | 'locked';
 export type PaymentsHook = (point: HookPoint, stage: HookStage) => Promise<void> | void;
 
-/** What a transaction leaves for after its commit: the outbox rows to hand the sender, the clock's move. */
+/** What a transaction leaves for after its commit: the outbox rows to hand the sender, whether it moved a clock (its watchers are told). */
 export interface AfterCommit {
   rows: OutboxRow[];
-  move: ClockMove | null;
+  moved: boolean;
 }
 
 /** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, refused as a conflict. */
@@ -109,7 +109,7 @@ export async function refundIn(
 }
 
 export interface Ledger {
-  /** The database, once open with its clocks loaded (a database that fails to open fails each operation). */
+  /** The database, once open (a database that fails to open fails each operation). */
   opened: Promise<Database>;
   /**
    * Runs `work` in one transaction; what it leaves for after (`after`: the webhooks it wrote to the
@@ -122,8 +122,8 @@ export interface Ledger {
   commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T>;
   /** Runs `work` in the due work's queue: after what was queued before it, one at a time. */
   queued<T>(work: () => Promise<T>): Promise<T>;
-  /** The merchant's clock (a test may pass a fixed one for all). */
-  now(merchantId: number): Date;
+  /** The merchant's clock, read in the transaction of `sql` (by default a statement of its own; a test may pass a fixed clock for all). */
+  now(merchantId: number, sql?: Sql): Promise<Date>;
   /** A test's step into the money's paths at `point` (`stage`: by default `read`). */
   at(point: HookPoint, stage?: HookStage): Promise<void>;
   /** Asks the project's listener a payment's question (`user_validation`) through the outbox; null when the project has no webhook settings. */
@@ -139,24 +139,22 @@ export interface Ledger {
 /** The ledger on `database` (by default the process's shared database in memory). */
 export function createLedger(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Ledger {
   let outbox: ReturnType<typeof createOutbox>;
-  let clockDb: Database | undefined;
   const opened = Promise.resolve(database ?? sharedMemoryDatabase()).then(async (db) => {
-    await clockOf(db).load();
     outbox = createOutbox(db, sender, webhookFaults(db));
     return db;
   });
   // A database that fails to open fails each call that awaits `opened` (the payment answers 500);
-  // here it is only not the clocks', and no rejection is left unhandled to end the process.
-  void opened.then((db) => (clockDb = db), () => undefined);
+  // no rejection is left unhandled to end the process.
+  void opened.catch(() => undefined);
   let due: Promise<unknown> = Promise.resolve();
 
   const ledger: Ledger = {
     opened,
     async transact(db, work) {
       // Each attempt of the transaction (a race undoes one, and it runs again) starts with nothing left for after.
-      let after: AfterCommit = { rows: [], move: null };
-      const result = await db.transaction((sql) => work(sql, (after = { rows: [], move: null })));
-      clockOf(db).apply(after.move);
+      let after: AfterCommit = { rows: [], moved: false };
+      const result = await db.transaction((sql) => work(sql, (after = { rows: [], moved: false })));
+      if (after.moved) clockOf(db).moved();
       await outbox.deliver(after.rows);
       return result;
     },
@@ -176,7 +174,7 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
       due = run.catch(() => undefined);
       return run;
     },
-    now: (merchantId) => (fixedNow ? fixedNow() : new Date(clockDb ? clockOf(clockDb).now(merchantId) : Date.now())),
+    now: async (merchantId, sql) => (fixedNow ? fixedNow() : new Date(await clockOf(await opened).now(merchantId, sql))),
     at: async (point, stage = 'read') => hook?.(point, stage),
     async ask(projectId, payload) {
       await opened;

@@ -23,7 +23,7 @@ export interface MerchantParts {
 async function changed(parts: MerchantParts, merchantId: number, projectsBefore: readonly number[]): Promise<void> {
   parts.sender.forget(projectsBefore);
   await parts.faults.forget(merchantId);
-  await clockOf(parts.db).load();
+  clockOf(parts.db).moved();
 }
 
 export type SandboxMade = { ok: true; sandbox: SandboxAnswer } | { ok: false; problem: 'full' } | { ok: false; problem: 'seed'; message: string };

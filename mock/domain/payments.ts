@@ -22,11 +22,13 @@ import type { SubscriptionData } from '../store/subscriptions';
 import { paidWebhooks, recipientOf, refundWebhooks, subscriptionWebhook, userValidation } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
 import { resolveSession } from './sessions';
-import { createBilling, PlanGone } from './billing';
+import { createBilling, PlanGone, type ChangeResult, type RenewResult, type SubscriptionChange } from './billing';
+import { createClocks, type Clocks } from './clock';
 import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
 import { merchantGeneration } from '../store/sandboxes';
 
 export type { HookPoint, HookStage, PaymentCallResult, PaymentsHook } from './ledger';
+export type { ChangeResult, RenewResult, SubscriptionChange } from './billing';
 
 export type PayResult =
   | { ok: false; code: string; message: string }
@@ -67,9 +69,11 @@ export interface Payments {
   session(search: string, pageMode: TokenMode): Promise<SessionResult>;
   pay(request: PayRequest): Promise<PayResult>;
   refund(merchantId: number, transactionId: number, reason?: string): Promise<PaymentCallResult>;
-  renew(merchantId: number, subscriptionId: number): Promise<PaymentCallResult>;
-  /** Runs, in order, everything due on the service clock up to `until` (ms), moving the clock with it. */
-  runDue(merchantId: number, until: number): Promise<void>;
+  renew(merchantId: number, subscriptionId: number): Promise<RenewResult>;
+  /** Runs, in order, everything due by the merchant's clock. */
+  runDue(merchantId: number): Promise<void>;
+  /** The merchants' clocks: read (what is due by it run first), moved (mock/domain/clock.ts). */
+  clocks: Clocks;
   /**
    * Hands the sender what the outbox holds: the webhooks a stopped process committed and did not
    * get accepted. The service's start calls it once, before it takes any event (`startMockService`).
@@ -91,7 +95,7 @@ export interface Payments {
    * that transaction too, the refund's webhooks ending with `cancel_subscription`. False when the
    * subscription is gone (its merchant removed meanwhile).
    */
-  changeSubscription(id: number, change: (data: SubscriptionData) => void, options?: { refundLast?: boolean }): Promise<boolean>;
+  changeSubscription(id: number, change: SubscriptionChange): Promise<ChangeResult>;
 }
 
 /** What the session's lines give the player. */
@@ -158,7 +162,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   const ledger = createLedger(sender, database, fixedNow, hook);
   const billing = createBilling(ledger);
   const { opened, commit, now, at, ask } = ledger;
-  const nowMs = (merchantId: number) => now(merchantId).getTime();
+  const nowMs = async (merchantId: number) => (await now(merchantId)).getTime();
 
   return {
     async session(search, pageMode) {
@@ -206,7 +210,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount,
           ...(line.delivers && 'currency' in line.delivers ? { units: line.delivers.currency * line.quantity } : {}),
         })),
-        date: now(session.merchantId).toISOString(),
+        date: (await now(session.merchantId)).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(how.paidWith !== undefined ? { paymentMethod: how.paidWith } : {}),
         ...(session.gift ? { gift: session.gift } : {}),
@@ -309,7 +313,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!kept || kept.payment.merchantId !== merchantId) return { ok: false, problem: 'unknown', message: `no transaction ${transactionId} of merchant ${merchantId}` };
       if (kept.status !== 'done') return { ok: false, problem: 'conflict', message: notRefundable(transactionId, kept) };
       await at('refund');
-      const date = now(merchantId).toISOString();
+      const date = (await now(merchantId)).toISOString();
       try {
         const refunded = await commit(db, kept.payment.projectId, async (sql) => {
           await at('refund', 'begun');
@@ -323,8 +327,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     },
 
     renew: (merchantId, subscriptionId) => billing.renew(merchantId, subscriptionId),
-    runDue: (merchantId, until) => billing.runDue(merchantId, until),
-    changeSubscription: (id, change, options) => billing.changeSubscription(id, change, options),
+    runDue: (merchantId) => billing.runDue(merchantId),
+    clocks: createClocks(ledger, billing),
+    changeSubscription: (id, change) => billing.changeSubscription(id, change),
     queueWebhook: (projectId, webhook) => ledger.queue(projectId, webhook),
     resume: () => ledger.resume(),
     close: () => ledger.close(),

@@ -363,7 +363,7 @@ const firstProblem = (problems: ExtendedMessage): string =>
  * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant).
  */
 export async function resolveSession(
-  db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number) = Date.now(), choice?: Choice,
+  db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number | Promise<number>) = Date.now(), choice?: Choice,
 ): Promise<SessionResult> {
   const { sql } = db;
   const token = search.get('access_token');

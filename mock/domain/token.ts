@@ -96,7 +96,7 @@ export async function tokenId(token: string): Promise<string> {
  * key) and expiry; `now` is in milliseconds (tests pass a fake clock), or the clock of the merchant
  * the token names.
  */
-export async function verifyToken(token: string, apiKeys: MerchantKeys, now: number | ((merchantId: number) => number) = Date.now()): Promise<VerifyResult> {
+export async function verifyToken(token: string, apiKeys: MerchantKeys, now: number | ((merchantId: number) => number | Promise<number>) = Date.now()): Promise<VerifyResult> {
   const payload = readToken(token) as TokenPayload | null;
   // Signed is not well-formed: `null`, `[]` or `7` is no token's payload.
   if (!payload) return { ok: false, reason: 'malformed' };
@@ -108,7 +108,7 @@ export async function verifyToken(token: string, apiKeys: MerchantKeys, now: num
   const expected = mac(merchantId, apiKey, `${PREFIX}.${body}`);
   const given = fromBase64Url(sig)!;
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
-  const at = typeof now === 'number' ? now : now(Number(payload.merchant_id));
+  const at = typeof now === 'number' ? now : await now(Number(payload.merchant_id));
   if (typeof payload.exp !== 'number' || at / 1000 >= payload.exp) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }

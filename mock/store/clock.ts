@@ -6,90 +6,71 @@
  */
 import type { Database, Sql } from './database';
 
-export interface Clock {
+/** A merchant's clock as read in one transaction. */
+export interface ClockReading {
   /** Milliseconds since the epoch, as the merchant's clock says. */
-  now(merchantId: number): number;
+  now: number;
   /** Whether a test moved the merchant's clock. */
-  moved(merchantId: number): boolean;
-  /** Reads the offsets kept in the database (at start, after an import or a reset). */
-  load(): Promise<void>;
+  moved: boolean;
+}
+
+export interface Clock {
   /**
-   * Writes the merchant's clock moved on to `at` in the transaction of `sql` (an `at` not later
-   * than its now writes nothing), and answers the move for `apply` once that transaction
-   * committed: a move whose transaction was undone never reaches the clock.
+   * The merchant's clock, read from its row in the transaction of `sql` (by default a statement of
+   * its own): never a copy, so a move committed through any process is the clock of the next read.
    */
-  set(sql: Sql, merchantId: number, at: number): Promise<ClockMove | null>;
-  /** Moves a clock as a committed `set` wrote it. */
-  apply(move: ClockMove | null): void;
+  read(merchantId: number, sql?: Sql): Promise<ClockReading>;
+  /** Milliseconds since the epoch, as the merchant's clock says (`read`'s `now`). */
+  now(merchantId: number, sql?: Sql): Promise<number>;
   /**
-   * Calls `listener` after a clock moved (a committed move applied, or the offsets read again: another
-   * process's move on a shared database, an import); answers how to stop. What waits for a time on a
-   * merchant's clock (a webhook's next attempt) looks again then.
+   * Moves the merchant's clock in the transaction of `sql` to `target` of its now: the row is
+   * locked, the move written as `offset = offset + delta`, so two moves at once add up (two
+   * `advance: P10D` move 20 days), and a move never computes from a clock another process moved
+   * meanwhile. A target not later than now writes nothing. Answers the clock as the move left it.
    */
+  move(sql: Sql, merchantId: number, target: (now: number) => number): Promise<ClockReading>;
+  /**
+   * Tells the watchers a clock moved (a committed move, an import, a reset): what waits for a time
+   * on a merchant's clock (a webhook's next attempt) looks again then. Another process's move is
+   * seen by those that look again by themselves (the sender, every second on a shared database).
+   */
+  moved(): void;
+  /** Calls `listener` after a clock moved (`moved`); answers how to stop. */
   watch(listener: () => void): () => void;
 }
 
-/** A move of a merchant's clock written in a transaction, not yet applied. */
-export interface ClockMove {
-  merchantId: number;
-  offset: number;
-}
-
 const clocks = new WeakMap<Database, Clock>();
-/** How old this process's copy of the clocks may get on a shared database before it reads them again. */
-const SHARED_RELOAD_MS = 1000;
 
 export function clockOf(db: Database): Clock {
   let clock = clocks.get(db);
   if (clock) return clock;
-  const offsets = new Map<number, number>();
-  const offset = (merchantId: number) => offsets.get(merchantId) ?? 0;
-  // On a database other processes share (a Postgres server), their moves are read again at most
-  // a second after: a clock read older than that starts a reload for the reads after it.
-  let loadedAt = 0;
-  /** Moves applied so far, and the count at each merchant's last one. */
-  let moves = 0;
-  const movedAt = new Map<number, number>();
-  let loading: Promise<void> | null = null;
   const watchers = new Set<() => void>();
-  const tell = () => {
-    for (const listener of [...watchers]) listener();
-  };
-  const fresh = () => {
-    if (db.shared && !loading && Date.now() - loadedAt > SHARED_RELOAD_MS) loading = clock!.load().catch(() => undefined).finally(() => (loading = null));
+  const offsetIn = async (sql: Sql, merchantId: number, lock: boolean): Promise<number | undefined> => {
+    const { rows } = await sql.query<{ offset_ms: string }>(`SELECT offset_ms FROM merchant_clocks WHERE merchant_id = $1${lock ? ' FOR UPDATE' : ''}`, [merchantId]);
+    return rows[0] ? Number(rows[0].offset_ms) : undefined;
   };
   clock = {
-    now: (merchantId) => {
-      fresh();
-      return Date.now() + offset(merchantId);
+    async read(merchantId, sql = db.sql) {
+      const offset = await offsetIn(sql, merchantId, false);
+      return { now: Date.now() + (offset ?? 0), moved: offset !== undefined };
     },
-    moved: (merchantId) => offsets.has(merchantId),
-    async load() {
-      const started = moves;
-      const { rows } = await db.sql.query<{ merchant_id: string; offset_ms: string }>('SELECT merchant_id, offset_ms FROM merchant_clocks');
-      loadedAt = Date.now();
-      // A move this process applied while the rows were read is newer than they are: it stays.
-      const kept = [...movedAt].filter(([, at]) => at > started).map(([merchant]) => [merchant, offsets.get(merchant)!] as const);
-      offsets.clear();
-      for (const row of rows) offsets.set(Number(row.merchant_id), Number(row.offset_ms));
-      for (const [merchant, value] of kept) offsets.set(merchant, value);
-      tell();
-    },
-    async set(sql, merchantId, at) {
+    now: async (merchantId, sql) => (await clock!.read(merchantId, sql)).now,
+    async move(sql, merchantId, target) {
+      const offset = await offsetIn(sql, merchantId, true);
+      const from = Date.now() + (offset ?? 0);
+      const delta = target(from) - from;
       // Never backwards, and real time needs no offset kept.
-      if (at <= Date.now() + offset(merchantId)) return null;
-      const next = at - Date.now();
-      await sql.query(
-        'INSERT INTO merchant_clocks (merchant_id, offset_ms) VALUES ($1, $2) ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = GREATEST(merchant_clocks.offset_ms, $2)',
-        [merchantId, next],
+      if (!(delta > 0)) return { now: from, moved: offset !== undefined };
+      // The row is locked, or (a first move) inserted: one made by another first move at the same moment adds the two.
+      const { rows } = await sql.query<{ offset_ms: string }>(
+        `INSERT INTO merchant_clocks (merchant_id, offset_ms) VALUES ($1, $2)
+           ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = merchant_clocks.offset_ms + $2 RETURNING offset_ms`,
+        [merchantId, delta],
       );
-      return { merchantId, offset: next };
+      return { now: Date.now() + Number(rows[0]!.offset_ms), moved: true };
     },
-    apply(move) {
-      if (!move) return;
-      offsets.set(move.merchantId, Math.max(move.offset, offset(move.merchantId)));
-      movedAt.set(move.merchantId, ++moves);
-      tell();
+    moved() {
+      for (const listener of [...watchers]) listener();
     },
     watch(listener) {
       watchers.add(listener);

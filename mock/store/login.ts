@@ -156,7 +156,7 @@ export async function makeLink(sql: Sql, link: LoginLink, expires: Date): Promis
  * The link of `token` when it is of this kind and not expired by the clock of the merchant whose
  * Login project mailed it (`now` of a merchant id); `spendLink` spends it.
  */
-export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: (merchantId: number) => number): Promise<LoginLink | undefined> {
+export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'], now: (merchantId: number, sql: Sql) => Promise<number>): Promise<LoginLink | undefined> {
   const { rows } = await sql.query<LoginLink & { expires_at: Date | string; merchant_id: string }>(
     `SELECT l.kind, l.login_project_id, l.user_id, l.username, l.login_url, l.expires_at, p.merchant_id
      FROM login_links l JOIN login_projects lp ON lp.id = l.login_project_id JOIN projects p ON p.id = lp.project_id
@@ -164,7 +164,7 @@ export async function findLink(sql: Sql, token: string, kind: LoginLink['kind'],
     [tokenHash(token), kind],
   );
   const row = rows[0];
-  if (!row || new Date(row.expires_at).getTime() <= now(Number(row.merchant_id))) return undefined;
+  if (!row || new Date(row.expires_at).getTime() <= (await now(Number(row.merchant_id), sql))) return undefined;
   const { expires_at: _expires, merchant_id: _merchant, ...link } = row;
   return link;
 }

@@ -142,7 +142,7 @@ export async function importState(db: Database, value: unknown): Promise<void> {
     await fill(sql, snapshot);
   });
   // The clock is the imported one (or real time again).
-  await clockOf(db).load();
+  clockOf(db).moved();
 }
 
 /** Back to the first start: everything gone, then the fixtures (when given) loaded. */

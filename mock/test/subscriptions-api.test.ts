@@ -410,7 +410,7 @@ describe('a renewal on demand', () => {
     const id = await buy('captain-yearly', 'yearly-pilot');
     const s = await subscription(id);
     const renewed = await call(`/mock/subscriptions/${id}/renew`, 'POST');
-    expect(renewed.body).toEqual({ subscription_id: id, status: 'active' });
+    expect(renewed.body).toEqual({ subscription_id: id, status: 'active', charge: 'done', transaction_id: expect.any(Number) });
     await sender.idle();
     const after = await subscription(id);
     expect((await payments(id)).map((p) => p.status)).toEqual(['done', 'done']);
@@ -419,6 +419,34 @@ describe('a renewal on demand', () => {
     year.setUTCMonth(year.getUTCMonth() + 12);
     if (new Date(after.date_last_charge).getUTCDate() <= 28) expect(after.date_next_charge).toBe(year.toISOString());
     expect(received.at(-1)).toMatchObject({ type: 'update_subscription', body: { subscription: { subscription_id: String(id), date_next_charge: after.date_next_charge } } });
+  });
+});
+
+describe('a second cancel', () => {
+  it('of an already canceled subscription sends nothing and changes nothing', async () => {
+    const id = await buy('captain-monthly', 'twice-canceled');
+    const update = () => call(`/merchant/v2/projects/200001/users/twice-canceled/subscriptions/${id}`, 'PUT', { status: 'canceled' });
+    expect((await update()).status).toBe(204);
+    await sender.idle();
+    const canceled = await subscription(id);
+    const start = received.length;
+    expect((await update()).status).toBe(204);
+    await sender.idle();
+    expect(received.slice(start).filter((r) => r.body.subscription?.id === id).map((r) => r.type)).toEqual([]);
+    expect(await subscription(id)).toEqual(canceled);
+  });
+});
+
+describe('a renewal on demand whose charge is declined', () => {
+  it("answers the subscription's real status and the decline: retried while the plan allows, then freeze", async () => {
+    const id = await buy('captain-monthly', 'broke-renewer', 'declined_renewals');
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await call(`/mock/subscriptions/${id}/renew`, 'POST'));
+    const after = await subscription(id);
+    expect(after.status).not.toBe('active');
+    const last = answers.filter((a) => a.status === 200).at(-1)!;
+    expect(last.body).toEqual({ subscription_id: id, status: after.status, charge: 'declined', transaction_id: expect.any(Number) });
+    for (const answer of answers.filter((a) => a.status === 200)) expect(answer.body.charge).toBe('declined');
   });
 });
 
@@ -454,10 +482,11 @@ describe('the clock', () => {
     expect(new Date(moved.body.now).getTime() - now).toBeLessThan(36 * 3600_000 + 60_000);
     // Another start from the same state goes on from the moved clock.
     const copy = await memoryDatabase(await exportState(db));
-    expect(clockOf(copy).moved(100001)).toBe(true);
-    expect(Math.abs(clockOf(copy).now(100001) - new Date(moved.body.now).getTime())).toBeLessThan(60_000);
+    const copied = await clockOf(copy).read(100001);
+    expect(copied.moved).toBe(true);
+    expect(Math.abs(copied.now - new Date(moved.body.now).getTime())).toBeLessThan(60_000);
     await importState(copy, demoFixtures);
-    expect(clockOf(copy).moved(100001)).toBe(false);
+    expect((await clockOf(copy).read(100001)).moved).toBe(false);
     await copy.close();
   }, 60_000); // the copy is a database made from an export: a new cluster (~10 s on a busy machine)
 });

@@ -962,7 +962,7 @@ export interface paths {
         put?: never;
         /**
          * Renew a subscription now
-         * @description Charges the subscription as its next renewal would, now, and sends `update_subscription`. It runs one at a time with the renewals the service clock runs: a subscription canceled, or renewed, changed or ended while this renewal waited (a clock step at the same moment ran its renewal), is 409 and nothing more is charged.
+         * @description Charges the subscription as its next renewal would, now, and sends what that renewal sends (`update_subscription`; nothing yet for a declined charge the plan retries). The answer says what happened: the subscription's status as the charge left it, and whether the charge went through or was declined. It runs one at a time with the renewals the service clock runs: a subscription canceled, or renewed, changed or ended while this renewal waited (a clock step at the same moment ran its renewal), is 409 and nothing more is charged.
          *
          *     The offline service's own operation: the real service has no such path.
          */
@@ -3318,10 +3318,21 @@ export interface components {
             /** @enum {string} */
             status: "refunded";
         };
+        /** @description The offline service's own answer (the real service has no renewal on demand): the subscription's status as the charge left it (`freeze` or `canceled` after a declined charge the plan no longer retries), the charge's outcome, and its transaction. */
         RenewAnswer: {
             subscription_id: number;
-            /** @enum {string} */
-            status: "active";
+            /**
+             * @description The subscription's status after the charge.
+             * @enum {string}
+             */
+            status: "active" | "canceled" | "non_renewing" | "freeze" | "new";
+            /**
+             * @description `declined`: the charge was declined (the "renewals are declined" test outcome); its transaction is an `error` one.
+             * @enum {string}
+             */
+            charge: "done" | "declined";
+            /** @description The renewal's transaction. */
+            transaction_id: number;
         };
         /** @description A game's key pool per DRM (the offline service's own record). */
         GameKeys: {

@@ -15,8 +15,12 @@ export interface ServiceContext {
   db: Database;
   sender: WebhookSender;
   payments: Payments;
-  /** Milliseconds since the epoch: the merchant's clock. */
-  now: (merchantId: number) => number;
+  /**
+   * Milliseconds since the epoch: the merchant's clock, read in the transaction of `sql` when one is
+   * open (by default a statement of its own: never inside an open transaction, where the embedded
+   * database, one query at a time, would wait for that transaction forever).
+   */
+  now: (merchantId: number, sql?: Sql) => Promise<number>;
   /** The merchant API's (and Login API's) origin: the JWT's `iss` and the links in mailed messages. */
   origin: () => string;
   /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */

@@ -9,9 +9,9 @@
  * forward and runs, in order, everything due in between.
  */
 import { isObject, type Plain } from '../../lib/plain';
-import { addDuration, clockOf } from '../../store/clock';
+import type { ClockReading } from '../../store/clock';
 import {
-  shift, subscriptionById, subscriptionRecord, type SubscriptionData, type SubscriptionRow,
+  subscriptionById, subscriptionRecord, type SubscriptionRow,
 } from '../../store/subscriptions';
 import { planById, planCounters, planRecord } from '../../store/subscription-plans';
 import { isSandbox } from '../../store/sandboxes';
@@ -73,59 +73,27 @@ export const updateUserSubscription: Op = async (call) => {
   if (body.cancel_subscription_payment === true && body.status !== 'canceled') throw fieldError('cancel_subscription_payment', 'works only together with status "canceled"');
   const timeshift = shiftOf(body);
   if (body.status === undefined && !timeshift && body.comment === undefined) throw fieldError('status', 'send status, timeshift or comment');
-  const now = new Date(call.context.now(call.merchantId)).toISOString();
-  // The change is made to the subscription as it is when its transaction runs (a renewal or
-  // another change may have come between), and kept with its webhook and, for a cancel with
-  // cancel_subscription_payment, the refund of the last payment.
-  const changed = await call.context.payments.changeSubscription(read.id, (s: SubscriptionData) => {
-    const wasCanceled = s.status === 'canceled';
-    if (typeof body.comment === 'string') s.comment = body.comment;
-    if (timeshift) {
-      if (!s.date_next_charge) throw fieldError('timeshift', `subscription ${read.id} has no next billing date (it is ${s.status})`);
-      s.date_next_charge = shift(s.date_next_charge, timeshift.value, timeshift.type);
-    }
-    if (body.status === 'canceled' && !wasCanceled) Object.assign(s, { status: 'canceled', date_end: now, date_next_charge: null });
-    else if (body.status === 'active' || body.status === 'non_renewing') {
-      // Back to running: the next charge one period after the last (or now, when that is past).
-      if (wasCanceled || s.status === 'freeze') Object.assign(s, { date_end: null, failures: 0, date_next_charge: now });
-      s.status = body.status;
-    }
-  }, { refundLast: body.cancel_subscription_payment === true });
-  if (!changed) throw notFound(`no subscription ${read.id} in project ${read.projectId}`);
+  const changed = await call.context.payments.changeSubscription(read.id, {
+    ...(body.status !== undefined ? { status: body.status as 'active' | 'canceled' | 'non_renewing' } : {}),
+    ...(timeshift ? { timeshift } : {}),
+    ...(typeof body.comment === 'string' ? { comment: body.comment } : {}),
+    refundLast: body.cancel_subscription_payment === true,
+  });
+  if (!changed.ok) throw 'field' in changed ? fieldError(changed.field, changed.message) : notFound(`no subscription ${read.id} in project ${read.projectId}`);
   return noContent;
 };
 
 /** The caller's clock, and whose it is. */
-const clockAnswer = async (call: OpCall) => {
-  const { db } = call.context;
-  const clock = clockOf(db);
-  const sandbox = await isSandbox(db.sql, call.merchantId);
-  return { body: { now: new Date(clock.now(call.merchantId)).toISOString(), moved: clock.moved(call.merchantId), merchant_id: call.merchantId, sandbox } };
+const clockAnswer = async (call: OpCall, clock: ClockReading) => {
+  const sandbox = await isSandbox(call.context.db.sql, call.merchantId);
+  return { body: { now: new Date(clock.now).toISOString(), moved: clock.moved, merchant_id: call.merchantId, sandbox } };
 };
 
-export const getClock: Op = async (call) => {
-  await call.context.payments.runDue(call.merchantId, clockOf(call.context.db).now(call.merchantId));
-  return clockAnswer(call);
-};
-
-/** How far one move of the clock may go: 100 years. */
-const MAX_CLOCK_MOVE_MS = 100 * 366 * 86_400_000;
+export const getClock: Op = async (call) => clockAnswer(call, await call.context.payments.clocks.read(call.merchantId));
 
 export const moveClock: Op = async (call) => {
   const body = call.body as { advance?: string; to?: string };
-  const clock = clockOf(call.context.db);
-  const from = clock.now(call.merchantId);
-  let until: number;
-  if (body.advance !== undefined) {
-    const moved = addDuration(from, body.advance);
-    if (moved === null || !(moved >= from)) throw fieldError('advance', 'must be an ISO 8601 duration forward, e.g. "P1M" or "P3DT12H"');
-    until = moved;
-  } else {
-    until = new Date(body.to!).getTime();
-    if (!(until >= from)) throw fieldError('to', `the clock never goes back: it is ${new Date(from).toISOString()}`);
-  }
-  // Every renewal due in between runs: a century of them is as far as one move goes.
-  if (!(until - from <= MAX_CLOCK_MOVE_MS)) throw fieldError(body.advance !== undefined ? 'advance' : 'to', 'moves the clock more than 100 years at once');
-  await call.context.payments.runDue(call.merchantId, until);
-  return clockAnswer(call);
+  const moved = await call.context.payments.clocks.move(call.merchantId, body.advance !== undefined ? { advance: body.advance } : { to: body.to! });
+  if (!moved.ok) throw fieldError(moved.field, moved.message);
+  return clockAnswer(call, moved.clock);
 };

@@ -13,7 +13,7 @@ import type { Op } from './common';
 
 export const createToken: Op = async ({ body, merchantId, context, request: httpRequest }) => {
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
-  const issuedAt = Math.floor(context.now(merchantId) / 1000);
+  const issuedAt = Math.floor((await context.now(merchantId)) / 1000);
   const payload: TokenPayload = {
     merchant_id: merchantId,
     project_id: request.settings.project_id as number,

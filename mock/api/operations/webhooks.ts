@@ -66,5 +66,6 @@ export const renewSubscription: Op = async (call) => {
   const id = idParam(call, 'subscription_id');
   const result = await call.context.payments.renew(call.merchantId, id);
   if (!result.ok) throw refused(result);
-  return { body: { subscription_id: id, status: 'active' } };
+  // What happened: the subscription as the charge left it (a declined one is retried, frozen or ended), and the charge.
+  return { body: { subscription_id: id, status: result.subscription.status, charge: result.declined ? 'declined' : 'done', transaction_id: result.payment.id } };
 };
