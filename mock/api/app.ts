@@ -23,8 +23,8 @@ import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
 import { faultOfHeader } from './fault-header';
 import { inputProblem } from '../lib/input';
-import { appendFileSync } from 'node:fs';
-import { createAnswerCheck } from '../spec/answers';
+import { createAnswerJudge } from '../spec/answers';
+import { judgedListener, markFaulted } from '../http/answer-watch';
 
 /** `make()` once, at the first call. */
 const lazy = (make: () => ValidateFunction): (() => ValidateFunction) => {
@@ -46,8 +46,6 @@ export type Callers = (merchantId: number, projectId?: number) => Promise<Caller
 
 /** The tries of each service's credentials (one `Callers` function a service). */
 const guessesOf = new WeakMap<Callers, Guesses>();
-/** Requests a fault (a rule or the header) answers: openapi.json's `default` response is theirs. */
-const faulted = new WeakSet<FastifyRequest>();
 
 /** A request's merchant, once its credentials were checked, and what was read of it with them. */
 const signedIn = new WeakMap<FastifyRequest, { merchantId: number; caller: CallerRecord; projectId: number | undefined }>();
@@ -203,7 +201,6 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
   const { document } = options;
   const validators = createValidators(document);
   const { app, listener, closing } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
-  let answerCheck: ReturnType<typeof createAnswerCheck> | undefined;
   /** operationId → compiles its validators. */
   const warmers = new Map<string, () => unknown>();
   app.addHook('onRequest', async (request, reply) => {
@@ -272,23 +269,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     // Typed out by Handlers; a document given at run time (not the one the types come from) could still name another.
     if (!handler) throw new Error(`${operation.operationId} (${method.toUpperCase()} ${path}) is in the document but has no handler`);
     warmers.set(operation.operationId, () => [params(), query(), body?.()]);
-    // The service's tests (issue 46 item 15): every answer checked against the operation's
-    // responses; what is off is written, a line each, to the file the variable names at the
-    // answer (a test that breaks the service on purpose points it elsewhere meanwhile).
-    const onSend = process.env.PAYUI_MOCK_CHECK_ANSWERS
-      ? async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-        const problem = (answerCheck ??= createAnswerCheck(document, validators))({
-          path, method, status: reply.statusCode, contentType: reply.getHeader('content-type') as string | undefined,
-          body: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined, faulted: faulted.has(request),
-        });
-        const file = process.env.PAYUI_MOCK_CHECK_ANSWERS;
-        if (problem && file) appendFileSync(file, `${operation.operationId} (${request.method} ${request.url.split('?')[0]}): ${problem}\n`);
-        return payload;
-      }
-      : undefined;
-
     app.route({
-      ...(onSend ? { onSend } : {}),
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
@@ -357,7 +338,8 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       return true;
     }
     if (fault.status === null) return false;
-    faulted.add(request);
+    // openapi.json's `default` response is a fault's (the check of the service's tests knows it).
+    markFaulted(reply.raw);
     const body = fault.body !== undefined ? fault.body : requestError(request, fault.status, `${STATUS_TEXT[fault.status] ?? 'Error'}: a fault asked for (/mock/faults or X-Payui-Mock-Fault)`);
     await reply.code(fault.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
     return true;
@@ -412,7 +394,9 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
     return reply.code(404).send(requestError(request, 404, 'Not Found'));
   });
 
-  const ready = await listener();
+  // The service's tests (issue 46 item 15): every answer it writes, the listener's own too, is
+  // checked against the operation's responses (mock/http/answer-watch.ts).
+  const ready = judgedListener(await listener(), () => createAnswerJudge(document, validators, 'merchant API'));
   if (options.warm) {
     const { operations, also } = options.warm;
     // After the start has resolved: the start itself waits for none of it.

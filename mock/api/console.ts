@@ -8,6 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serveStatic } from '../http/static';
+import { sendAnswer } from '../http/answer';
+import { serviceError } from '../http/service-error';
+import { ApiError } from '../http/service-app';
 
 export const CONSOLE_PREFIX = '/console';
 
@@ -33,15 +36,16 @@ export function registerConsole(app: FastifyInstance, root: string): void {
     if (isFile) {
       reply.hijack();
       if (await serveStatic(root, request.raw, reply.raw, { headers: HEADERS, prefix: CONSOLE_PREFIX })) return;
-      reply.raw.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...HEADERS }).end('Not Found');
+      // In the service's error body, as every error of its servers (issue 46 item 15).
+      sendAnswer(reply.raw, serviceError(404, 'Not Found'), HEADERS);
       return;
     }
     let html: string;
     try {
       html = await readFile(join(root, 'index.html'), 'utf8');
     } catch {
-      return reply.code(404).type('text/plain; charset=utf-8').headers(HEADERS)
-        .send('The merchant console is not built here: run `npm run build` (it writes mock/dist/console/).');
+      reply.headers(HEADERS);
+      throw new ApiError(404, 'Not Found: the merchant console is not built here: run `npm run build` (it writes mock/dist/console/)');
     }
     return reply.code(200).type('text/html; charset=utf-8').headers(HEADERS).send(request.method === 'HEAD' ? undefined : html);
   };

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { codeError, rawAnswer, refuseBody, sendAnswer, type ErrorShape } from './answer';
+import { judgeRaw, watchAnswer, type AnswerJudge, type JudgedListener } from './answer-watch';
 
 export interface Listening {
   port: number;
@@ -11,7 +12,7 @@ export interface Listening {
 export const IDLE_TIMEOUT_MS = 10_000;
 
 export interface ListenOptions {
-  /** The server's error shape, for its 408 and 421 (default `{"error": {"code", "message"}}`). */
+  /** The server's error shape, for its 408 and 421 (default: the handler's `shape`, else `{"error": {"code", "message"}}`). */
   shape?: ErrorShape;
   /** Milliseconds without a byte from a client in the middle of a request (default `IDLE_TIMEOUT_MS`). */
   idleMs?: number;
@@ -45,7 +46,7 @@ export function hostAllowed(host: string | undefined, names: readonly string[]):
  * `idleMs` after the last byte it sent (the socket's idle timer restarts on every byte), then
  * the connection closes. Between requests an idle connection just closes, as Node's own would.
  */
-function answerStalls(server: Server, shape: ErrorShape, idleMs: number): void {
+function answerStalls(server: Server, shape: ErrorShape, idleMs: number, judge: AnswerJudge | undefined): void {
   const open = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
   /** Bytes a connection had sent when its last answer ended: more since then is a request begun. */
   const readBefore = new WeakMap<Socket, number>();
@@ -74,8 +75,11 @@ function answerStalls(server: Server, shape: ErrorShape, idleMs: number): void {
     const current = open.get(socket);
     if (!current) {
       // No request object yet: headers that stopped coming are answered; an idle connection closes.
-      if (socket.bytesRead > (readBefore.get(socket) ?? 0)) socket.end(rawAnswer(timeout()));
-      else socket.destroy();
+      if (socket.bytesRead > (readBefore.get(socket) ?? 0)) {
+        const answer = timeout();
+        if (judge) judgeRaw(judge, answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers }, answer.body);
+        socket.end(rawAnswer(answer));
+      } else socket.destroy();
     } else if (current.res.headersSent) {
       // The client stopped reading our answer, or stopped sending a body that was refused.
       socket.destroy();
@@ -101,11 +105,13 @@ function listenOn(server: Server, host: string, port: number): Promise<number> {
  * Listens on loopback only: 127.0.0.1, and ::1 where the machine has IPv6, on the same port,
  * so `localhost` and `127.0.0.1` both reach it whichever address a client tries first.
  */
-export async function listenLoopback(handler: RequestListener & { drain?: () => Promise<void> }, port: number, options: ListenOptions = {}): Promise<Listening> {
-  const { shape = codeError, idleMs = IDLE_TIMEOUT_MS, allowedHosts = allowedHostsFromEnv() } = options;
+export async function listenLoopback(handler: JudgedListener, port: number, options: ListenOptions = {}): Promise<Listening> {
+  const { shape = handler.shape ?? codeError, idleMs = IDLE_TIMEOUT_MS, allowedHosts = allowedHostsFromEnv() } = options;
   const names = allowedHosts.map((name) => name.toLowerCase());
   // 421 for a Host that is not this machine's: nothing of the request reaches the handler.
   const guarded: RequestListener = (req, res) => {
+    // A handler whose answers are judged (the service's tests) has the listener's own judged too: 421, 408.
+    if (handler.judge) watchAnswer(req, res, handler.judge);
     if (hostAllowed(req.headers.host, names)) return handler(req, res);
     const known = [...LOOPBACK_NAMES, ...names].join(', ');
     const answer = shape(421, 'MISDIRECTED_REQUEST', `Misdirected Request: this server answers to ${known} only (set PAYUI_ALLOWED_HOSTS to add a name)`);
@@ -115,7 +121,7 @@ export async function listenLoopback(handler: RequestListener & { drain?: () => 
   };
   const make = () => {
     const server = createServer(guarded);
-    answerStalls(server, shape, idleMs);
+    answerStalls(server, shape, idleMs, handler.judge);
     return server;
   };
   const v4 = make();

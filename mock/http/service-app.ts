@@ -8,10 +8,11 @@
  */
 import { createServer, type RequestListener } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ExtendedMessage } from '../spec/errors';
 import { refuseBody } from './answer';
-import { errorBody, type ServiceErrorBody } from './service-error';
+import type { JudgedListener } from './answer-watch';
+import { errorBody, serviceShape, type ServiceErrorBody } from './service-error';
 
 /** An answer other than success, in the service's error shape. */
 export class ApiError extends Error {
@@ -63,7 +64,7 @@ export interface ServiceApp {
  * A listener that can say when its work is over: `drain()` aborts `closing` and resolves once every
  * request's handler (and route hook) has ended, so the database is closed under none of them.
  */
-export type DrainingListener = RequestListener & { drain?: () => Promise<void> };
+export type DrainingListener = JudgedListener;
 
 type Step = (this: unknown, ...args: never[]) => unknown;
 
@@ -86,6 +87,11 @@ export function createServiceApp({ bodyLimit }: { bodyLimit: number }): ServiceA
       return createServer(handler);
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A path with a % escape that is not UTF-8, or a part over 200 characters, names nothing here:
+    // 404 in the service's body (Fastify's own was a 400 or 414 in a body of its own, issue 46 item 15).
+    frameworkErrors: (_error, request, reply) =>
+      (reply as unknown as FastifyReply).code(404).header('x-request-id', request.id).header('cache-control', 'no-store')
+        .send(requestError(request as FastifyRequest, 404, 'Not Found: the address has a % escape that is not UTF-8, or a part over 200 characters')),
   });
 
   app.addHook('onRoute', (route) => {
@@ -134,6 +140,8 @@ export function createServiceApp({ bodyLimit }: { bodyLimit: number }): ServiceA
     app,
     listener: async () => {
       await app.ready();
+      // The loopback listener's own 421 and 408 in the service's shape too.
+      listener!.shape = serviceShape;
       listener!.drain = async () => {
         closing.abort();
         while (work.size > 0) await Promise.allSettled([...work]);

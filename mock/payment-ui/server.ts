@@ -7,7 +7,11 @@ import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serveStatic } from '../http/static';
-import { serviceError } from '../http/service-error';
+import { serviceError, serviceShape } from '../http/service-error';
+import { judgedListener } from '../http/answer-watch';
+import { createAnswerJudge } from '../spec/answers';
+import { createValidators } from '../spec/validators';
+import { PAYMENT_UI_DOCUMENT } from '../spec/payment-ui-answers';
 import { sendAnswer } from '../http/answer';
 import { ApiError, createServiceApp, fieldError, type DrainingListener } from '../http/service-app';
 import { createPayments, type PayRequest, type Payments } from '../domain/payments';
@@ -43,7 +47,7 @@ const PAYMENT_BODY_LIMIT = 16 * 1024;
  * and `POST /api/payments` (the player pressed Pay: mock/domain/payments.ts). Every error is the
  * service's body, written by the stack's one error handler.
  */
-export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): RequestListener {
+export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payments = createPayments(createWebhookSender())): DrainingListener {
   const { app, listener } = createServiceApp({ bodyLimit: PAYMENT_BODY_LIMIT });
   const headers = { 'content-security-policy': PAYMENT_UI_CSP, 'referrer-policy': 'no-referrer' };
   const allowed: Record<string, string> = { '/api/payments': 'POST', '/api/session': 'GET, HEAD' };
@@ -114,5 +118,7 @@ export function createPaymentUi(uiRoot: string, mode: TokenMode, payments: Payme
   const answer: DrainingListener = (req, res) => void ready.then((app) => app(req, res), () => sendAnswer(res, serviceError(500, 'Internal Server Error')));
   // A stop waits for the requests under way (listen.ts).
   answer.drain = () => ready.then((app) => app.drain?.(), () => undefined);
-  return answer;
+  answer.shape = serviceShape;
+  // The service's tests (issue 46 item 15): every answer, the listener's own too, checked against its description.
+  return judgedListener(answer, () => createAnswerJudge(PAYMENT_UI_DOCUMENT, createValidators(PAYMENT_UI_DOCUMENT), 'payment UI'));
 }

@@ -184,8 +184,12 @@ describe('a page whose read fails', () => {
       return original(text, params as never);
     });
     try {
-      const page = await fetch(`${world.origin}/mock/webhooks.html`, { headers: { authorization: DEMO_AUTH }, signal: AbortSignal.timeout(10_000) });
+      let page!: Response;
+      const found = await outsideTheSpec(async () => {
+        page = await fetch(`${world.origin}/mock/webhooks.html`, { headers: { authorization: DEMO_AUTH }, signal: AbortSignal.timeout(10_000) });
+      });
       expect(page.status).toBe(500);
+      expect(found).toEqual(['merchant API, no operation (GET /mock/webhooks.html): answered 500']);
       expect(await page.json()).toMatchObject({ http_status_code: 500 });
     } finally {
       broken.mockRestore();

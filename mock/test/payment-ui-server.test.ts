@@ -11,6 +11,7 @@ import { createWebhookSender } from '../webhooks/sender';
 import { signToken } from '../domain/token';
 import { returnLink } from '../payment-ui/App';
 import type { Session } from '../spec/session';
+import { outsideTheSpec } from './answers-on-purpose';
 
 const running: Listening[] = [];
 afterEach(() => Promise.all(running.splice(0).map((s) => s.close())));
@@ -46,8 +47,12 @@ describe('GET /api/session', () => {
     running.push(server);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const answer = await fetch(`http://127.0.0.1:${server.port}/api/session?access_token=secret-token-value`);
+      let answer!: Response;
+      const found = await outsideTheSpec(async () => {
+        answer = await fetch(`http://127.0.0.1:${server.port}/api/session?access_token=secret-token-value`);
+      });
       expect(answer.status).toBe(500);
+      expect(found).toEqual(['paymentUiSession (GET /api/session): answered 500, which openapi.json does not list']);
       expect(await answer.json()).toMatchObject({ http_status_code: 500, request_id: expect.any(String) });
       expect(logged).toHaveBeenCalled();
       expect(JSON.stringify(logged.mock.calls)).not.toContain('secret-token-value');
@@ -104,10 +109,14 @@ describe('a database that fails to open', () => {
       await expect(payments.session('?access_token=t', 'sandbox')).rejects.toThrow('the database did not open');
       const server = await listenLoopback(createPaymentUi(mkdtempSync(join(tmpdir(), 'payui-ui-no-db-')), 'sandbox', payments), 0);
       running.push(server);
-      const paid = await fetch(`http://127.0.0.1:${server.port}/api/payments`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ search: '?access_token=t', outcome: 'success' }),
+      let paid!: Response;
+      const found = await outsideTheSpec(async () => {
+        paid = await fetch(`http://127.0.0.1:${server.port}/api/payments`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ search: '?access_token=t', outcome: 'success' }),
+        });
       });
       expect(paid.status).toBe(500);
+      expect(found).toEqual(['paymentUiPay (POST /api/payments): answered 500, which openapi.json does not list']);
       expect(await paid.json()).toMatchObject({ http_status_code: 500, request_id: expect.any(String) });
       expect(unhandled).toEqual([]);
     } finally {

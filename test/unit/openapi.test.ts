@@ -161,7 +161,7 @@ describe('mock/spec/openapi.json', () => {
     const secured = (o: Operation) => ((o.op.security ?? doc.security ?? []) as object[]).some((s) => Object.keys(s).length > 0);
     const missing = operationList.flatMap((o) => {
       const statuses = Object.keys(o.op.responses ?? {});
-      const wanted = ['421', '422', 'default', ...(secured(o) ? ['401', '429'] : []), ...(o.method === 'get' ? [] : ['400', '413', '415'])];
+      const wanted = ['421', '422', 'default', ...(secured(o) ? ['401', '429'] : []), ...(o.method === 'get' ? [] : ['400', '408', '413', '415'])];
       return wanted.filter((status) => !statuses.includes(status)).map((status) => `${o.op.operationId} ${status}`);
     });
     expect(missing).toEqual([]);
