@@ -316,6 +316,8 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     });
     const tokens = () => e.run(() => (window as unknown as { tokens: number }).tokens);
     const balance = () => e.run(() => document.getElementById('balance')!.textContent ?? '');
+    // The purchases the page heard done (its log), for the payment UI's Close to wait on.
+    const done = () => e.run(() => [...document.querySelectorAll('#log li strong')].filter((name) => name.textContent === 'status-done').length);
     // When the page is idle after init(): prepared for no button in particular.
     await markPrepared(e, 'idle');
     await e.run(() => void ((window as unknown as { tokens: number }).tokens = 0));
@@ -329,6 +331,7 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     await expect.poll(() => lightboxReady(e), POLL).toBe(true);
     expect(await shownMark(e)).not.toBe('550');
     await e.clickInPaymentUi('Pay');
+    await expect.poll(done, POLL).toBe(1);
     await e.clickInPaymentUi('Close');
     await expect.poll(balance, POLL).toContain('100 Crystals delivered');
     // Prepared again when the page is idle; then the 550 pack's, and its click shows that very
@@ -342,6 +345,7 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     expect(await shownMark(e)).toBe('550 again');
     expect(await tokens()).toBe(before);
     await e.clickInPaymentUi('Pay');
+    await expect.poll(done, POLL).toBe(2);
     await e.clickInPaymentUi('Close');
     await expect.poll(balance, POLL).toContain('550 Crystals delivered');
   });
