@@ -5,8 +5,8 @@
  * the session code calls too. Types only: nothing here adds a byte to a build.
  */
 import type { ErrorCode } from '../core/errors';
-import type { CloseReason, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
-import type { NormalizedOptions } from '../core/options';
+import type { CloseReason, Dimensions, EventMap, PaymentInfo, PaymentStatus } from '../core/events';
+import type { NormalizedLightbox, NormalizedOptions } from '../core/options';
 import type { InlineParams, InlineSurface } from '../surfaces/inline/inline';
 import type { LightboxParams, LightboxSurface } from '../surfaces/lightbox/lightbox';
 import type { Surface } from '../surfaces/surface';
@@ -136,7 +136,11 @@ export interface PreparedUI {
    */
   take(): { frame: FrameParts; early: MessageEvent[]; lightbox: LightboxModule; answered: boolean };
 }
-export type LightboxModule = { openLightbox(params: LightboxParams): LightboxSurface };
+export type LightboxModule = {
+  openLightbox(params: LightboxParams): LightboxSurface;
+  /** Styles and sizes a frame prepared hidden as it will be shown (absent: it lays out at the open). */
+  sizeHidden?(frame: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null): void;
+};
 export type InlineModule = { openInline(params: InlineParams): InlineSurface };
 
 /** Where the on-demand code comes from (one implementation per delivery in src/loaders/). */

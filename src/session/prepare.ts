@@ -80,6 +80,7 @@ export function prepare({ options: opts, trigger, loadLightbox, again }: Prepare
       host.setAttribute(PREPARED_HOST, '');
       host.setAttribute('aria-hidden', 'true');
       host.inert = true;
+      lightbox.sizeHidden?.(frame, opts.lightbox, null);
       const source = frame.frame.contentWindow;
       const keep = (event: MessageEvent) => event.source === source && state.early.push(event);
       addEventListener('message', keep);
@@ -89,8 +90,10 @@ export function prepare({ options: opts, trigger, loadLightbox, again }: Prepare
       const channel = createChannel({
         target: source!,
         url: opts.url,
-        onMessage({ command }) {
+        onMessage({ command, data }) {
           if (DROPS.includes(command)) drop();
+          // Laid out while hidden at the size it will be shown at.
+          else if (command === 'dimensions') lightbox.sizeHidden?.(frame, opts.lightbox, data.dimensions);
           else if (command === 'widget-detection' && !state.answered) {
             state.answered = true;
             channel.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, lightBoxOptions: opts.lightbox });

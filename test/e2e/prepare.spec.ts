@@ -79,6 +79,22 @@ test.describe('a payment UI prepared before the click', () => {
     expect(documents).toHaveLength(2);
   });
 
+  test('is laid out hidden at the size it is shown at: the open neither resizes the payment UI nor makes it report a new size', async ({ page }) => {
+    await prepared(page);
+    const frameBox = () => page.evaluate(() => {
+      const box = document.querySelector('[data-payui-prepared], [data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+      return [Math.round(box.width), Math.round(box.height)];
+    });
+    // The payment UI's content size settles (each dimensions message resizes the hidden frame).
+    let hidden = await frameBox();
+    await expect.poll(async () => {
+      const [before, now] = [hidden, (hidden = await frameBox())];
+      return before.join() === now.join() && now[0]! > 400;
+    }).toBe(true);
+    await openAndWaitReady(page);
+    expect(await frameBox()).toEqual(hidden);
+  });
+
   test('unprepared, the same purchase emits the same events in the same order', async ({ page }) => {
     await gotoFixture(page, { provider: 0, options: { preload: 'none' } });
     await openAndWaitReady(page);

@@ -9,10 +9,23 @@ import type { Dimensions } from '../../core/events';
 import type { NormalizedLightbox } from '../../core/options';
 import { withLightboxLabels, type CommonLabels } from '../i18n';
 import { REVEAL_AFTER_LOAD_MS, type Surface, type SurfaceCallbacks } from '../surface';
-import { Lightbox, dress, userMayClose, type LightboxState } from './LightboxView';
+import { Lightbox, dress, frameSize, userMayClose, type LightboxState } from './LightboxView';
 import { lockPage } from './page-lock';
 import { showHost, type FrameParts } from './frame';
 import { lightboxSheets } from './styles';
+
+/**
+ * A frame prepared hidden (session/prepare.ts): the lightbox's styles, and the size it will be
+ * shown at as the payment UI's `dimensions` say (at each one), so the payment UI lays out at that
+ * size while hidden and the open shows it without laying it out again (it was 304 × 154, the
+ * default of an iframe, and WebKit spent 50-100 ms of the open's task laying it out anew).
+ */
+export function sizeHidden(parts: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null): void {
+  if (!parts.shadow.adoptedStyleSheets.length) parts.shadow.adoptedStyleSheets = lightboxSheets(options, false);
+  const size = frameSize(options, dimensions, false);
+  parts.dialog.style.setProperty('width', size.width);
+  parts.dialog.style.setProperty('height', size.height);
+}
 
 export interface LightboxParams {
   /** The payment UI's frame, already navigating (or waiting for its address), and the elements above it (frame.ts). */
