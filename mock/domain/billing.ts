@@ -72,8 +72,13 @@ function transition(s: SubscriptionData, change: SubscriptionChange, now: string
 export interface Billing {
   /** Charges the subscription's next renewal now (the merchant's call), unless a clock step or a change got there first. */
   renew(merchantId: number, subscriptionId: number): Promise<RenewResult>;
-  /** Runs, in order, everything due by the merchant's clock as its transaction reads it (the clock's moves are mock/domain/clock.ts's). */
-  runDue(merchantId: number): Promise<void>;
+  /**
+   * Runs, in order, everything due by the merchant's clock as each step's transaction reads it (the
+   * clock's moves are mock/domain/clock.ts's), in steps of at most `DUE_STEP` due items, each its
+   * own transaction in the merchant's due work queue, so other merchants' work goes in between.
+   * Answers how many due items it ran.
+   */
+  runDue(merchantId: number): Promise<number>;
   /** `Payments.changeSubscription`. */
   changeSubscription(id: number, change: SubscriptionChange): Promise<ChangeResult>;
   /** The subscription a plan's purchase `record` makes, in the payment's transaction `sql`: `new` until a trial ends, else `active` and charged now. */
@@ -81,6 +86,15 @@ export interface Billing {
   /** `operation: change_plan`, in the payment's transaction `sql`: the player's subscription takes the new plan, charged now (`PlanGone` when it ended meanwhile). */
   changePlan(sql: Sql, record: PaymentRecord, purchase: SubscriptionPurchase): Promise<SubscriptionData>;
 }
+
+/**
+ * The most due items (a renewal, a retry, an expiry) one transaction of a due run runs, and the
+ * longest it goes on taking more once it ran one: a move of years over daily plans is thousands, and
+ * one transaction of them all held the embedded database, and every other sandbox's request, for a
+ * minute.
+ */
+export const DUE_STEP = 25;
+export const DUE_STEP_MS = 10;
 
 export function createBilling(ledger: Ledger): Billing {
   const { opened, transact, writeWebhooks, queued, now, at } = ledger;
@@ -166,7 +180,7 @@ export function createBilling(ledger: Ledger): Billing {
       // work's queue, as a renewal due now, and only while the subscription still waits for it (a
       // clock step at the same moment may have run it).
       const asked = dueAt(read.data);
-      return queued(() => transact(db, async (sql, after): Promise<RenewResult> => {
+      return queued(merchantId, () => transact(db, async (sql, after): Promise<RenewResult> => {
         const row = await subscriptionById(sql, subscriptionId, true);
         if (!row || row.data.status === 'canceled' || dueAt(row.data) !== asked) {
           return { ok: false, problem: 'conflict', message: `subscription ${subscriptionId} was renewed, changed or ended while this renewal waited: nothing more is charged` };
@@ -176,27 +190,48 @@ export function createBilling(ledger: Ledger): Billing {
       }));
     },
 
-    runDue(merchantId) {
+    async runDue(merchantId) {
       // The merchant's generation when the run was asked: one its reset or delete overtook while it
       // waited in the queue runs nothing of the state after.
       const began = opened.then((db) => merchantGeneration(db.sql, merchantId));
-      // One run at a time (after a clock's move, the timer of real time), so nothing is due twice;
-      // one transaction, so a step is all of its due work or none of it.
-      return queued(async () => {
+      /**
+       * One step: at most DUE_STEP due items by the clock as its transaction reads it, all of them or
+       * none; one step at a time in the merchant's queue (after a clock's move, the timer of real
+       * time), so nothing is due twice. Answers how many it ran, and whether more are due.
+       */
+      const once = () => queued(merchantId, async () => {
         const db = await opened;
         const generation = await began;
-        await transact(db, async (sql, after) => {
-          await lockDueWork(db, sql);
+        return transact(db, async (sql, after) => {
+          await lockDueWork(db, sql, merchantId);
           await sameGeneration(sql, merchantId, generation);
           const cutoff = (await now(merchantId, sql)).toISOString();
-          for (let row = await nextDue(sql, merchantId, cutoff); row; row = await nextDue(sql, merchantId, cutoff)) {
+          const stepBegan = performance.now();
+          let ran = 0;
+          const full = () => ran >= DUE_STEP || performance.now() - stepBegan >= DUE_STEP_MS;
+          for (let row = await nextDue(sql, merchantId, cutoff); row; row = full() ? undefined : await nextDue(sql, merchantId, cutoff)) {
             await step(sql, after, row);
             await at('due');
+            ran += 1;
           }
+          return { ran, more: full() && (await nextDue(sql, merchantId, cutoff)) !== undefined };
         }).catch((error: unknown) => {
-          if (!(error instanceof Superseded)) throw error;
+          if (error instanceof Superseded) return { ran: 0, more: false };
+          throw error;
         });
       });
+      const db = await opened;
+      let total = 0;
+      for (let started = performance.now(), done = await once(); ; started = performance.now(), done = await once()) {
+        total += done.ran;
+        if (!done.more) return total;
+        // The embedded database runs one transaction at a time: the other requests get as long as a
+        // step took before the next, so a move of years costs them a step's time at most, not each
+        // of their statements a step's. A Postgres server runs them beside it: a turn of the event
+        // loop is enough there.
+        const took = performance.now() - started;
+        await new Promise((resolve) => (db.shared ? setImmediate(resolve) : setTimeout(resolve, took)));
+      }
     },
 
     async changeSubscription(id, change) {

@@ -2,8 +2,8 @@
  * A merchant's clock as the merchant API moves it (`POST /mock/clock`, DESIGN.md §8b, §8c): the
  * move is its own transaction, `offset = offset + delta` on the clock's locked row
  * (mock/store/clock.ts), its target computed from the clock read in that transaction, never from a
- * copy; then what fell due in between runs (mock/domain/billing.ts `runDue`), by the clock as the
- * database has it then. Two moves at once add up, through one process or two.
+ * copy; then what fell due in between runs (mock/domain/billing.ts `runDue`, in bounded steps), by
+ * the clock as the database has it then. Two moves at once add up, through one process or two.
  */
 import { addDuration, clockOf, type ClockReading } from '../store/clock';
 import { merchantGeneration } from '../store/sandboxes';
@@ -12,8 +12,13 @@ import { sameGeneration, Superseded, type Ledger } from './ledger';
 
 /** How the clock is moved: by an ISO 8601 duration, or to a time. */
 export type ClockMoveRequest = { advance: string } | { to: string };
+/** The clock once what is due by it ran, and how many due items (renewals, retries, ends) the request ran. */
+export interface ClockAnswer {
+  clock: ClockReading;
+  dueRun: number;
+}
 /** The clock after the move, or the move refused (`field`: what of the request is wrong). */
-export type ClockMoveResult = { ok: true; clock: ClockReading } | { ok: false; field: 'advance' | 'to'; message: string };
+export type ClockMoveResult = ({ ok: true } & ClockAnswer) | { ok: false; field: 'advance' | 'to'; message: string };
 
 /** How far one move of the clock may go: 100 years. */
 const MAX_CLOCK_MOVE_MS = 100 * 366 * 86_400_000;
@@ -23,7 +28,7 @@ class Refused extends Error {}
 
 export interface Clocks {
   /** The merchant's clock, once what is due by it ran. */
-  read(merchantId: number): Promise<ClockReading>;
+  read(merchantId: number): Promise<ClockAnswer>;
   /** Moves the merchant's clock forward, then runs what fell due. */
   move(merchantId: number, request: ClockMoveRequest): Promise<ClockMoveResult>;
 }
@@ -31,8 +36,8 @@ export interface Clocks {
 export function createClocks(ledger: Ledger, billing: Billing): Clocks {
   return {
     async read(merchantId) {
-      await billing.runDue(merchantId);
-      return clockOf(await ledger.opened).read(merchantId);
+      const dueRun = await billing.runDue(merchantId);
+      return { clock: await clockOf(await ledger.opened).read(merchantId), dueRun };
     },
     async move(merchantId, request) {
       const db = await ledger.opened;
@@ -62,7 +67,7 @@ export function createClocks(ledger: Ledger, billing: Billing): Clocks {
         if (error instanceof Refused) return { ok: false, field, message: error.message };
         if (!(error instanceof Superseded)) throw error;
       }
-      return { ok: true, clock: await this.read(merchantId) };
+      return { ok: true, ...(await this.read(merchantId)) };
     },
   };
 }

@@ -120,8 +120,8 @@ export interface Ledger {
   writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[]): Promise<void>;
   /** Runs `work` and writes the webhooks it makes (`webhooks` of its result) in one transaction; they go to the sender once it commits. */
   commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T>;
-  /** Runs `work` in the due work's queue: after what was queued before it, one at a time. */
-  queued<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in the merchant's due work queue: after what was queued of the merchant before it, one at a time; other merchants' queues go meanwhile. */
+  queued<T>(merchantId: number, work: () => Promise<T>): Promise<T>;
   /** The merchant's clock, read in the transaction of `sql` (by default a statement of its own; a test may pass a fixed clock for all). */
   now(merchantId: number, sql?: Sql): Promise<Date>;
   /** A test's step into the money's paths at `point` (`stage`: by default `read`). */
@@ -146,7 +146,8 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
   // A database that fails to open fails each call that awaits `opened` (the payment answers 500);
   // no rejection is left unhandled to end the process.
   void opened.catch(() => undefined);
-  let due: Promise<unknown> = Promise.resolve();
+  /** Merchant → the end of its due work queue (dropped once the queue is empty). */
+  const due = new Map<number, Promise<unknown>>();
 
   const ledger: Ledger = {
     opened,
@@ -169,9 +170,12 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
         return result;
       });
     },
-    queued(work) {
-      const run = due.then(work);
-      due = run.catch(() => undefined);
+    queued(merchantId, work) {
+      const run = (due.get(merchantId) ?? Promise.resolve()).then(work);
+      const end: Promise<void> = run.catch(() => undefined).then(() => {
+        if (due.get(merchantId) === end) due.delete(merchantId);
+      });
+      due.set(merchantId, end);
       return run;
     },
     now: async (merchantId, sql) => (fixedNow ? fixedNow() : new Date(await clockOf(await opened).now(merchantId, sql))),

@@ -71,7 +71,7 @@ export interface Payments {
   refund(merchantId: number, transactionId: number, reason?: string): Promise<PaymentCallResult>;
   renew(merchantId: number, subscriptionId: number): Promise<RenewResult>;
   /** Runs, in order, everything due by the merchant's clock. */
-  runDue(merchantId: number): Promise<void>;
+  runDue(merchantId: number): Promise<number>;
   /** The merchants' clocks: read (what is due by it run first), moved (mock/domain/clock.ts). */
   clocks: Clocks;
   /**

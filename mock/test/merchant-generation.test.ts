@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../http/listen';
-import { recordingListener, startWorld, type ServiceWorld } from './service-world';
+import { callAs, recordingListener, startWorld, type Sandbox, type ServiceWorld } from './service-world';
 
 let world: ServiceWorld;
 beforeAll(async () => {
@@ -14,16 +14,7 @@ afterAll(async () => {
   await world.close();
 });
 
-interface Sandbox { merchant_id: number; api_key: string; project_ids: number[] }
-const basic = (s: Sandbox) => `Basic ${Buffer.from(`${s.merchant_id}:${s.api_key}`).toString('base64')}`;
-
-async function call(s: Sandbox | null, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = s ? { authorization: basic(s) } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${world.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (s: Sandbox | null, method: string, path: string, body?: unknown) => callAs(world, s, method, path, body);
 
 async function sandbox(): Promise<Sandbox> {
   const made = await call(null, 'POST', '/mock/sandboxes');

@@ -49,4 +49,19 @@ export async function startWorld({ retry, hook }: { retry?: RetryPolicy; hook?: 
   };
 }
 
+/** A sandbox as `POST /mock/sandboxes` answers it. */
+export interface Sandbox { merchant_id: number; api_key: string; project_ids: number[] }
+
+/**
+ * `method path` on the world's merchant API as the sandbox `s` (null: without credentials), `body`
+ * sent as JSON; answers the status and the parsed body.
+ */
+export async function callAs(world: ServiceWorld, s: Sandbox | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = s ? { authorization: `Basic ${Buffer.from(`${s.merchant_id}:${s.api_key}`).toString('base64')}` } : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${world.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
 export { recordingListener, type Received } from './recording-listener';

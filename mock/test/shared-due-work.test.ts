@@ -1,5 +1,5 @@
 // The clock's due work in one process at a time on a Postgres server several processes share
-// (DESIGN.md §8c, mock/store/due-lock.ts): a due run waits while another process's runs, and the
+// (DESIGN.md §8c, mock/store/due-lock.ts): a merchant's due run waits while another process's runs, and the
 // minute timer's round is skipped while another process's round is under way. "Another process" is
 // a connection of the test's own holding the lock as such a run would. Run by `npm run test:server`.
 import pg from 'pg';
@@ -28,15 +28,17 @@ describe.skipIf(!server)('due work on a shared database', () => {
     await db?.close();
   });
 
-  it("a clock step waits for another process's due run to end, then runs", async () => {
+  it("a due step waits for another process's due run of the same merchant to end, then runs; another merchant's does not wait", async () => {
     const payments = createPayments(createWebhookSender(), db);
-    await other.query('SELECT pg_advisory_lock(4242018)');
+    await other.query('SELECT pg_advisory_lock(4242018, 100001)');
     let done = false;
     const step = payments.runDue(100001).then(() => void (done = true));
+    // Another merchant's due run goes on meanwhile (issue 49 item 4: due work runs per merchant).
+    await payments.runDue(100002);
     // Long enough for a run that does not wait to have ended (it has nothing due).
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(done).toBe(false);
-    await other.query('SELECT pg_advisory_unlock(4242018)');
+    await other.query('SELECT pg_advisory_unlock(4242018, 100001)');
     await step;
     expect(done).toBe(true);
     await payments.close();

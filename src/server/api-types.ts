@@ -3492,6 +3492,8 @@ export interface components {
             merchant_id: number;
             /** @description Whether that merchant is a sandbox (`POST /mock/sandboxes`), not one of the service's own merchants. */
             sandbox: boolean;
+            /** @description How many due items (renewals, billing retries, the ends of grace periods, trials and subscriptions) this request ran before it answered. They run in steps of at most 25, each its own transaction, other merchants' requests served in between; every one due by the clock has run when the answer comes, so none is left. */
+            due_run?: number;
         };
         /** @description Move the clock forward: by an ISO 8601 duration (`{"advance": "P1M"}`) or to a timestamp (`{"to": "2027-01-01T00:00:00Z"}`). Every renewal, expiry, grace period and billing retry due in between runs, in order, once: a renewal is a transaction, a subscription payment `done`, `date_next_charge` one plan period later, and `update_subscription` (with `payment` in the separate variant). A subscription bought with the payment UI's test outcome "renewals are declined" fails each renewal (a subscription payment `fail`), is retried a day later as often as the plan's `billing_retry` says, then is `freeze` for the plan's grace period (`date_end` its end) and `canceled` after it (`cancel_subscription`; `canceled` at once without a grace period). A trial (`new`) is charged when it ends; `non_renewing` ends at its next billing date; an expiry ends it at `date_create` + `expiration`. Never backwards (422). Real time runs the same, checked each minute. */
         ClockMove: {

@@ -9,7 +9,7 @@
  * forward and runs, in order, everything due in between.
  */
 import { isObject, type Plain } from '../../lib/plain';
-import type { ClockReading } from '../../store/clock';
+import type { ClockAnswer } from '../../domain/clock';
 import {
   subscriptionById, subscriptionRecord, type SubscriptionRow,
 } from '../../store/subscriptions';
@@ -83,10 +83,10 @@ export const updateUserSubscription: Op = async (call) => {
   return noContent;
 };
 
-/** The caller's clock, and whose it is. */
-const clockAnswer = async (call: OpCall, clock: ClockReading) => {
+/** The caller's clock, whose it is, and how many due items (renewals, retries, ends) the request ran. */
+const clockAnswer = async (call: OpCall, { clock, dueRun }: ClockAnswer) => {
   const sandbox = await isSandbox(call.context.db.sql, call.merchantId);
-  return { body: { now: new Date(clock.now).toISOString(), moved: clock.moved, merchant_id: call.merchantId, sandbox } };
+  return { body: { now: new Date(clock.now).toISOString(), moved: clock.moved, merchant_id: call.merchantId, sandbox, due_run: dueRun } };
 };
 
 export const getClock: Op = async (call) => clockAnswer(call, await call.context.payments.clocks.read(call.merchantId));
@@ -95,5 +95,5 @@ export const moveClock: Op = async (call) => {
   const body = call.body as { advance?: string; to?: string };
   const moved = await call.context.payments.clocks.move(call.merchantId, body.advance !== undefined ? { advance: body.advance } : { to: body.to! });
   if (!moved.ok) throw fieldError(moved.field, moved.message);
-  return clockAnswer(call, moved.clock);
+  return clockAnswer(call, moved);
 };
