@@ -21,6 +21,7 @@ import { authenticate, DECIMAL_ID } from './auth';
 import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
+import { clockAt, type ClockReading } from '../store/clock';
 import { faultOfHeader } from './fault-header';
 import { inputProblem } from '../lib/input';
 import { createAnswerJudge } from '../spec/answers';
@@ -52,6 +53,15 @@ const signedIn = new WeakMap<FastifyRequest, { merchantId: number; caller: Calle
 
 /** The API key of the merchant whose credentials the request carried (checked): no second read of it. */
 export const signedInKey = (request: FastifyRequest): string | undefined => signedIn.get(request)?.caller.apiKey;
+
+/**
+ * The clock of merchant `merchantId` as read with the request's credentials (checked), when they
+ * were that merchant's: a request that needs only the clock's now sends no statement for it.
+ */
+export const signedInClock = (request: FastifyRequest, merchantId: number): ClockReading | undefined => {
+  const known = signedIn.get(request);
+  return known?.merchantId === merchantId ? clockAt(known.caller.clockOffset) : undefined;
+};
 
 /** The merchant id Basic credentials name, checked or not: whose key a wrong one guesses at. */
 function claimedMerchant(header: string | undefined): string | null {

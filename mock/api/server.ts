@@ -6,7 +6,7 @@
  */
 import type { RequestListener } from 'node:http';
 import document from '../spec/openapi.json' with { type: 'json' };
-import { createApiApp, merchantOf, type OpenApiDocument } from './app';
+import { createApiApp, merchantOf, signedInClock, type OpenApiDocument } from './app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import { createPayments, type Payments } from '../domain/payments';
@@ -61,7 +61,11 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     sender,
     payments: options.payments ?? createPayments(sender, db),
     // The merchant's clock: real time unless a test moved it (POST /mock/clock).
-    now: async (merchantId, sql) => (options.now ? options.now() : clockOf(db).now(merchantId, sql)),
+    now: async (merchantId, sql, request) => {
+      if (options.now) return options.now();
+      const known = !sql && request ? signedInClock(request, merchantId) : undefined;
+      return known ? known.now : clockOf(db).now(merchantId, sql);
+    },
     // Where the Login API's links and JWTs point; the service passes its own address, a bare app the default.
     origin: options.origin ?? (() => `http://localhost:${DEFAULT_PORTS.merchantApi}`),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,

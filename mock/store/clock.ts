@@ -41,6 +41,9 @@ export interface Clock {
 
 const clocks = new WeakMap<Database, Clock>();
 
+/** The clock a merchant's offset makes now (`offset` undefined or null: real time, never moved). */
+export const clockAt = (offset: number | null | undefined): ClockReading => ({ now: Date.now() + (offset ?? 0), moved: offset != null });
+
 export function clockOf(db: Database): Clock {
   let clock = clocks.get(db);
   if (clock) return clock;
@@ -51,8 +54,7 @@ export function clockOf(db: Database): Clock {
   };
   clock = {
     async read(merchantId, sql = db.sql) {
-      const offset = await offsetIn(sql, merchantId, false);
-      return { now: Date.now() + (offset ?? 0), moved: offset !== undefined };
+      return clockAt(await offsetIn(sql, merchantId, false));
     },
     now: async (merchantId, sql) => (await clock!.read(merchantId, sql)).now,
     async move(sql, merchantId, target) {

@@ -205,24 +205,32 @@ export interface CallerRecord {
   faultRules: boolean;
   /** The merchant of the project asked about; undefined when none was asked about or there is no such project. */
   projectOwner: number | undefined;
+  /** How far a test moved the merchant's clock (`merchant_clocks.offset_ms`), null when it is real time. */
+  clockOffset: number | null;
 }
 
 /**
- * Merchant `id`'s API key, whether it has a fault rule left and, when `projectId` is given, who owns
- * that project, in one statement; undefined when there is no such merchant. A request's credentials,
- * its path's project and its faults cost one statement, not three.
+ * Merchant `id`'s API key, whether it has a fault rule left, its clock's offset and, when `projectId`
+ * is given, who owns that project, in one statement; undefined when there is no such merchant. A
+ * request's credentials, its path's project, its faults and its clock cost one statement, not four.
  */
 export async function callerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
-  const { rows } = await sql.query<{ api_key: string; fault_rules: boolean; project_owner: string | null }>(
+  const { rows } = await sql.query<{ api_key: string; fault_rules: boolean; project_owner: string | null; clock_offset: string | null }>(
     `SELECT m.api_key,
        EXISTS (SELECT 1 FROM fault_rules f WHERE f.merchant_id = m.id AND f.remaining > 0) AS fault_rules,
-       (SELECT p.merchant_id FROM projects p WHERE p.id = $2) AS project_owner
+       (SELECT p.merchant_id FROM projects p WHERE p.id = $2) AS project_owner,
+       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset
      FROM merchants m WHERE m.id = $1`,
     [id, projectId ?? null],
   );
   const row = rows[0];
   if (!row) return undefined;
-  return { apiKey: row.api_key, faultRules: row.fault_rules === true, projectOwner: row.project_owner === null ? undefined : Number(row.project_owner) };
+  return {
+    apiKey: row.api_key,
+    faultRules: row.fault_rules === true,
+    projectOwner: row.project_owner === null ? undefined : Number(row.project_owner),
+    clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
+  };
 }
 
 /** Whether merchant `id` is a sandbox (`POST /mock/sandboxes`), not one of the service's own merchants. */

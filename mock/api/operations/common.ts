@@ -2,6 +2,7 @@
  * What every operation of the merchant API shares: the context it runs in, lists of one page with
  * their total, and the errors of a missing or duplicate record.
  */
+import type { FastifyRequest } from 'fastify';
 import type { Database, Sql } from '../../store/database';
 import { readPage, type ListedTable, type PageCondition, type PageRow } from '../../store/pages';
 import type { PaymentCallResult, Payments } from '../../domain/payments';
@@ -18,9 +19,10 @@ export interface ServiceContext {
   /**
    * Milliseconds since the epoch: the merchant's clock, read in the transaction of `sql` when one is
    * open (by default a statement of its own: never inside an open transaction, where the embedded
-   * database, one query at a time, would wait for that transaction forever).
+   * database, one query at a time, would wait for that transaction forever). Outside a
+   * transaction, the clock read with `request`'s credentials when they were that merchant's.
    */
-  now: (merchantId: number, sql?: Sql) => Promise<number>;
+  now: (merchantId: number, sql?: Sql, request?: FastifyRequest) => Promise<number>;
   /** The merchant API's (and Login API's) origin: the JWT's `iss` and the links in mailed messages. */
   origin: () => string;
   /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */

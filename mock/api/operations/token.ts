@@ -13,7 +13,8 @@ import type { Op } from './common';
 
 export const createToken: Op = async ({ body, merchantId, context, request: httpRequest }) => {
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
-  const issuedAt = Math.floor((await context.now(merchantId)) / 1000);
+  // The clock as read with the credentials: no statement of its own.
+  const issuedAt = Math.floor((await context.now(merchantId, undefined, httpRequest)) / 1000);
   const payload: TokenPayload = {
     merchant_id: merchantId,
     project_id: request.settings.project_id as number,
