@@ -8,6 +8,7 @@ import { memoryDatabase } from '../store/memory';
 import { oneTimerRound } from '../store/due-lock';
 import type { Database } from '../store/database';
 import { createPayments } from '../domain/payments';
+import { makeSandbox } from '../domain/merchants';
 import { createWebhookSender } from '../webhooks/sender';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
@@ -33,8 +34,11 @@ describe.skipIf(!server)('due work on a shared database', () => {
     await other.query('SELECT pg_advisory_lock(4242018, 100001)');
     let done = false;
     const step = payments.runDue(100001).then(() => void (done = true));
-    // Another merchant's due run goes on meanwhile (issue 49 item 4: due work runs per merchant).
-    await payments.runDue(100002);
+    // Another merchant's due run goes on meanwhile (issue 49 item 4: due work runs per merchant): a
+    // sandbox of the same database, which a run of the first merchant's lock would hold up.
+    const made = await makeSandbox(db, null, 10);
+    if (!made.ok) throw new Error(`no sandbox: ${made.problem}`);
+    expect(await payments.runDue(made.sandbox.merchant_id)).toBe(0);
     // Long enough for a run that does not wait to have ended (it has nothing due).
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(done).toBe(false);
