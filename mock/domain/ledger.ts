@@ -42,7 +42,8 @@ export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan' |
  * player, `begun` and `locked`; the others `read`): `read`, after the operation's first read, before
  * its transaction; `begun`, in its transaction before it locks anything; `locked`, in its
  * transaction once it holds its first locks (mock/domain/lock-order.ts: a refund's payment; a
- * change's subscription, and before it the payment a cancel refunds; a credit's first item).
+ * change's subscription, and before it the payment a cancel refunds; a credit's inventory rows,
+ * which one statement writes in item id order).
  * A pause in the transaction holds the embedded database's one transaction: there, only `read`
  * pauses while another request runs; on a Postgres server the others make two moves' locks
  * really interleave. A transaction a race undid runs again, and steps in again.

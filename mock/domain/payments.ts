@@ -25,7 +25,7 @@ import { resolveSession } from './sessions';
 import { createBilling, PlanGone, type ChangeResult, type RenewResult, type SubscriptionChange } from './billing';
 import { createClocks, type Clocks } from './clock';
 import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
-import { merchantGeneration } from '../store/sandboxes';
+import { merchantKeyAndGeneration } from '../store/sandboxes';
 
 export type { HookPoint, HookStage, PaymentCallResult, PaymentsHook } from './ledger';
 export type { ChangeResult, RenewResult, SubscriptionChange } from './billing';
@@ -157,6 +157,16 @@ const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
 });
 
+/** `read` of each key asked once: a request's reads of the same row, memoised for that request. */
+function once<T>(read: (key: number) => Promise<T>): (key: number) => Promise<T> {
+  const asked = new Map<number, Promise<T>>();
+  return (key) => {
+    let reading = asked.get(key);
+    if (!reading) asked.set(key, (reading = read(key)));
+    return reading;
+  };
+}
+
 /** The service's payments on `db` (by default the process's shared database in memory). */
 export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Payments {
   const ledger = createLedger(sender, database, fixedNow, hook);
@@ -172,12 +182,16 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     async pay({ search, outcome, pageMode, ip, drm: picked, choice, method }) {
       const db = await opened;
       const params = new URLSearchParams(search);
-      const resolved = await resolveSession(db, params, pageMode, nowMs, choice);
+      // Each read once (issue 48): the merchant's row (the token's key, the generation the payment
+      // begins under) and its clock (the token's expiry, the payment's moment).
+      const merchant = once((merchantId) => merchantKeyAndGeneration(db.sql, merchantId));
+      const began = once((merchantId) => now(merchantId));
+      const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, async (merchantId) => (await merchant(merchantId))?.apiKey);
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
       // The merchant's generation the payment began under: a reset or delete after this refuses it (`Superseded`).
-      const generation = await merchantGeneration(db.sql, session.merchantId);
+      const generation = (await merchant(session.merchantId))?.generation;
       const how = paidWith(session, method);
       if (!how.ok) return { ok: false, field: 'method', message: how.message };
       // A test outcome that fails the payment: the page opened, the payment meets the error.
@@ -210,7 +224,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
           sku: line.sku, name: line.name, quantity: line.quantity, unitPrice: line.price.amount,
           ...(line.delivers && 'currency' in line.delivers ? { units: line.delivers.currency * line.quantity } : {}),
         })),
-        date: (await now(session.merchantId)).toISOString(),
+        date: (await began(session.merchantId)).toISOString(),
         ...(session.customParameters ? { customParameters: session.customParameters } : {}),
         ...(how.paidWith !== undefined ? { paymentMethod: how.paidWith } : {}),
         ...(session.gift ? { gift: session.gift } : {}),

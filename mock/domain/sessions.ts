@@ -17,10 +17,10 @@ import { uiSettingsOf, type UiSettings } from '../spec/ui-settings';
 import { accountOf } from '../store/accounts';
 import { currencyOf } from '../store/catalog';
 import type { Database, Sql } from '../store/database';
-import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable } from '../store/sellables';
+import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable, type VirtualCurrency } from '../store/sellables';
 import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, planTrialDays, productById } from '../store/subscription-plans';
 import { runningSubscription } from '../store/subscriptions';
-import { findUser } from '../store/users';
+import { findUser, type UserRecord } from '../store/users';
 import { offeredTo, skippedWhenMissing } from '../store/attributes';
 import { spentToken } from '../store/spent-tokens';
 import { merchantApiKey } from '../store/sandboxes';
@@ -51,6 +51,10 @@ interface Context {
   attributes: Plain;
   /** The project's attribute keys whose conditions hold when the token lacks them (read once, when an item has conditions). */
   skip?: Promise<Set<string>>;
+  /** The project's virtual currency, read once for the session (a name, a price and the balance all need it). */
+  vc: () => Promise<VirtualCurrency | undefined>;
+  /** The paying player as the project keeps them, read once (whether they may pay, and their balance). */
+  player: UserRecord | undefined;
 }
 
 const round = (amount: number) => Math.round(amount * 100) / 100;
@@ -62,7 +66,7 @@ function priced(ctx: Context, what: string, prices: Record<string, number>, defa
 }
 
 async function currencyName(ctx: Context): Promise<string> {
-  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  const vc = await ctx.vc();
   return localize(vc?.name, ctx.language, 'coins');
 }
 
@@ -107,7 +111,7 @@ async function itemLines(ctx: Context, items: unknown[]): Promise<Line[]> {
 
 /** A quantity of virtual currency: the package of that amount, else the currency's unit price. */
 async function currencyPurchase(ctx: Context, quantity: number): Promise<Purchase> {
-  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  const vc = await ctx.vc();
   if (!vc) throw new Refusal('0010-0001', 'the project has no virtual currency');
   const pack = (await enabledPackages(ctx.sql, ctx.project.id)).find((p) => p.amount === quantity);
   const unit = priceIn(vc.base, ctx.currency, vc.defaultCurrency);
@@ -228,7 +232,7 @@ async function storeOf(ctx: Context, purchase: Plain, ui: UiSettings): Promise<S
     for (const pack of await enabledPackages(sql, project.id)) {
       store.packages.push(...(await offered(async () => ({ choice: { package: pack.sku }, groups: [], purchase: await packagePurchase(currencyCtx, pack) }))));
     }
-    const vc = await virtualCurrency(sql, project.id);
+    const vc = await ctx.vc();
     const limits = (await currencyOf(sql, project.id)) ?? {};
     const unit = vc && priceIn(vc.base, currencyCtx.currency, vc.defaultCurrency);
     if (ui.customAmount && vc && unit) {
@@ -304,8 +308,12 @@ async function sessionOf(
   const language = text(settings.language) ?? 'en';
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
-  if ((await findUser(sql, project.id, userId))?.enabled === false) return fail('0005-0001');
-  const ctx: Context = { sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes) };
+  const player = await findUser(sql, project.id, userId);
+  if (player?.enabled === false) return fail('0005-0001');
+  let vc: Promise<VirtualCurrency | undefined> | undefined;
+  const ctx: Context = {
+    sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes), player, vc: () => (vc ??= virtualCurrency(sql, project.id)),
+  };
   let resolved: Purchase;
   let gift: Gift | null;
   let store: Store | null = null;
@@ -348,10 +356,9 @@ async function sessionOf(
 
 /** The player's virtual currency balance and the currency's name; null when the project has no virtual currency. */
 async function balanceOf(ctx: Context): Promise<Session['balance']> {
-  const vc = await virtualCurrency(ctx.sql, ctx.project.id);
+  const vc = await ctx.vc();
   if (!vc) return null;
-  const user = await findUser(ctx.sql, ctx.project.id, ctx.userId);
-  return { amount: Number(user?.balance ?? 0), name: localize(vc.name, ctx.language, 'coins') };
+  return { amount: Number(ctx.player?.balance ?? 0), name: localize(vc.name, ctx.language, 'coins') };
 }
 
 /** The first of the token request's problems, as `path: message`. */
@@ -360,17 +367,19 @@ const firstProblem = (problems: ExtendedMessage): string =>
 
 /**
  * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
- * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant).
+ * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant);
+ * `apiKey` reads the key a token's signature is checked with (a payment reads it with the merchant's generation).
  */
 export async function resolveSession(
   db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number | Promise<number>) = Date.now(), choice?: Choice,
+  apiKey: (merchantId: number) => Promise<string | undefined> = (merchantId) => merchantApiKey(db.sql, merchantId),
 ): Promise<SessionResult> {
   const { sql } = db;
   const token = search.get('access_token');
   const accessData = search.get('access_data');
 
   if (token !== null) {
-    const verified = await verifyToken(token, (merchantId) => merchantApiKey(sql, merchantId), now);
+    const verified = await verifyToken(token, apiKey, now);
     if (!verified.ok) return fail('0004-0001');
     const { payload } = verified;
     if (payload.mode !== pageMode) return fail('0004-0008');

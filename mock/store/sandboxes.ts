@@ -198,6 +198,12 @@ export async function merchantApiKey(sql: Sql, id: number): Promise<string | und
   return rows[0]?.api_key;
 }
 
+/** The merchant's API key and generation in one read of its row (a payment checks its token with the one and begins under the other). */
+export async function merchantKeyAndGeneration(sql: Sql, id: number): Promise<{ apiKey: string; generation: number } | undefined> {
+  const { rows } = await sql.query<{ api_key: string; generation: string }>('SELECT api_key, coalesce(generation, 0) AS generation FROM merchants WHERE id = $1', [id]);
+  return rows[0] && { apiKey: rows[0].api_key, generation: Number(rows[0].generation) };
+}
+
 /** What a request's credentials need of the database: read in one statement (issue 48). */
 export interface CallerRecord {
   apiKey: string;

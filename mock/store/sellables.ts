@@ -87,21 +87,24 @@ export async function sellables(sql: Sql, projectId: number, skus: string[]): Pr
      UNION ALL SELECT 'item' AS kind, id, sku, data FROM items WHERE project_id = $1 AND sku = ANY($2::text[])`,
     [projectId, skus],
   );
-  for (const row of rows) {
-    found.set(row.sku, {
-      kind: row.kind,
-      id: Number(row.id),
-      sku: row.sku,
-      enabled: row.data.enabled !== false,
-      name: row.kind === 'item' ? row.data.name : row.data.description,
-      prices: pricesOf(row.data),
-      defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
-      image: imageOf(row.data),
-      amount: row.kind === 'package' ? number(row.data.amount) || 0 : 0,
-      conditions: row.kind === 'item' && Array.isArray(row.data.user_attribute_conditions) ? row.data.user_attribute_conditions : [],
-    });
-  }
+  for (const row of rows) found.set(row.sku, sellableOf(row));
   return found;
+}
+
+/** A row of `items` or `packages` as a Sellable. */
+function sellableOf(row: { kind: 'item' | 'package'; id: string; sku: string; data: Plain }): Sellable {
+  return {
+    kind: row.kind,
+    id: Number(row.id),
+    sku: row.sku,
+    enabled: row.data.enabled !== false,
+    name: row.kind === 'item' ? row.data.name : row.data.description,
+    prices: pricesOf(row.data),
+    defaultCurrency: typeof row.data.default_currency === 'string' ? row.data.default_currency : null,
+    image: imageOf(row.data),
+    amount: row.kind === 'package' ? number(row.data.amount) || 0 : 0,
+    conditions: row.kind === 'item' && Array.isArray(row.data.user_attribute_conditions) ? row.data.user_attribute_conditions : [],
+  };
 }
 
 /** The price in `currency`, else in the record's default currency, else the first it has. */
@@ -131,12 +134,14 @@ export async function virtualCurrency(sql: Sql, projectId: number): Promise<Virt
 
 /** The project's enabled packages, smallest amount first. */
 export async function enabledPackages(sql: Sql, projectId: number): Promise<Sellable[]> {
-  const { rows } = await sql.query<{ sku: string | null }>(
-    "SELECT sku FROM packages WHERE project_id = $1 AND sku IS NOT NULL AND coalesce(data->>'enabled', 'true') <> 'false'",
+  // In one read of the rows (an item of the same SKU wins over the package, as in `sellables`).
+  const { rows } = await sql.query<{ kind: 'package'; id: string; sku: string; data: Plain }>(
+    `SELECT 'package' AS kind, p.id, p.sku, p.data FROM packages p
+     WHERE p.project_id = $1 AND p.sku IS NOT NULL AND coalesce(p.data->>'enabled', 'true') <> 'false'
+       AND NOT EXISTS (SELECT 1 FROM items i WHERE i.project_id = p.project_id AND i.sku = p.sku)`,
     [projectId],
   );
-  const found = await sellables(sql, projectId, rows.map((r) => r.sku!));
-  return [...found.values()].filter((s) => s.kind === 'package').sort((a, b) => a.amount - b.amount);
+  return rows.map(sellableOf).sort((a, b) => a.amount - b.amount);
 }
 
 /** The project's enabled items (what its store may list), with the codes of their enabled groups, in id order. */

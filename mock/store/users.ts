@@ -94,29 +94,36 @@ export interface Credit {
 const inKeyOrder = (items: Credit['items']): Credit['items'] => [...items].sort((a, b) => a.id - b.id);
 
 /**
- * Credits a user, made first (from what the token says of them) when the project does not know them.
- * `locked` (a test's pause) runs once the first inventory row is written, the others still to come.
+ * Credits a user, made first (from what the token says of them) when the project does not know them:
+ * the user's row in one statement (made, or its balance added to), then the inventory rows in one
+ * statement, in item id order. `locked` (a test's pause) runs once the inventory rows are written
+ * and held.
  */
 export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date, locked?: () => Promise<void>): Promise<void> {
-  // Two first purchases at once both find no user: the second's insert gives way to the first's.
-  if (!(await findUser(sql, projectId, user.user_id))) await insertUser(sql, projectId, user, now, { ifAbsent: true });
-  if (credit.currency) {
-    await sql.query(
-      `UPDATE users SET data = data || jsonb_build_object(
-         'balance', coalesce((data->>'balance')::numeric, 0) + $3::numeric,
-         'wallet_amount', coalesce((data->>'wallet_amount')::numeric, 0) + $3::numeric)
-       WHERE project_id = $1 AND user_id = $2`,
-      [projectId, user.user_id, credit.currency],
-    );
-  }
-  for (const [at, item] of inKeyOrder(credit.items).entries()) {
-    await sql.query(
-      `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (project_id, user_id, item_id) DO UPDATE SET quantity = inventory.quantity + EXCLUDED.quantity, sku = EXCLUDED.sku`,
-      [projectId, user.user_id, item.id, item.sku, item.quantity],
-    );
-    if (at === 0) await locked?.();
-  }
+  const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString(), balance: credit.currency, wallet_amount: credit.currency });
+  const { user_id: _id, ...data } = record;
+  // Two first purchases at once both make the user: the second's insert gives way to the first's
+  // row (and, with currency, adds to it, locking the user's row before the inventory's).
+  await sql.query(
+    credit.currency
+      ? `INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3) ON CONFLICT (project_id, user_id) DO UPDATE SET data = users.data || jsonb_build_object(
+           'balance', coalesce((users.data->>'balance')::numeric, 0) + $4::numeric,
+           'wallet_amount', coalesce((users.data->>'wallet_amount')::numeric, 0) + $4::numeric)`
+      : 'INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3) ON CONFLICT (project_id, user_id) DO NOTHING',
+    [projectId, user.user_id, JSON.stringify(data), ...(credit.currency ? [credit.currency] : [])],
+  );
+  if (!credit.items.length) return;
+  // One row per item (a cart may name one twice: a statement writes a row once).
+  const byId = new Map<number, Credit['items'][number]>();
+  for (const item of credit.items) byId.set(item.id, { ...item, quantity: (byId.get(item.id)?.quantity ?? 0) + item.quantity });
+  const items = inKeyOrder([...byId.values()]);
+  await sql.query(
+    `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity)
+     SELECT $1, $2, item.id, item.sku, item.quantity FROM unnest($3::bigint[], $4::text[], $5::bigint[]) WITH ORDINALITY AS item(id, sku, quantity, at) ORDER BY item.at
+     ON CONFLICT (project_id, user_id, item_id) DO UPDATE SET quantity = inventory.quantity + EXCLUDED.quantity, sku = EXCLUDED.sku`,
+    [projectId, user.user_id, items.map((item) => item.id), items.map((item) => item.sku), items.map((item) => item.quantity)],
+  );
+  await locked?.();
 }
 
 /** Takes back what a refunded purchase gave (never below zero: what was spent stays spent). */

@@ -150,7 +150,7 @@ describe('a refund', () => {
 });
 
 describe("one player's carts", () => {
-  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, [a, b] holding its first item while [b, a] is paid: the second waits for the same first row, neither is undone and run again', async () => {
+  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, [a, b] holding its items while [b, a] is paid: the second waits for the same first row, neither is undone and run again', async () => {
     const player = 'cart-order-racer';
     const cart = (first: string, second: string) => ({ virtual_items: { items: [{ sku: first, amount: 1 }, { sku: second, amount: 1 }] } });
     // The player holds both already: each cart updates the same two inventory rows.

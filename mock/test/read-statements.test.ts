@@ -1,4 +1,4 @@
-// What a read costs the database (issue 48 item 1): a token request and a catalog read each run the
+// What a read and a payment cost the database (issue 48 item 1): a token request and a catalog read each run the
 // statements the answer needs, and write nothing (before, each also counted down the merchant's
 // fault rules with an UPDATE, whether it had any or not, and read its API key twice). The measure
 // is the statements the service sends, counted by wrapping the database it is given; `npm run
@@ -75,5 +75,42 @@ describe('statements of a read', () => {
     expect(writes(take())).toEqual([expect.stringMatching(/^UPDATE fault_rules/), expect.stringMatching(/^DELETE FROM fault_rules/)]);
     expect((await items()).status).toBe(200);
     expect(writes(take())).toEqual([]);
+  });
+});
+
+/** A token for `purchase`, paid headless (`POST /mock/payments`): its answer, and the statements the payment sent. */
+async function paid(purchase: object, user: string): Promise<{ body: { status: string }; statements: string[] }> {
+  const response = await fetch(`${origin}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify({ ...tokenBody, user: { id: { value: user }, email: { value: `${user}@example.test` } }, purchase }) });
+  expect(response.status).toBe(200);
+  const { token: accessToken } = await response.json();
+  take();
+  const payment = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: accessToken }) });
+  const statements = take();
+  const body = await payment.json();
+  expect(payment.status, JSON.stringify(body)).toBe(200);
+  // The figure the bench prints per request, and what makes it, for whoever cuts it next.
+  console.log(`${statements.length} statements:\n${statements.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n')}`);
+  return { body, statements };
+}
+
+describe('statements of a payment', () => {
+  const cart = { virtual_items: { items: ['starter-pack', 'plasma-drill', 'hull-skin-aurora'].map((sku) => ({ sku, amount: 1 })) } };
+
+  // Before: 25 statements each (the currency and the player read twice, the merchant's row and clock
+  // twice, the packages twice, the player found, made, then credited; an inventory write per item).
+  it('a virtual currency purchase: each row read once, the player made and credited in one write', async () => {
+    await paid({ virtual_currency: { quantity: 10 } }, 'payer-warm');
+    const { body, statements } = await paid({ virtual_currency: { quantity: 10 } }, 'payer-currency');
+    expect(body.status).toBe('done');
+    expect(statements.filter((text) => /\busers\b/.test(text))).toHaveLength(2);
+    expect(statements).toHaveLength(18);
+  });
+
+  it('a cart of three items: loaded in one query, written to the inventory in one', async () => {
+    const { body, statements } = await paid(cart, 'payer-cart');
+    expect(body.status).toBe('done');
+    expect(statements.filter((text) => /\bFROM items\b/.test(text))).toHaveLength(1);
+    expect(statements.filter((text) => /\binventory\b/.test(text))).toHaveLength(1);
+    expect(statements).toHaveLength(19);
   });
 });
