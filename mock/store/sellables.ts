@@ -146,18 +146,15 @@ export async function enabledPackages(sql: Sql, projectId: number): Promise<Sell
 
 /** The project's enabled items (what its store may list), with the codes of their enabled groups, in id order. */
 export async function enabledItems(sql: Sql, projectId: number): Promise<(Sellable & { groups: string[] })[]> {
-  const { rows } = await sql.query<{ sku: string; codes: string[] }>(
-    `SELECT i.sku, coalesce(array_agg(g.code ORDER BY g.id) FILTER (WHERE g.code IS NOT NULL), '{}') AS codes
+  // The rows with their groups in one read (not their SKUs, then the rows again).
+  const { rows } = await sql.query<{ kind: 'item'; id: string; sku: string; data: Plain; codes: string[] }>(
+    `SELECT 'item' AS kind, i.id, i.sku, i.data, coalesce(array_agg(g.code ORDER BY g.id) FILTER (WHERE g.code IS NOT NULL), '{}') AS codes
      FROM items i LEFT JOIN item_groups g ON g.project_id = i.project_id AND i.data->'groups' @> to_jsonb(g.id)
        AND coalesce(g.data->>'enabled', 'true') <> 'false'
-     WHERE i.project_id = $1 AND coalesce(i.data->>'enabled', 'true') <> 'false' GROUP BY i.id, i.sku ORDER BY i.id`,
+     WHERE i.project_id = $1 AND coalesce(i.data->>'enabled', 'true') <> 'false' GROUP BY i.id ORDER BY i.id`,
     [projectId],
   );
-  const found = await sellables(sql, projectId, rows.map((r) => r.sku));
-  return rows.flatMap((r) => {
-    const item = found.get(r.sku);
-    return item?.kind === 'item' ? [{ ...item, groups: r.codes }] : [];
-  });
+  return rows.map((row) => ({ ...sellableOf(row), groups: row.codes }));
 }
 
 /** The project's enabled item groups, code and localized name map, in id order. */
