@@ -109,8 +109,8 @@ async function keepLogged(
     const waiting = await outboxCount(sql, projectId);
     if (room && waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
-    // Not told here: the sender that takes it writes it to the log again (resumeDelivery), and tells then.
     const id = await logDelivery(sql, fields);
+    if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
   });
 }
