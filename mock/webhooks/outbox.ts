@@ -36,7 +36,7 @@ import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
 import { claimOutbox, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
-import { deliveryNow, logDelivery, tellLogChanged, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
+import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
 import { loggedCode, QUESTION_TYPE, QUEUE_LIMIT } from './sender';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
@@ -94,12 +94,6 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
 
 type Handing = Omit<Outbox, 'queue' | 'ask'>;
 
-/**
- * The mark of the outbox's own writes of the log on their notices (mock/store/webhook-log.ts): no
- * sender's, so every process's sender, this one's too, wakes the project's waits for them.
- */
-const OUTBOX_MARK = 'outbox';
-
 /** A webhook logged as waiting, and kept in the outbox on that delivery, in one transaction; null when the project has no settings. */
 async function keepLogged(
   db: Database, projectId: number, { type, body }: { type: string; body: string }, room: boolean,
@@ -110,7 +104,6 @@ async function keepLogged(
     if (room && waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
     const id = await logDelivery(sql, fields);
-    if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
   });
 }
@@ -160,10 +153,7 @@ async function askLogged(db: Database, sender: WebhookSender, handing: Handing, 
   const answer = await answered;
   // One not asked leaves nothing behind: out of the outbox (unless a sender has it now), and logged as not asked.
   if (answer.unasked !== undefined && (await removeOutboxRow(db.sql, row.id).catch(() => false))) {
-    await db.transaction(async (sql) => {
-      await updateDelivery(sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` });
-      if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
-    }).catch(() => undefined);
+    await updateDelivery(db.sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` }).catch(() => undefined);
   }
   return answer;
 }
