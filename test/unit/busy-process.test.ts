@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenLoopback, type Listening } from '../../mock/http/listen';
 import { refuseBody, readBody } from '../../src/server/http';
 
-const IDLE_MS = 100;
+// Long enough that a loaded machine does not stall the test's own steps past it; short enough to wait for.
+const IDLE_MS = 500;
 /** Longer than the idle timeout: the process does nothing else meanwhile, as under a long task. */
 const busy = (ms = IDLE_MS * 3) => {
   const until = performance.now() + ms;
@@ -17,11 +18,18 @@ const busy = (ms = IDLE_MS * 3) => {
 };
 
 let server: Listening;
+/** Told when the server has the request's head, and when it has written its 413: the steps a test waits for, not a time. */
+let seen: { request?: () => void; refused?: () => void } = {};
+const next = (step: 'request' | 'refused') => new Promise<void>((done) => void (seen[step] = done));
 beforeAll(async () => {
   // Answers 200 with the body's length, or 413 over 1,000 bytes (the rest read and dropped).
   server = await listenLoopback(async (req, res) => {
+    seen.request?.();
     const body = await readBody(req, 1000).catch(() => null);
-    if (body === null) return refuseBody(req, res, { status: 413, headers: {}, body: '{"error":{"code":"PAYLOAD_TOO_LARGE","message":"too large"}}' });
+    if (body === null) {
+      refuseBody(req, res, { status: 413, headers: {}, body: '{"error":{"code":"PAYLOAD_TOO_LARGE","message":"too large"}}' });
+      return seen.refused?.();
+    }
     res.writeHead(200, { 'content-type': 'text/plain' }).end(String(body.length));
   }, 0, { idleMs: IDLE_MS });
 });
@@ -52,7 +60,6 @@ function answer(socket: Socket): Promise<string> {
   });
 }
 
-const tick = () => new Promise((done) => setTimeout(done, IDLE_MS / 4));
 
 describe('after the process was busy for longer than the idle timeout', () => {
   it('a whole request that arrived meanwhile is answered, not reset', async () => {
@@ -65,8 +72,9 @@ describe('after the process was busy for longer than the idle timeout', () => {
 
   it('the rest of a body that arrived meanwhile is taken, and the request answered, not 408', async () => {
     const socket = await accepted();
+    const head = next('request');
     socket.write('POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 4\r\nconnection: close\r\n\r\n{');
-    await tick();
+    await head;
     socket.write('"":');
     busy();
     expect(await answer(socket)).toBe('200');
@@ -75,9 +83,10 @@ describe('after the process was busy for longer than the idle timeout', () => {
 
   it('a refused body still coming after its 413 is read and dropped, and the client reads the 413', async () => {
     const socket = await accepted();
+    const refused = next('refused');
     socket.write(`POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: ${3000 + 64 * 1024}\r\n\r\n${'x'.repeat(3000)}`);
     // The 413 is written; the client, still sending, has not read it when the process stalls.
-    await tick();
+    await refused;
     socket.write('x'.repeat(64 * 1024));
     busy();
     expect(await answer(socket)).toBe('413');
