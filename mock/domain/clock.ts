@@ -61,7 +61,7 @@ export function createClocks(ledger: Ledger, billing: Billing): Clocks {
       try {
         await ledger.transact(db, async (sql, after) => {
           await sameGeneration(sql, merchantId, generation);
-          after.moved = (await clockOf(db).move(sql, merchantId, target)).moved;
+          after.moved = (await clockOf(db).move(sql, merchantId, target)).changed;
         });
       } catch (error) {
         if (error instanceof Refused) return { ok: false, field, message: error.message };

@@ -26,9 +26,10 @@ export interface Clock {
    * Moves the merchant's clock in the transaction of `sql` to `target` of its now: the row is
    * locked, the move written as `offset = offset + delta`, so two moves at once add up (two
    * `advance: P10D` move 20 days), and a move never computes from a clock another process moved
-   * meanwhile. A target not later than now writes nothing. Answers the clock as the move left it.
+   * meanwhile. A target not later than now writes nothing. Answers the clock as the move left it,
+   * and whether this move changed it.
    */
-  move(sql: Sql, merchantId: number, target: (now: number) => number): Promise<ClockReading>;
+  move(sql: Sql, merchantId: number, target: (now: number) => number): Promise<ClockReading & { changed: boolean }>;
   /**
    * Tells the watchers a clock moved (a committed move, an import, a reset): what waits for a time
    * on a merchant's clock (a webhook's next attempt) looks again then. Another process's move is
@@ -40,6 +41,13 @@ export interface Clock {
 }
 
 const clocks = new WeakMap<Database, Clock>();
+
+/**
+ * The advisory lock a move of a merchant's clock takes on a shared database (beside the migrations'
+ * 4242017, the due work's 4242018–19 and the sandboxes' 4242020): a clock never moved has no row to
+ * lock, and two first moves `to` one time would each add the whole way there.
+ */
+const CLOCK_MOVE = 4242021;
 
 /** The clock a merchant's offset makes now (`offset` undefined or null: real time, never moved). */
 export const clockAt = (offset: number | null | undefined): ClockReading => ({ now: Date.now() + (offset ?? 0), moved: offset != null });
@@ -58,18 +66,19 @@ export function clockOf(db: Database): Clock {
     },
     now: async (merchantId, sql) => (await clock!.read(merchantId, sql)).now,
     async move(sql, merchantId, target) {
+      if (db.shared) await sql.query('SELECT pg_advisory_xact_lock($1, $2)', [CLOCK_MOVE, merchantId]);
       const offset = await offsetIn(sql, merchantId, true);
       const from = Date.now() + (offset ?? 0);
       const delta = target(from) - from;
       // Never backwards, and real time needs no offset kept.
-      if (!(delta > 0)) return { now: from, moved: offset !== undefined };
-      // The row is locked, or (a first move) inserted: one made by another first move at the same moment adds the two.
+      if (!(delta > 0)) return { ...clockAt(offset), changed: false };
+      // The row is locked, or (a first move) inserted under the lock above.
       const { rows } = await sql.query<{ offset_ms: string }>(
         `INSERT INTO merchant_clocks (merchant_id, offset_ms) VALUES ($1, $2)
            ON CONFLICT (merchant_id) DO UPDATE SET offset_ms = merchant_clocks.offset_ms + $2 RETURNING offset_ms`,
         [merchantId, delta],
       );
-      return { now: Date.now() + Number(rows[0]!.offset_ms), moved: true };
+      return { ...clockAt(Number(rows[0]!.offset_ms)), changed: true };
     },
     moved() {
       for (const listener of [...watchers]) listener();

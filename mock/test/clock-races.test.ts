@@ -85,6 +85,21 @@ describe.skipIf(!server)('the clock through two services on one database', () =>
     }
   }, 120_000);
 
+  it('two moves to one time at once, through one and the other, on a clock never moved, end at that time (repeated: none overshoots)', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const { call } = await sandbox();
+      const to = new Date(Date.now() + 10 * DAY).toISOString();
+      const answers = await Promise.all([call(one, 'POST', '/mock/clock', { to }), call(two, 'POST', '/mock/clock', { to })]);
+      // The one that finds the clock already past the time (moved there by the other) is refused, as
+      // it would be after it: the clock never goes back.
+      expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual(expect.arrayContaining([200]));
+      for (const answer of answers) expect([200, 422]).toContain(answer.status);
+      const now = clockOfAnswer(await call(two, 'GET', '/mock/clock'));
+      expect(now - Date.parse(to), `round ${round}`).toBeGreaterThanOrEqual(0);
+      expect(now - Date.parse(to), `round ${round}`).toBeLessThan(DAY);
+    }
+  }, 120_000);
+
   it('P20D through one then P20D through the other move 40 days, and the renewal due at +30 is charged', async () => {
     const { call } = await sandbox();
     const token = await call(one, 'POST', `/merchant/v2/merchants/${merchant}/token`, {
