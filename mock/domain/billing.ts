@@ -214,7 +214,10 @@ export function createBilling(ledger: Ledger): Billing {
             await at('due');
             ran += 1;
           }
-          return { ran, more: full() && (await nextDue(sql, merchantId, cutoff)) !== undefined };
+          // More is due when the step was full; on a Postgres server also when it was not: a row
+          // another transaction changed while this one waited for its lock fails FOR UPDATE's
+          // recheck, and LIMIT 1 then answers no row rather than the next (a fresh statement sees it).
+          return { ran, more: (full() || db.shared) && (await nextDue(sql, merchantId, cutoff)) !== undefined };
         }).catch((error: unknown) => {
           if (error instanceof Superseded) return { ran: 0, more: false };
           throw error;
