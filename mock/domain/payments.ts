@@ -88,12 +88,13 @@ export interface Payments {
   /** Stops handing the outbox to the sender (on a shared database: frees this process's claims); after the sender's close, before the database's. */
   close(): Promise<void>;
   /**
-   * Changes subscription `id` (the merchant API's update) in one transaction: `change` gets its
-   * record as it is now, its row locked, and changes it (or throws to refuse, changing nothing).
-   * The change is kept with its webhook: `cancel_subscription` when it cancels, else
-   * `update_subscription`. A cancel with `refundLast` refunds the subscription's last payment in
-   * that transaction too, the refund's webhooks ending with `cancel_subscription`. False when the
-   * subscription is gone (its merchant removed meanwhile).
+   * Changes subscription `id` (the merchant API's update) in one transaction, made on the
+   * subscription as it is then, its row locked (domain/billing.ts `transition`). The change is kept
+   * with its webhook: `cancel_subscription` when it cancels, else `update_subscription`; nothing is
+   * written or sent when it already was as asked (`changed: false`). A cancel with `refundLast`
+   * refunds the subscription's last payment in that transaction too, the refund's webhooks ending
+   * with `cancel_subscription`. Refused (`ok: false`) when the subscription is gone or the change
+   * cannot be made (no next charge to move by `timeshift`).
    */
   changeSubscription(id: number, change: SubscriptionChange): Promise<ChangeResult>;
 }
@@ -327,10 +328,12 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       if (!kept || kept.payment.merchantId !== merchantId) return { ok: false, problem: 'unknown', message: `no transaction ${transactionId} of merchant ${merchantId}` };
       if (kept.status !== 'done') return { ok: false, problem: 'conflict', message: notRefundable(transactionId, kept) };
       await at('refund');
-      const date = (await now(merchantId)).toISOString();
+      // The merchant's clock as the refund's transaction reads it (DESIGN.md §8c).
+      let date = '';
       try {
         const refunded = await commit(db, kept.payment.projectId, async (sql) => {
           await at('refund', 'begun');
+          date = (await now(merchantId, sql)).toISOString();
           return refundIn(sql, transactionId, reason, date, () => at('refund', 'locked'));
         }, ({ payment, canceled }, variant) => refundWebhooks(payment, variant, reason, date, canceled));
         return { ok: true, payment: refunded.payment };

@@ -8,7 +8,7 @@
  * One token has one spelling: base64url without padding whose last character's unused bits are 0;
  * another spelling of the same bytes is malformed (else four texts of one token would each pay).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { TokenMode } from '../spec/session';
 
 export const TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -87,8 +87,7 @@ export function readToken(token: string): Record<string, unknown> | null {
  */
 export async function tokenId(token: string): Promise<string> {
   const signature = fromBase64Url(token.split('.')[2] ?? '') ?? new Uint8Array();
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', signature));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return createHash('sha256').update(signature).digest('hex');
 }
 
 /**
