@@ -38,9 +38,15 @@ export function changeProject(db: Database, id: number, fields: object, webhooks
   });
 }
 
-/** Sets (null: removes) a project's webhook settings. */
+/**
+ * Sets (null: removes) a project's webhook settings, under the project's lock, as a project's own
+ * change of its webhook fields is made (`changeProject`): neither puts back what the other wrote.
+ */
 export const setWebhookSettings = (db: Database, projectId: number, settings: WebhookSettings | null): Promise<void> =>
-  db.transaction((sql) => writeWebhookSettings(sql, projectId, settings));
+  db.transaction(async (sql) => {
+    await lockProject(sql, projectId);
+    await writeWebhookSettings(sql, projectId, settings);
+  });
 
 export const addPlan = (db: Database, projectId: number, externalId: string | null, data: Plain): Promise<number> => insertPlan(db.sql, projectId, externalId, data);
 

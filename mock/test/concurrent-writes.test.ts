@@ -121,6 +121,22 @@ describe.skipIf(!server)('writes at once through two processes on one database',
     expect(lost.flat()).toEqual([]);
   }, 120_000);
 
+  it("a project's PUT and its webhook settings' PUT at once: neither puts back the other's (the variant set stays set)", async () => {
+    const [one, two] = await startTwo();
+    const lost: string[] = [];
+    for (let round = 1; round <= 12; round += 1) {
+      const variant = round % 2 ? 'separate' : 'combined';
+      const answers = await Promise.all([
+        callMerchantApi(one.merchantApiUrl, 'PUT', '/merchant/v2/projects/200002', { payment_url: `https://game.example.test/webhooks/${round}` }),
+        callMerchantApi(two.merchantApiUrl, 'PUT', '/mock/projects/200002/webhooks', { url: 'http://127.0.0.1:9/hooks', secret: `secret-${round}`, variant }),
+      ]);
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      const { body } = await callMerchantApi(one.merchantApiUrl, 'GET', '/mock/projects/200002/webhooks');
+      if (body.variant !== variant) lost.push(`round ${round}: variant ${JSON.stringify(body.variant)}, not ${variant}`);
+    }
+    expect(lost).toEqual([]);
+  }, 120_000);
+
   it(`${CAP * 3} sandboxes asked for at once through both, with a cap of ${CAP}: ${CAP} made, the rest 429`, async () => {
     const [one, two] = await startTwo();
     const answers = await Promise.all(Array.from({ length: CAP * 3 }, (_, i) =>
