@@ -143,6 +143,25 @@ describe('webhook faults', () => {
     expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 1 })).status).toBe(422);
   });
 
+  it("order reverse: what the last held webhook's payment sends after it waits behind the held ones (the project's order)", async () => {
+    listener.received.length = 0;
+    const setVariant = (variant: string) => call('PUT', `/mock/projects/${star}/webhooks`, { url: listener.url, secret: 'fault-secret', variant });
+    // Separate: a payment sends `payment`, then `order_paid`, handed to the sender together.
+    expect((await setVariant('separate')).status).toBe(200);
+    try {
+      expect((await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 3 })).status).toBe(201);
+      const first = await pay('rev-order-1', 3);
+      const second = await pay('rev-order-2', 3);
+      // The questions (user_validation) are asked beside the queue, and no fault takes them.
+      const sent = () => listener.received.filter((r) => r.type !== 'user_validation').map((r) => `${r.type} ${transactionOf(r.body)}`);
+      await expect.poll(() => sent().length).toBe(4);
+      // Held: first's payment and order_paid, second's payment (the third, which ends the hold); then second's order_paid.
+      expect(sent()).toEqual([`payment ${second}`, `order_paid ${first}`, `payment ${first}`, `order_paid ${second}`]);
+    } finally {
+      expect((await setVariant('combined')).status).toBe(200);
+    }
+  });
+
   it('order reverse: a rule removed while it holds a webhook (through any process: the hold looks at the database) sends what it held at once, not after its 10 s', async () => {
     listener.received.length = 0;
     const rule = await call('POST', '/mock/faults', { webhooks: { order: 'reverse' }, count: 3 });

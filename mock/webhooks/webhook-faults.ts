@@ -9,12 +9,12 @@
  * A reverse hold is derived from the database: held rows stay in the outbox, and this process keeps
  * only which rows its rule holds. It looks at the rule every `HOLD_LOOK_MS`: once the rule no longer
  * counts (removed through any process, or gone with its merchant's reset or delete) the hold ends
- * at once. A hold hands on only the rows the outbox still holds, so a reset's or a delete's rows
- * are never sent.
+ * at once. It hands its rows on at once, last first, in the order it took them: the sender drops,
+ * unsent, any the outbox no longer holds (a reset's or a delete's), as it does every row.
  */
 import { createFaults, type WebhookFault } from '../store/fault-rules';
 import type { Database } from '../store/database';
-import { outboxHolds, type OutboxRow } from '../store/outbox';
+import type { OutboxRow } from '../store/outbox';
 
 /** A webhook on its way to the sender: sent `copies` times, the first attempt `delayMs` late. */
 export interface Shaped {
@@ -38,22 +38,25 @@ export function webhookFaults(db: Database): Shaper {
   const faults = createFaults(db);
   /** Reverse rules (by id) → the rows they hold, the timer that sends them if the rest never come, and the look at the rule. */
   const held = new Map<number, { rows: Shaped[]; timer: NodeJS.Timeout; look: NodeJS.Timeout; hand: (shaped: Shaped[]) => void }>();
+  /** Webhooks being matched against the rules now: a rule one of them just spent is not yet held here. */
+  let taking = 0;
   const release = (id: number) => {
     const holding = held.get(id);
     if (!holding) return;
     held.delete(id);
     clearTimeout(holding.timer);
     clearInterval(holding.look);
-    // Only what the outbox still holds goes on (a database that cannot be read, closing, drops nothing).
-    void Promise.all(holding.rows.map(({ row }) => outboxHolds(db.sql, row.id).catch(() => true))).then((kept) => {
-      const going = holding.rows.filter((_, i) => kept[i]).reverse();
-      if (going.length) holding.hand(going);
-    });
+    // At once, in this call: rows handed after it would otherwise overtake them (the project's order).
+    holding.hand(holding.rows.reverse());
   };
   const hold = (fault: WebhookFault, shaped: Shaped, hand: (shaped: Shaped[]) => void) => {
     let holding = held.get(fault.id);
     if (!holding) {
-      const look = setInterval(() => void faults.counting(fault.id).then((counting) => counting || release(fault.id), () => undefined), HOLD_LOOK_MS);
+      // The rule's last take ends the hold itself; between that take's write and its hold here the
+      // rule no longer counts, so the look waits while a take is under way.
+      const look = setInterval(() => {
+        if (taking === 0) void faults.counting(fault.id).then((counting) => counting || taking > 0 || release(fault.id), () => undefined);
+      }, HOLD_LOOK_MS);
       holding = { rows: [], timer: setTimeout(() => release(fault.id), REVERSE_HOLD_MS), look, hand };
       holding.timer.unref();
       look.unref();
@@ -67,10 +70,15 @@ export function webhookFaults(db: Database): Shaper {
     if (!(await faults.anyWebhookRule())) return hand(rows.map((row) => ({ row, copies: 1, delayMs: 0 })));
     const now: Shaped[] = [];
     for (const row of rows) {
-      const fault = await faults.takeWebhook(row.projectId);
-      const shaped: Shaped = { row, copies: fault?.rule.duplicate ? 2 : 1, delayMs: fault?.rule.delay_ms ?? 0 };
-      if (fault?.rule.order === 'reverse') hold(fault, shaped, hand);
-      else now.push(shaped);
+      taking += 1;
+      try {
+        const fault = await faults.takeWebhook(row.projectId);
+        const shaped: Shaped = { row, copies: fault?.rule.duplicate ? 2 : 1, delayMs: fault?.rule.delay_ms ?? 0 };
+        if (fault?.rule.order === 'reverse') hold(fault, shaped, hand);
+        else now.push(shaped);
+      } finally {
+        taking -= 1;
+      }
     }
     if (now.length) hand(now);
   };
