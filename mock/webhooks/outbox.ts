@@ -100,8 +100,9 @@ async function keepLogged(
 ): Promise<{ kept: false; reason: string } | { kept: true; delivery: LoggedDelivery; row: OutboxRow }> {
   return db.transaction(async (sql) => {
     if (!(await variant(sql, projectId))) return { kept: false, reason: `project ${projectId} has no webhook settings` };
-    const waiting = await outboxCount(sql, projectId);
-    if (room && waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
+    // Counted only where the queue's room matters (a question waits in no queue).
+    const waiting = room ? await outboxCount(sql, projectId) : 0;
+    if (waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
     const id = await logDelivery(sql, fields);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
