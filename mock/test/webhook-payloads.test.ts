@@ -150,7 +150,16 @@ describe('what a running service sends validates against the section', () => {
     await pay(player, { pin_codes: { codes: [{ digital_content: 'schema-game', drm: 'steam' }] } });
 
     const received = await receivedFor(player, expected.length);
-    expect(received.map((r) => r.type)).toEqual(expected);
+    // The project's webhooks in order, one at a time; a payment's question (user_validation) is asked
+    // beside that queue, so it may come before the previous operation's last webhook: only its count
+    // is fixed, and that each comes before the webhooks of its own payment.
+    const queued = (types: readonly string[]) => types.filter((type) => type !== 'user_validation');
+    const types = received.map((r) => r.type);
+    expect(queued(types)).toEqual(queued(expected));
+    expect(types.filter((type) => type === 'user_validation')).toHaveLength(expected.filter((type) => type === 'user_validation').length);
+    const paid = received.filter((r) => r.type === 'order_paid' || r.type === 'create_subscription');
+    const questions = received.flatMap((r, i) => (r.type === 'user_validation' ? [i] : []));
+    for (const [n, question] of questions.entries()) expect(question, `question ${n + 1}`).toBeLessThan(received.indexOf(paid[n]!));
     for (const { body } of received) expectValid(body);
     // The published lines: the currency bought by quantity is a virtual_currency line, the key a game_key named <sku>_<drm>; sums are strings.
     const orders = received.filter((r) => r.type === 'order_paid').map((r) => r.body);
