@@ -17,8 +17,8 @@
  * and a token is spent by its own row first (one payment per token): neither waits on a move of
  * another token. A move that learns which rows it needs only once it holds a later one (a renewal
  * charged between a cancel's read of the last payment and its lock of the subscription) does not
- * reach back: it is undone and run again (`RowsMoved`, retried by the database's transaction like
- * a serialization failure, mock/store/database.ts), as a deadlock that still happens is.
+ * reach back: it is undone and run again (`RowsMoved`, the service's own signal to the database's
+ * transaction, mock/store/database.ts `retryingRaces`), as a deadlock that still happens is.
  */
 import { RowsMoved, type Sql } from '../store/database';
 import { lockPayment } from '../store/payments';

@@ -24,7 +24,7 @@ export interface Database {
   sql: Sql;
   /**
    * Runs `work` in one transaction: all of its writes are kept, or none. A transaction the server
-   * undid for a race (`raceRetried`) is run again, so `work` may run more than once: it keeps
+   * undid for a race (`retryingRaces`) is run again, so `work` may run more than once: it keeps
    * nothing outside the transaction but what it answers.
    */
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
@@ -48,17 +48,30 @@ export interface Database {
  */
 const RACE_CODES = new Set(['40P01', '40001']);
 
-/** Whether `error` undid its transaction for a race with another (RACE_CODES). */
-export const isRace = (error: unknown): boolean => RACE_CODES.has((error as { code?: unknown } | null)?.code as string);
-
 /**
  * Thrown in a transaction whose rows another changed between its reads and its locks, when taking
  * them again would break the lock order (mock/domain/lock-order.ts): undone and run again, as a
- * serialization failure is.
+ * transaction the server undid for a race is. The service's own signal, not a SQLSTATE.
  */
 export class RowsMoved extends Error {
-  readonly code = '40001';
+  constructor(message: string) {
+    super(message);
+    this.name = 'RowsMoved';
+  }
 }
+
+/**
+ * The race that undid `error`'s transaction, in a word: the server's SQLSTATE (RACE_CODES), or
+ * `rows moved` (RowsMoved); undefined when it failed for any other reason.
+ */
+export function raceOf(error: unknown): string | undefined {
+  if (error instanceof RowsMoved) return 'rows moved';
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RACE_CODES.has(code) ? code : undefined;
+}
+
+/** Whether `error` undid its transaction for a race with another (raceOf). */
+export const isRace = (error: unknown): boolean => raceOf(error) !== undefined;
 
 /**
  * A transaction that met a race on every one of its attempts: nothing was done. Answered 409 by the
@@ -67,7 +80,7 @@ export class RowsMoved extends Error {
 export class RaceLost extends Error {
   readonly statusCode = 409;
   constructor(attempts: number, cause: unknown) {
-    super(`the request met others changing the same records at the same moment ${attempts} times (${(cause as { code?: string }).code ?? 'a race'}); nothing was done: send it again`, { cause });
+    super(`the request met others changing the same records at the same moment ${attempts} times (${raceOf(cause) ?? 'a race'}); nothing was done: send it again`, { cause });
     this.name = 'RaceLost';
   }
 }
@@ -75,20 +88,34 @@ export class RaceLost extends Error {
 /** How often a transaction is run before `RaceLost`, and the base of the pause between attempts (ms). */
 export const RACE_RETRY = { attempts: 5, pauseMs: 10 };
 
+/** Told of each transaction a race undid, before it runs again: the race (raceOf) and the attempt that failed. */
+export type RaceRerun = (race: string, attempt: number) => void;
+
+/**
+ * The service's line for a transaction run again, on stderr: rare, and worth an operator's eye when
+ * not (requests of a team meeting on the same records). Tests of several processes count them
+ * (mock/test/service-processes.ts `reruns`).
+ */
+export const RERUN_LINE = 'payui-mock: a transaction met another on the same records';
+const logRerun: RaceRerun = (race, attempt) => console.error(`${RERUN_LINE} (${race}); run again, attempt ${attempt + 1} of ${RACE_RETRY.attempts}`);
+
 /**
  * `transaction` that runs a transaction a race undid (isRace) again, up to RACE_RETRY.attempts
  * times, after a short pause that doubles each time and is jittered (two requests that met once do
- * not meet again at the same instant); then `RaceLost`. The embedded database runs one transaction
- * at a time and never meets a race; a Postgres server shared by processes does (DESIGN.md §8c).
+ * not meet again at the same instant), telling `rerun` each time; then `RaceLost`. The embedded
+ * database runs one transaction at a time and never meets a race; a Postgres server shared by
+ * processes does (DESIGN.md §8c).
  */
-export function retryingRaces(transaction: Database['transaction']): Database['transaction'] {
+export function retryingRaces(transaction: Database['transaction'], rerun: RaceRerun = logRerun): Database['transaction'] {
   return async (work) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await transaction(work);
       } catch (error) {
-        if (!isRace(error)) throw error;
+        const race = raceOf(error);
+        if (race === undefined) throw error;
         if (attempt >= RACE_RETRY.attempts) throw new RaceLost(attempt, error);
+        rerun(race, attempt);
         const pause = RACE_RETRY.pauseMs * 2 ** (attempt - 1);
         await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
       }

@@ -2,37 +2,54 @@
  * A transaction a race undid runs again (mock/store/database.ts `retryingRaces`): a deadlock
  * (`40P01`) or a serialization failure (`40001`) a few times with a short jittered pause, then a
  * clear 409-status error (`RaceLost`), never the driver's error answered 500; any other error at
- * once. On a Postgres server (PAYUI_TEST_DATABASE_URL), a real deadlock between two transactions:
+ * once. A transaction whose rows moved under it (`RowsMoved`, mock/domain/lock-order.ts) is run
+ * again the same way, by its own signal, not a SQLSTATE. Each rerun is told (a line on stderr by
+ * default). On a Postgres server (PAYUI_TEST_DATABASE_URL), a real deadlock between two transactions:
  * both are kept, one of them run twice.
  */
-import { describe, expect, it } from 'vitest';
-import { RACE_RETRY, RaceLost, retryingRaces, type Sql } from '../store/database';
+import { describe, expect, it, vi } from 'vitest';
+import { RACE_RETRY, RaceLost, RERUN_LINE, retryingRaces, RowsMoved, type Sql } from '../store/database';
 import { scratchServerDatabase } from '../store/server-database';
 
 const raced = (code: string) => Object.assign(new Error(`race ${code}`), { code });
 const sql = {} as Sql;
 
 describe('a transaction a race undid', () => {
-  it('runs again until it goes through: a deadlock, then a serialization failure, then kept', async () => {
-    const failures = [raced('40P01'), raced('40001')];
+  it('runs again until it goes through: a deadlock, a serialization failure, rows moved under it, then kept; each rerun told', async () => {
+    const failures: Error[] = [raced('40P01'), raced('40001'), new RowsMoved('subscription 1 was charged while its change took its locks')];
     let runs = 0;
+    const told: [string, number][] = [];
     const transaction = retryingRaces(async (work) => {
       const result = await work(sql);
       const failure = failures.shift();
       if (failure) throw failure;
       return result;
-    });
-    expect(await transaction(async () => (runs += 1))).toBe(3);
-    expect(runs).toBe(3);
+    }, (race, attempt) => told.push([race, attempt]));
+    expect(await transaction(async () => (runs += 1))).toBe(4);
+    expect(runs).toBe(4);
+    expect(told).toEqual([['40P01', 1], ['40001', 2], ['rows moved', 3]]);
   });
 
-  it(`is given up after ${RACE_RETRY.attempts} attempts with RaceLost: a 409 that says to send it again`, async () => {
+  it('whose rows keep moving is given up with RaceLost that says so, not as a SQLSTATE', async () => {
+    const transaction = retryingRaces(async () => {
+      throw new RowsMoved('moved');
+    }, () => undefined);
+    const failed = await transaction(async () => undefined).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(RaceLost);
+    expect((failed as Error).message).toMatch(/5 times \(rows moved\)/);
+    expect(new RowsMoved('moved')).not.toHaveProperty('code');
+  });
+
+  it(`is given up after ${RACE_RETRY.attempts} attempts with RaceLost: a 409 that says to send it again; each rerun a line on stderr`, async () => {
     let runs = 0;
     const transaction = retryingRaces(async (work) => {
       await work(sql);
       throw raced('40P01');
     });
+    const lines = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = await transaction(async () => (runs += 1)).catch((error: unknown) => error);
+    expect(lines.mock.calls.map(([line]) => line)).toEqual([2, 3, 4, 5].map((n) => `${RERUN_LINE} (40P01); run again, attempt ${n} of 5`));
+    lines.mockRestore();
     expect(runs).toBe(RACE_RETRY.attempts);
     expect(failed).toBeInstanceOf(RaceLost);
     expect(failed).toMatchObject({ statusCode: 409, message: expect.stringMatching(/same records at the same moment 5 times \(40P01\); nothing was done: send it again/) });
