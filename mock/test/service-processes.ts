@@ -12,6 +12,7 @@ import { build } from 'vite';
 import { expect } from 'vitest';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
 import { listenLoopback, type Listening } from '../http/listen';
+import { RERUN_LINE } from '../store/database';
 import { dropDatabase, onServer } from '../store/server-database';
 
 /** Builds the service's entry for code; answers the path of its index.js (startPayuiMock). */
@@ -28,6 +29,8 @@ export interface ServiceProcess {
   stop(): Promise<void>;
   /** Ends it at once (SIGKILL), and waits for its end. */
   kill(): Promise<void>;
+  /** The transactions it ran again for a race so far: its lines that say so (mock/store/database.ts RERUN_LINE). */
+  reruns: string[];
 }
 
 /** `startPayuiMock(options)` in a new Node process, from the entry `index`, with `env` over this process's environment. */
@@ -37,7 +40,16 @@ export function startServiceProcess(index: string, options: object, env: NodeJS.
     const mock = await startPayuiMock(${JSON.stringify(options)});
     process.once('SIGTERM', () => mock.stop().then(() => process.exit(0), () => process.exit(1)));
     console.log(JSON.stringify({ merchantApiUrl: mock.merchantApiUrl }));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  // Its stderr is passed on as it comes; the lines of a transaction run again are also counted.
+  const reruns: string[] = [];
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    const lines = (err += chunk.toString('utf8')).split('\n');
+    err = lines.pop()!;
+    reruns.push(...lines.filter((line) => line.startsWith(RERUN_LINE)));
+  });
   const ended = new Promise<void>((done) => child.once('exit', () => done()));
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -49,7 +61,7 @@ export function startServiceProcess(index: string, options: object, env: NodeJS.
       out += chunk.toString('utf8');
       // A whole line only: the first may come in more than one chunk.
       const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{'));
-      if (line) resolveStart({ merchantApiUrl: JSON.parse(line).merchantApiUrl, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') });
+      if (line) resolveStart({ merchantApiUrl: JSON.parse(line).merchantApiUrl, child, stop: () => end('SIGTERM'), kill: () => end('SIGKILL'), reruns });
     });
     child.once('exit', (code) => reject(new Error(`the service process ended before it started (${code})`)));
   });
