@@ -246,7 +246,7 @@ export function createBilling(ledger: Ledger): Billing {
           // The change is made to the subscription as it is when its transaction runs (a renewal or
           // another change may have come between), its row locked; a cancel that refunds locks the
           // payment it refunds before the subscription (mock/domain/lock-order.ts).
-          const row = await lockForChange(sql, id, change.refundLast === true);
+          const row = await lockForChange(sql, id, change.refundLast === true, () => at('change', 'picked'));
           await at('change', 'locked');
           if (!row) return { ok: false, problem: 'unknown', message: `no subscription ${id}` };
           const s = row.data;

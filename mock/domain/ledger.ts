@@ -38,9 +38,12 @@ export type PaymentCallResult = { ok: true; payment: PaymentRecord } | { ok: fal
  */
 export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan' | 'credit';
 /**
- * When at that point (`refund` and `change` have all three; `credit`, a paid payment's credit to its
- * player, `begun` and `locked`; the others `read`): `read`, after the operation's first read, before
- * its transaction; `begun`, in its transaction before it locks anything; `locked`, in its
+ * When at that point (`refund` has `read`, `begun` and `locked`; `change` those and `picked`;
+ * `credit`, a paid payment's credit to its player, `begun` and `locked`; the others `read`): `read`,
+ * after the operation's first read, before its transaction; `begun`, in its transaction before it
+ * locks anything; `picked`, in its transaction once it has read which rows to lock and before it
+ * locks them (a cancel that refunds: the subscription's last payment, mock/domain/lock-order.ts;
+ * a renewal charged there makes it run again, `RowsMoved`); `locked`, in its
  * transaction once it holds its first locks (mock/domain/lock-order.ts: a refund's payment; a
  * change's subscription, and before it the payment a cancel refunds; a credit's inventory rows,
  * which one statement writes in item id order).
@@ -48,7 +51,7 @@ export type HookPoint = 'refund' | 'key' | 'renew' | 'change' | 'due' | 'plan' |
  * pauses while another request runs; on a Postgres server the others make two moves' locks
  * really interleave. A transaction a race undid runs again, and steps in again.
  */
-export type HookStage = 'read' | 'begun' | 'locked';
+export type HookStage = 'read' | 'begun' | 'picked' | 'locked';
 export type PaymentsHook = (point: HookPoint, stage: HookStage) => Promise<void> | void;
 
 /** What a transaction leaves for after its commit: the outbox rows to hand the sender, whether it moved a clock (its watchers are told). */

@@ -27,11 +27,13 @@ import { lastDonePayment, subscriptionById, type SubscriptionRow } from '../stor
 /**
  * Locks subscription `id` for a change, in the transaction of `sql`, in the lock order: when the
  * change may refund its last payment (`withLastPayment`), that payment's row first. Undefined when
- * the subscription is gone.
+ * the subscription is gone. `picked` (a test's pause) runs once the payment to lock is read, before
+ * any lock is taken.
  */
-export async function lockForChange(sql: Sql, id: number, withLastPayment: boolean): Promise<SubscriptionRow | undefined> {
+export async function lockForChange(sql: Sql, id: number, withLastPayment: boolean, picked?: () => Promise<void>): Promise<SubscriptionRow | undefined> {
   if (!withLastPayment) return subscriptionById(sql, id, true);
   const last = await lastDonePayment(sql, id);
+  await picked?.();
   if (last !== undefined) await lockPayment(sql, last);
   const row = await subscriptionById(sql, id, true);
   // Charged again between the read and the lock: the payment to refund is one not locked first.

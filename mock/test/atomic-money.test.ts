@@ -8,7 +8,9 @@
  * On a Postgres server (`npm run test:server`) the hook also holds requests inside their
  * transactions, after BEGIN (`refund:begun`) and once they hold their first lock
  * (`refund:locked`, `credit:locked`), so two moves' locks really interleave: they meet in the lock order
- * (mock/domain/lock-order.ts) and wait for each other instead of deadlocking. On the embedded
+ * (mock/domain/lock-order.ts) and wait for each other instead of deadlocking; and between a cancel's
+ * read of the payment it refunds and its locks (`change:picked`), where a renewal makes it run again
+ * (`RowsMoved`). On the embedded
  * database a pause there would hold its one transaction, so those tests run on a server only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +323,37 @@ describe("a subscription's change", () => {
     expect(ours.filter((type) => type === 'refund')).toHaveLength(1);
     expect(ours.filter((type) => type === 'cancel_subscription')).toHaveLength(1);
     expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'refund me too' });
+  });
+
+  it.skipIf(!process.env.PAYUI_TEST_DATABASE_URL)('on a Postgres server, a cancel that refunds the last payment, with a renewal charged between its read of that payment and its locks: run again once (rows moved), it refunds the renewal, not the payment before', async () => {
+    const s = await subscribe('moved-cancel-racer');
+    const paymentsOf = async () => (await call(v2('/projects/200001/subscriptions/payments?limit=100'))).body.filter((p: any) => p.subscription.id === s.id).map((p: any) => p.id_payment as number);
+    const [first] = await paymentsOf();
+    const start = received.length;
+    const changes = countRuns('change');
+    const held = gate();
+    hooks['change:picked'] = held.hold;
+    const canceling = update(s, { status: 'canceled', cancel_subscription_payment: true, comment: 'moved' });
+    await held.reached;
+    // The cancel has read which payment is the last (the first one) and locked nothing yet: the clock
+    // passes the next charge date, and the renewal is charged and kept before the cancel takes its locks.
+    expect((await call('/mock/clock', 'POST', { to: new Date(Date.parse(s.date_next_charge) + 3_600_000).toISOString() })).status).toBe(200);
+    const renewals = (await paymentsOf()).filter((id: number) => id !== first);
+    expect(renewals).toHaveLength(1);
+    const renewal = renewals[0] as number;
+    held.release();
+    expect((await canceling).status).toBe(204);
+    delete hooks['change:picked'];
+    delete hooks['change:begun'];
+    // Its locks taken, it found the last payment moved (the renewal's): undone and run again, once.
+    expect(changes.runs).toBe(2);
+    const status = async (id: number) => (await call(v2(`/merchants/100001/reports/transactions/${id}/details`))).body.transaction.status;
+    expect({ first: await status(first), renewal: await status(renewal) }).toEqual({ first: 'done', renewal: 'refunded' });
+    expect((await call(v2(`/projects/200001/subscriptions/${s.id}`))).body).toMatchObject({ status: 'canceled', comment: 'moved', date_last_charge: s.date_next_charge, date_next_charge: null });
+    await world.sender.idle();
+    const ours = received.slice(start).filter((r) => subscriptionOf(r.body) === s.id || [first, renewal].includes(transactionOf(r.body) as number));
+    expect(ours.filter((r) => r.type === 'refund').map((r) => transactionOf(r.body))).toEqual([renewal]);
+    expect(ours.filter((r) => r.type === 'cancel_subscription')).toHaveLength(1);
   });
 });
 
