@@ -21,7 +21,8 @@ import { authenticate, DECIMAL_ID } from './auth';
 import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
-import { clockAt, type ClockReading } from '../store/clock';
+import { clockAt } from '../store/clock';
+import type { Sql } from '../store/database';
 import { faultOfHeader } from './fault-header';
 import { inputProblem } from '../lib/input';
 import { createAnswerJudge } from '../spec/answers';
@@ -53,15 +54,6 @@ const signedIn = new WeakMap<FastifyRequest, { merchantId: number; caller: Calle
 
 /** The API key of the merchant whose credentials the request carried (checked): no second read of it. */
 export const signedInKey = (request: FastifyRequest): string | undefined => signedIn.get(request)?.caller.apiKey;
-
-/**
- * The clock of merchant `merchantId` as read with the request's credentials (checked), when they
- * were that merchant's: a request that needs only the clock's now sends no statement for it.
- */
-export const signedInClock = (request: FastifyRequest, merchantId: number): ClockReading | undefined => {
-  const known = signedIn.get(request);
-  return known?.merchantId === merchantId ? clockAt(known.caller.clockOffset) : undefined;
-};
 
 /** The merchant id Basic credentials name, checked or not: whose key a wrong one guesses at. */
 function claimedMerchant(header: string | undefined): string | null {
@@ -129,6 +121,12 @@ export interface Call<Context> {
   version: string;
   context: Context;
   request: FastifyRequest;
+  /**
+   * Milliseconds since the epoch by the clock of the call's merchant: read in the transaction of
+   * `sql` when one is open; else as read with the request's credentials (no statement of its own),
+   * or, for a call without them, by a statement of its own.
+   */
+  now(sql?: Sql): Promise<number>;
 }
 
 export interface Answer {
@@ -156,6 +154,8 @@ export interface ApiOptions<Context> {
   operations: Handlers<Context>;
   context: Context;
   callers: Callers;
+  /** Merchant `merchantId`'s clock now, read in the transaction of `sql`, or (undefined) by a statement of its own. */
+  clock: (merchantId: number, sql: Sql | undefined) => Promise<number>;
   /** The merchant a project belongs to, or undefined when there is no such project (a query's `project_id`). */
   projectOwner: (projectId: number) => Promise<number | undefined>;
   /** The merchants' fault rules (`/mock/faults`); none: only the `X-Payui-Mock-Fault` header fails a request. */
@@ -319,6 +319,10 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
           context: options.context,
           request,
+          now: async (sql) => {
+            const known = sql ? undefined : signedIn.get(request);
+            return known?.merchantId === merchantId ? clockAt(known.caller.clockOffset).now : options.clock(merchantId, sql);
+          },
         };
         const bodyValid = body?.();
         const schemaFindings = bodyValid && (bodyRequired || request.body !== undefined) && !bodyValid(request.body)

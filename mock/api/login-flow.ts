@@ -62,7 +62,7 @@ export interface LoginAttempt {
 
 /** Now, by the clock of the merchant whose Login project this is (0 when the project is gone: real time). */
 export async function loginNow(call: OpCall, sql: Sql, project: Pick<LoginProject, 'project_id'>): Promise<number> {
-  return call.context.now((await findProject(sql, project.project_id))?.merchantId ?? 0, sql);
+  return call.context.merchantNow((await findProject(sql, project.project_id))?.merchantId ?? 0, sql);
 }
 
 /** A login (plain or proxy) up to the password check: its Login project, callback, and the attempt counted. */

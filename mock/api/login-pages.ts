@@ -60,7 +60,7 @@ const tokenOf = (query: unknown) => {
 };
 
 export function loginPages(app: FastifyInstance, context: ServiceContext): void {
-  const now = context.now;
+  const now = context.merchantNow;
 
   app.get('/mock/login/confirm', async (request, reply) => {
     const token = tokenOf(request.query);

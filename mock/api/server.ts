@@ -6,14 +6,13 @@
  */
 import type { RequestListener } from 'node:http';
 import document from '../spec/openapi.json' with { type: 'json' };
-import { createApiApp, merchantOf, signedInClock, type OpenApiDocument } from './app';
+import { createApiApp, merchantOf, type OpenApiDocument } from './app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
-import { createPayments, type Payments } from '../domain/payments';
-import { clockOf } from '../store/clock';
+import type { Payments } from '../domain/payments';
+import { createServiceContext, type SandboxLimits } from '../domain/service-context';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { type WebhookSettings } from '../store/webhook-settings';
-import { readSnapshot, type Snapshot } from '../store/snapshot';
 import { logScope, sendLogPage, webhookLog } from '../webhooks/log';
 import { OPERATIONS } from './operations';
 import { projectNames, projectOwner } from '../store/projects';
@@ -21,17 +20,13 @@ import { callerRecord } from '../store/sandboxes';
 import { loginPages } from './login-pages';
 import { USER_STORE_TIMEOUT_MS } from '../domain/user-store';
 import { DEFAULT_PORTS } from '../spec/ports';
-import { SANDBOX_LIMITS, type SandboxLimits, type ServiceContext } from './operations/common';
 import { registerConsole } from './console';
-import { createFaults } from '../store/fault-rules';
 
 export { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase };
 
 export interface MerchantApiOptions {
   /** The service's database; none: one in memory shared by the process, seeded with the demo fixtures. */
   db?: Database;
-  /** Milliseconds since the epoch; tests pass a fake clock. */
-  now?: () => number;
   /** The webhook sender and the payments the payment UI took (shared with the payment UI's server). */
   sender?: WebhookSender;
   payments?: Payments;
@@ -48,38 +43,32 @@ export interface MerchantApiOptions {
   fixtures?: unknown;
   /** The webhook settings the service was started with (project id → settings), which a reset of the demo merchant puts back. */
   startWebhooks?: Record<number, WebhookSettings>;
-  /** The caps of `POST /mock/sandboxes` (default SANDBOX_LIMITS). */
+  /** The caps of `POST /mock/sandboxes` (default mock/domain/service-context.ts SANDBOX_LIMITS). */
   sandboxLimits?: SandboxLimits;
 }
 
 export async function createMerchantApi(options: MerchantApiOptions = {}): Promise<RequestListener> {
   const db = options.db ?? (await sharedMemoryDatabase());
   const sender = options.sender ?? createWebhookSender({ db });
-  let fixtures: Promise<Snapshot> | undefined;
-  const context: ServiceContext = {
+  const context = createServiceContext({
     db,
     sender,
-    payments: options.payments ?? createPayments(sender, db),
-    // The merchant's clock: real time unless a test moved it (POST /mock/clock).
-    now: async (merchantId, sql, request) => {
-      if (options.now) return options.now();
-      const known = !sql && request ? signedInClock(request, merchantId) : undefined;
-      return known ? known.now : clockOf(db).now(merchantId, sql);
-    },
+    ...(options.payments ? { payments: options.payments } : {}),
     // Where the Login API's links and JWTs point; the service passes its own address, a bare app the default.
     origin: options.origin ?? (() => `http://localhost:${DEFAULT_PORTS.merchantApi}`),
     userStoreTimeoutMs: options.userStoreTimeoutMs ?? USER_STORE_TIMEOUT_MS,
-    faults: createFaults(db),
-    fixtures: () => (fixtures ??= readSnapshot(options.fixtures ?? demoFixtures)),
-    startWebhooks: options.startWebhooks ?? {},
-    sandboxLimits: options.sandboxLimits ?? SANDBOX_LIMITS,
-  };
+    fixtures: options.fixtures ?? demoFixtures,
+    ...(options.startWebhooks ? { startWebhooks: options.startWebhooks } : {}),
+    ...(options.sandboxLimits ? { sandboxLimits: options.sandboxLimits } : {}),
+  });
   const callers = (merchantId: number, projectId?: number) => callerRecord(db.sql, merchantId, projectId);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,
     context,
     callers,
+    // A request's clock (`call.now()`): its merchant's, read in its transaction, or else by a statement of its own.
+    clock: (merchantId, sql) => context.merchantNow(merchantId, sql ?? db.sql),
     corsPrefix: '/api/',
     faults: context.faults,
     // A test suite's first call is a sandbox (DESIGN.md §8b): its validators and its seed, the

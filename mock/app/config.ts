@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { DEMO_WEBHOOK_SECRETS } from '../fixtures/catalog';
 import { DEFAULT_PORTS } from '../spec/ports';
 import { settingsProblem, type WebhookSettings } from '../store/webhook-settings';
-import { SANDBOX_LIMITS, type SandboxLimits } from '../api/operations/common';
+import { SANDBOX_LIMITS, type SandboxLimits } from '../domain/service-context';
 
 /** Ports and addresses of the offline world (DESIGN.md §8); each overridable by environment. */
 export interface WorldConfig {

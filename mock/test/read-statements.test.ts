@@ -78,6 +78,22 @@ describe('statements of a read', () => {
   });
 });
 
+describe('statements of a change', () => {
+  // Before: 3 (the handler read the merchant's clock by a statement of its own, though the
+  // credentials' read had just brought it).
+  it('a user made: the credentials (with the clock) and the insert, no clock read of its own', async () => {
+    const make = (user: string) => fetch(`${origin}/merchant/v2/projects/200001/users`, { method: 'POST', headers, body: JSON.stringify({ user_id: user }) });
+    expect((await make('counted-warm')).status).toBe(201);
+    take();
+    const response = await make('counted-user');
+    const statements = take();
+    expect(response.status).toBe(201);
+    expect((await response.json()).register_date).toEqual(expect.any(String));
+    expect(statements.filter((text) => /^SELECT offset_ms FROM merchant_clocks/.test(text))).toEqual([]);
+    expect(statements).toHaveLength(2);
+  });
+});
+
 /** A token for `purchase`, paid headless (`POST /mock/payments`): its answer, and the statements the payment sent. */
 async function paid(purchase: object, user: string): Promise<{ body: { status: string }; statements: string[] }> {
   const response = await fetch(`${origin}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify({ ...tokenBody, user: { id: { value: user }, email: { value: `${user}@example.test` } }, purchase }) });

@@ -2,51 +2,13 @@
  * What every operation of the merchant API shares: the context it runs in, lists of one page with
  * their total, and the errors of a missing or duplicate record.
  */
-import type { FastifyRequest } from 'fastify';
-import type { Database, Sql } from '../../store/database';
+import type { Sql } from '../../store/database';
+import type { ServiceContext } from '../../domain/service-context';
 import { readPage, type ListedTable, type PageCondition, type PageRow } from '../../store/pages';
-import type { PaymentCallResult, Payments } from '../../domain/payments';
-import type { WebhookSender } from '../../webhooks/sender';
-import type { WebhookSettings } from '../../store/webhook-settings';
-import type { Snapshot } from '../../store/snapshot';
-import type { Faults } from '../../store/fault-rules';
+import type { PaymentCallResult } from '../../domain/payments';
 import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
 
-export interface ServiceContext {
-  db: Database;
-  sender: WebhookSender;
-  payments: Payments;
-  /**
-   * Milliseconds since the epoch: the merchant's clock, read in the transaction of `sql` when one is
-   * open (by default a statement of its own: never inside an open transaction, where the embedded
-   * database, one query at a time, would wait for that transaction forever). Outside a
-   * transaction, the clock read with `request`'s credentials when they were that merchant's.
-   */
-  now: (merchantId: number, sql?: Sql, request?: FastifyRequest) => Promise<number>;
-  /** The merchant API's (and Login API's) origin: the JWT's `iss` and the links in mailed messages. */
-  origin: () => string;
-  /** Milliseconds the Login API waits for a merchant's user store (proxy variants). */
-  userStoreTimeoutMs: number;
-  /** The merchants' fault rules (`/mock/faults`). */
-  faults: Faults;
-  /** The service's fixtures, checked: the demo merchant's seed, and a sandbox's by default. */
-  fixtures: () => Promise<Snapshot>;
-  /** The webhook settings the service was started with (project id → settings): part of its own merchants' seed. */
-  startWebhooks: Record<number, WebhookSettings>;
-  /** How many sandboxes may be at once, and how big a sandbox's seed may be (JSON bytes). */
-  sandboxLimits: SandboxLimits;
-}
-
-/** The caps of `POST /mock/sandboxes`. */
-export interface SandboxLimits {
-  /** Sandboxes at once (`PAYUI_MOCK_MAX_SANDBOXES`): the next is 429 until one is deleted. */
-  count: number;
-  /** A seed document's size in bytes of JSON (`PAYUI_MOCK_MAX_SEED_BYTES`): a bigger one is 413. */
-  seedBytes: number;
-}
-
-/** The caps by default: room for every test file of a big suite at once, and seeds of a real catalogue. */
-export const SANDBOX_LIMITS: SandboxLimits = { count: 500, seedBytes: 256 * 1024 };
+export type { SandboxLimits, ServiceContext } from '../../domain/service-context';
 
 export type Op = Operation<ServiceContext>;
 export type OpCall = Call<ServiceContext>;

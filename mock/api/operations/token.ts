@@ -11,10 +11,10 @@ import { merchantApiKey } from '../../store/sandboxes';
 import { signedInKey } from '../app';
 import type { Op } from './common';
 
-export const createToken: Op = async ({ body, merchantId, context, request: httpRequest }) => {
+export const createToken: Op = async ({ body, merchantId, context, request: httpRequest, now }) => {
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
   // The clock as read with the credentials: no statement of its own.
-  const issuedAt = Math.floor((await context.now(merchantId, undefined, httpRequest)) / 1000);
+  const issuedAt = Math.floor((await now()) / 1000);
   const payload: TokenPayload = {
     merchant_id: merchantId,
     project_id: request.settings.project_id as number,

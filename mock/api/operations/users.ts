@@ -12,7 +12,7 @@ import { idParam, noContent, notFound, paging, unique, type Op } from './common'
 export const createUser: Op = async (call) => {
   const body = call.body as NewUser;
   const projectId = idParam(call, 'project_id');
-  const now = new Date(await call.context.now(call.merchantId));
+  const now = new Date(await call.now());
   const record = await unique('user_id', body.user_id, () => addUser(call.context.db, projectId, body, now));
   return { status: 201, body: record };
 };
