@@ -9,6 +9,7 @@ import { listenLoopback, type Listening } from '../http/listen';
 import type { Database, Sql } from '../store/database';
 import { memoryDatabase } from '../store/memory';
 import { createWebhookSender } from '../webhooks/sender';
+import { sampleWebhook } from '../webhooks/payloads';
 
 let db: Database;
 let api: Listening;
@@ -128,5 +129,27 @@ describe('statements of a payment', () => {
     expect(statements.filter((text) => /\bFROM items\b/.test(text))).toHaveLength(1);
     expect(statements.filter((text) => /\binventory\b/.test(text))).toHaveLength(1);
     expect(statements).toHaveLength(19);
+  });
+});
+
+describe('statements of a resend', () => {
+  // Before: the project's webhook settings were read twice, by the operation and again where the webhook is kept.
+  it('reads the project\'s webhook settings once', async () => {
+    const listener = await listenLoopback((_req, res) => void res.writeHead(204).end(), 0);
+    const sender = createWebhookSender({ db });
+    try {
+      await sender.configure(200001, { url: `http://127.0.0.1:${listener.port}`, secret: 'resend', variant: 'combined' });
+      const sent = await sender.send(200001, [sampleWebhook('order_paid')]);
+      await sender.idle();
+      const id = sent.queued ? sent.deliveries[0]! : 0;
+      take();
+      const response = await fetch(`${origin}/mock/webhooks/${id}/resend`, { method: 'POST', headers });
+      const statements = take();
+      expect(response.status).toBe(202);
+      expect(statements.filter((text) => /\bFROM webhook_settings\b/.test(text))).toHaveLength(1);
+    } finally {
+      await sender.close();
+      await listener.close();
+    }
   });
 });

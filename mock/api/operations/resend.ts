@@ -6,7 +6,6 @@
  * a shared database resends any delivery; the holder of the project's lease sends it.
  */
 import { projectNames } from '../../store/projects';
-import { readWebhookSettings } from '../../store/webhook-settings';
 import { loggedDelivery } from '../../store/webhook-log';
 import { ApiError } from '../app';
 import { idParam, notFound, type Op } from './common';
@@ -17,7 +16,7 @@ export const resendWebhook: Op = async (call) => {
   const own = new Set((await projectNames(db, call.merchantId)).map((p) => p.id));
   const original = await loggedDelivery(db.sql, id);
   if (!original || !own.has(original.project_id)) throw notFound(`no delivery ${id} in your webhook log`);
-  if (!(await readWebhookSettings(db.sql, original.project_id))) throw new ApiError(409, `Conflict: project ${original.project_id} has no webhook settings`);
+  // The settings are read once, where the webhook is kept (no settings: not queued, with the reason).
   const queued = await payments.queueWebhook(original.project_id, { type: original.notification_type, body: original.body });
   if (!queued.queued) throw new ApiError(409, `Conflict: ${queued.reason}`);
   return { status: 202 };
