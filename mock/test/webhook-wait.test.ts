@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForLog, WAITS_PER_MERCHANT } from '../webhooks/log';
 import { createWebhookSender } from '../webhooks/sender';
+import { sampleWebhook } from '../webhooks/payloads';
 import type { RecordingListener } from './recording-listener';
 import { sandboxWorld, type SandboxWorld } from './sandbox-world';
 import { startWorld } from './service-world';
@@ -128,6 +129,11 @@ describe('waits per merchant', () => {
       // A look without a wait is no wait; another merchant's wait is its own.
       expect((await fetch(`${own.origin}/mock/webhooks?type=refund`, { headers: demo })).status).toBe(200);
       expect((await fetch(`${own.origin}/mock/webhooks?type=refund&wait=1`, { headers: other })).status).toBe(200);
+      // A wait its first look answers waits for nothing, so it takes no place (before, it was 429 here too).
+      await own.sender.send(200001, [sampleWebhook('order_paid')]);
+      const answered = await fetch(`${own.origin}/mock/webhooks?type=order_paid&wait=30000`, { headers: demo });
+      expect(answered.status).toBe(200);
+      expect(((await answered.json()) as { deliveries: unknown[] }).deliveries).toHaveLength(1);
       stop.abort();
       await Promise.all(waits);
       await expect.poll(() => own.sender.watching(), { timeout: 20_000 }).toBe(0);

@@ -4,7 +4,7 @@
  */
 import { setWebhookSettings } from '../../domain/records';
 import { readWebhookSettings, settingsProblem, type WebhookSettings } from '../../store/webhook-settings';
-import { holdWait, logScope, waitForLog, WAITS_PER_MERCHANT, type LogFilter } from '../../webhooks/log';
+import { holdWait, logScope, waitForLog, webhookLog, WAITS_PER_MERCHANT, type LogFilter } from '../../webhooks/log';
 import { projectNames } from '../../store/projects';
 import { ApiError, fieldError } from '../app';
 import { idParam, refused, type Op, type OpCall } from './common';
@@ -36,14 +36,18 @@ export const deleteWebhookSettings: Op = async (call) => {
 /** The log of the caller's projects: filtered by `type`, `after` and `state`, and with `wait`, answered once it holds a delivery. */
 export const listWebhookLog: Op = async ({ context, merchantId, query, request }) => {
   const { type, after, state, wait = 0 } = query as LogFilter & { wait?: number };
-  // A wait counts against the merchant's cap while it is under way; a look at once does not.
-  const done = wait > 0 ? await holdWait(context.db, merchantId, wait) : async () => undefined;
+  const filter = { type, after, state };
+  const scope = await logScope(context.db, await projectNames(context.db, merchantId));
+  // A look first: one that answers (or a look without a wait) is no wait, and takes no place among the merchant's waits.
+  const first = await webhookLog(scope, filter);
+  if (wait <= 0 || first.deliveries.length > 0) return { body: first };
+  // A wait counts against the merchant's cap while it is under way.
+  const done = await holdWait(context.db, merchantId, wait);
   if (!done) {
     throw new ApiError(429, `Too Many Requests: merchant ${merchantId} has ${WAITS_PER_MERCHANT} waits of GET /mock/webhooks under way, the most one merchant may have; wait for one to end, or ask without wait`);
   }
   try {
-    const scope = await logScope(context.db, await projectNames(context.db, merchantId));
-    return { body: await waitForLog(context.sender, scope, { type, after, state }, wait, request.raw.socket) };
+    return { body: await waitForLog(context.sender, scope, filter, wait, request.raw.socket) };
   } finally {
     await done();
   }
