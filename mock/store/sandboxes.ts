@@ -158,9 +158,10 @@ const answerOf = (merchantId: number, apiKey: string, rows: Rows): SandboxAnswer
 
 /**
  * A new merchant seeded with `seed`'s rows (of every merchant in it), with ids of its own, a new
- * API key and a clock of its own at real time; one transaction. Fewer than `cap` sandboxes must be
- * there (else SandboxCapError): counted in the transaction that adds one, under a lock every such
- * transaction takes, through this process or another, so sandboxes asked for at once never pass it.
+ * API key and a clock of its own at real time; one transaction. At most `cap` sandboxes may be there
+ * with this one (else SandboxCapError, and nothing is kept): counted in the transaction that adds
+ * one, once its seed is written, under a lock every such transaction takes from then to its commit,
+ * through this process or another, so sandboxes asked for at once never pass the cap.
  */
 export async function createSandbox(db: Database, seed: Snapshot | null, cap = Infinity): Promise<{ sandbox: SandboxAnswer; change: MerchantChange }> {
   const apiKey = randomBytes(24).toString('base64url');
@@ -170,8 +171,6 @@ export async function createSandbox(db: Database, seed: Snapshot | null, cap = I
   const names = new WeakMap<Row, string>();
   for (const [table, rows] of Object.entries(seed?.tables ?? {})) rows?.forEach((row, index) => names.set(row, rowName(table, row, index)));
   return db.transaction(async (sql) => {
-    await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_MAKING]);
-    if ((await sandboxCount(sql)) >= cap) throw new SandboxCapError(cap);
     let merchantId = 0;
     // A random id, as the service's merchant ids look; taken (rarely): another.
     while (!merchantId) {
@@ -182,6 +181,10 @@ export async function createSandbox(db: Database, seed: Snapshot | null, cap = I
     const rows = seed ? await renumber(sql, merchantRows(seed, null), merchantId, names) : {};
     await writeRows(sql, rows, names);
     await sql.query('UPDATE merchants SET seed = $2 WHERE id = $1', [merchantId, JSON.stringify(rows)]);
+    // The cap, counted last (this one with the others) under a lock held to the commit: the seeds of
+    // sandboxes asked for at once are written side by side, and only their counts take turns.
+    await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_MAKING]);
+    if ((await sandboxCount(sql)) > cap) throw new SandboxCapError(cap);
     return { sandbox: answerOf(merchantId, apiKey, rows), change: { before: [], after: rows } };
   });
 }

@@ -137,16 +137,25 @@ describe.skipIf(!server)('writes at once through two processes on one database',
     expect(lost).toEqual([]);
   }, 120_000);
 
-  it(`${CAP * 3} sandboxes asked for at once through both, with a cap of ${CAP}: ${CAP} made, the rest 429`, async () => {
+  // Half of them seeded with the demo's catalogue, written side by side (the cap is counted once a seed is written).
+  it(`${CAP * 3} sandboxes asked for at once through both, with a cap of ${CAP}: ${CAP} made, the rest 429, and nothing kept of those`, async () => {
     const [one, two] = await startTwo();
-    const answers = await Promise.all(Array.from({ length: CAP * 3 }, (_, i) =>
-      fetch(`${(i % 2 ? two : one).merchantApiUrl}/mock/sandboxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: 'empty' }) })));
+    const answers = await Promise.all(Array.from({ length: CAP * 3 }, async (_, i) => {
+      const answer = await fetch(`${(i % 2 ? two : one).merchantApiUrl}/mock/sandboxes`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seed: i % 4 < 2 ? 'demo' : 'empty' }),
+      });
+      return { status: answer.status, body: (await answer.json()) as { project_ids?: number[] } };
+    }));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([...Array<number>(CAP).fill(201), ...Array<number>(CAP * 2).fill(429)]);
     const c = new pg.Client({ connectionString: processes.url });
     await c.connect();
     try {
       expect((await c.query<{ n: number }>('SELECT count(*)::int AS n FROM merchants WHERE sandbox')).rows[0]!.n).toBe(CAP);
+      // The sandboxes' projects are those of the 201s: a refused sandbox's seed was not kept.
+      const made = answers.flatMap((answer) => (answer.status === 201 ? answer.body.project_ids ?? [] : [])).sort((a, b) => a - b);
+      const { rows } = await c.query<{ id: string }>('SELECT p.id FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE m.sandbox ORDER BY p.id');
+      expect(rows.map((row) => Number(row.id))).toEqual(made);
     } finally {
       await c.end();
     }
