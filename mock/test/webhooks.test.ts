@@ -320,6 +320,34 @@ describe('delivery one at a time per project', () => {
   });
 });
 
+describe('looking again at the clock (lookAgain)', () => {
+  // Before, a look that found the only waiting retry due never resolved: the retry was sent, its queue
+  // ended, and no later look came to say so.
+  it('resolves once the retry it found due was sent, when nothing else waits', async () => {
+    let now = 1_000_000;
+    let status = 503;
+    const url = await serve((_req, res) => void res.writeHead(status).end());
+    const sender = createWebhookSender({
+      initial: { 7: { url, secret: 's', variant: 'combined' } },
+      retry: { waitsMs: [60_000], timeoutMs: 2_000 },
+      clock: { now: async () => now, watch: () => () => undefined, lookMs: 0 },
+    });
+    try {
+      await sender.send(7, [{ notification_type: 'refund' } as never]);
+      // The first attempt failed: the retry waits for the clock.
+      await expect.poll(() => sender.deliveries()[0]?.next_attempt ?? null, { timeout: 10_000 }).not.toBeNull();
+      await sender.lookAgain();
+      expect(sender.deliveries()[0]).toMatchObject({ state: 'waiting', attempts: 1 });
+      now += 60_000;
+      status = 204;
+      await sender.lookAgain();
+      expect(sender.deliveries()[0]).toMatchObject({ state: 'accepted', attempts: 2 });
+    } finally {
+      await sender.close();
+    }
+  });
+});
+
 describe('refunds, subscriptions and the separate variant', () => {
   it('a refund through the mock merchant API sends order_canceled, and the demo order is taken back', async () => {
     const { sender, ui, api, demo } = await world();

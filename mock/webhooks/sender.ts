@@ -269,7 +269,8 @@ export interface WebhookSender {
   /**
    * Makes every webhook that waits for its next attempt look at its merchant's clock again now, and
    * resolves once each found it still not due (for tests: a clock moved through another process, a
-   * look instead of a sleep). One that found it due is attempted, and this resolves after a later look.
+   * look instead of a sleep). One that found it due is attempted, and this resolves once its queue
+   * waits again or is empty (nothing else need be waiting then).
    */
   lookAgain(): Promise<void>;
   /**
@@ -500,9 +501,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     while (!closed) {
       const left = due - (await clock.now(projectId));
       if (left <= 0 || closed || (await gone(head))) return;
-      for (const looked of lookers.splice(0)) looked();
-      await backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock, projectId);
+      const waited = backoff(Math.min(left, clock.lookMs || LONGEST_TIMER, LONGEST_TIMER), forClock, projectId);
+      lookedAll();
+      await waited;
     }
+  }
+
+  /**
+   * Tells `lookAgain`'s callers, once every queue under way waits again (for a retry not due yet, a
+   * delay, or settings) or ended: a retry the look found due was sent, and what came of it is there.
+   */
+  function lookedAll(): void {
+    if (lookers.length === 0 || [...busy].some((projectId) => !projectWakes.has(projectId))) return;
+    for (const looked of lookers.splice(0)) looked();
   }
 
   /** Waits `ms`, or less when close() comes first (or, for a queue waiting for settings, `configure`). */
@@ -594,6 +605,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     // An empty queue is no queue: nothing of a reset or deleted project is left behind.
     if (queue.length === 0 && queues.get(projectId) === queue) queues.delete(projectId);
     settle();
+    lookedAll();
     if (closed && busy.size === 0) for (const done of closers.splice(0)) done();
   }
 
