@@ -12,6 +12,7 @@ import {
   createMerchantClient, MerchantApiError, TokenRequestError, type ApiVersion, type components, type MerchantClientOptions,
 } from '../../src/server/index';
 import { sandboxWorld } from '../../mock/test/sandbox-world';
+import { RaceLost } from '../../mock/store/database';
 
 type Schemas = components['schemas'];
 
@@ -426,5 +427,36 @@ describe('the demo shop (server/shop.ts, server/demo.ts)', () => {
     expect(await get('/api/catalogue')).toEqual({ items: seeded });
     expect(log).not.toHaveBeenCalled();
     expect(await get('/api/player')).toEqual({ id: 'demo-player-1', name: 'Nova Rider', balance: expect.any(Number) });
+  });
+});
+
+describe("the service's 429 and its race's 409, through the kit", () => {
+  it('wrong keys past the limit are 429 HTTP_ERROR, its message with the wait, tried once each; the right key still gets in', async () => {
+    // A merchant of its own: its wrong keys count against no other test's.
+    const other = await sandboxWorld({ seed: 'empty' });
+    try {
+      const wrong = createMerchantClient({ merchantId: other.credentials.merchantId, apiKey: 'not-the-key', baseUrl: base });
+      const fetches = vi.spyOn(globalThis, 'fetch');
+      const errors: MerchantApiError[] = [];
+      for (let i = 0; i < 11; i += 1) errors.push(await fail(wrong.projects.list().page()));
+      expect(fetches).toHaveBeenCalledTimes(11);
+      expect(errors.slice(0, 10).map((error) => error.code)).toEqual(Array(10).fill('UNAUTHORIZED'));
+      expect(errors[10]).toMatchObject({ name: 'MerchantApiError', status: 429, code: 'HTTP_ERROR', requestId: expect.stringMatching(/.+/) });
+      expect(errors[10]!.message).toMatch(/^the merchant API answered HTTP 429: Too Many Requests: too many wrong API keys for this merchant within a minute; try again in \d+ s$/);
+      expect(errors[10]!.message).not.toContain('not-the-key');
+      expect((await createMerchantClient({ ...other.credentials, baseUrl: base }).projects.list().page()).items).toEqual(expect.any(Array));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a 409 that says to send it again (the service's RaceLost on a Postgres server) is CONFLICT with that message, tried once: sending it again is the caller's", async () => {
+    const lost = new RaceLost(5, Object.assign(new Error('deadlock'), { code: '40P01' }));
+    const raced = await standIn(answer(409, { http_status_code: 409, message: lost.message, extended_message: null, request_id: 'r-409' }));
+    const error = await fail(client({ baseUrl: raced.url }).projects.update(1, { descriptor: 'D' }));
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', requestId: 'r-409' });
+    expect(error.message).toBe(`the merchant API answered HTTP 409: ${lost.message}`);
+    expect(error.message).toMatch(/nothing was done: send it again$/);
+    expect(raced.seen).toEqual(['PUT /merchant/v2/projects/1']);
   });
 });
