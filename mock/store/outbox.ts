@@ -102,6 +102,15 @@ export async function removeOutboxRow(sql: Sql, id: number, owner?: string): Pro
 }
 
 /**
+ * Takes a webhook out of the outbox if no process claimed it (`sent_by` unset): a question its asker
+ * gave up on; a claimed one is its claimant's to ask or drop, and to settle. Answers whether it went.
+ */
+export async function removeUnclaimedRow(sql: Sql, id: number): Promise<boolean> {
+  const { rows } = await sql.query('DELETE FROM webhook_outbox WHERE id = $1 AND sent_by IS NULL RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+/**
  * A claim of process `owner` on a shared database (mock/webhooks/outbox.ts): the free (or expired, or
  * its own) leases of the projects with webhooks it has not been handed, taken for `leaseMs`, skipping
  * those another process is claiming at that moment; and those projects' rows, marked as its own.

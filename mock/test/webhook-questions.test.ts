@@ -17,6 +17,10 @@ import { dropDatabase, onServer } from '../store/server-database';
 import { listenLoopback, type Listening } from '../http/listen';
 import { callMerchantApi, DEMO_AUTH } from '../../test/fixtures/merchant-call';
 import type { LoggedDelivery } from '../store/webhook-log';
+import { memoryDatabase } from '../store/memory';
+import { createWebhookSender } from '../webhooks/sender';
+import { createOutbox } from '../webhooks/outbox';
+import { sampleWebhook } from '../webhooks/payloads';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 const name = `payui_questions_${process.pid}`;
@@ -131,4 +135,33 @@ describe('a payment\'s user_validation while its project\'s queue is held', () =
     expect(await question()).toBeUndefined();
     expect(await owner()).toBe(holder);
   }, 60_000);
+});
+
+describe('a question no answer came for', () => {
+  // The asker gives up after an attempt's time and its slack, and took the question out of the outbox
+  // whoever had it: a process that had just claimed it was asking it, and its answer was logged over
+  // the asker's "not asked". Now only a question nobody claimed is taken out; a claimed one is its claimant's.
+  it('is left in the outbox, to its claimant, when a process claimed it meanwhile', async () => {
+    // A database other processes share (on PGlite, this test says so), and another process, "ghost", holding the project's lease.
+    const db = { ...(await memoryDatabase()), shared: true };
+    const sender = createWebhookSender({ db, retry: { waitsMs: [], timeoutMs: 100 } });
+    const outbox = createOutbox(db, sender);
+    try {
+      await sender.configure(200001, { url: 'http://127.0.0.1:9/', secret: 'unanswered', variant: 'combined' });
+      await db.sql.query(`INSERT INTO webhook_leases (project_id, owner, until) VALUES (200001, 'ghost', now() + interval '1 hour')
+        ON CONFLICT (project_id) DO UPDATE SET owner = 'ghost', until = now() + interval '1 hour'`);
+      const asked = outbox.ask(200001, sampleWebhook('user_validation'));
+      const question = async () => (await db.sql.query<{ id: string }>("SELECT id FROM webhook_outbox WHERE notification_type = 'user_validation'")).rows;
+      await expect.poll(async () => (await question()).length, { timeout: 10_000 }).toBe(1);
+      // The ghost claims it, as a claim does.
+      await db.sql.query("UPDATE webhook_outbox SET sent_by = 'ghost' WHERE notification_type = 'user_validation'");
+      const answer = await asked;
+      expect(answer).toMatchObject({ accepted: false, status: null, unasked: expect.stringMatching(/no answer logged/) });
+      expect(await question()).toHaveLength(1);
+    } finally {
+      await outbox.close();
+      await sender.close();
+      await db.close();
+    }
+  }, 30_000);
 });

@@ -35,7 +35,7 @@ import type { Webhook } from 'payui-embed/server';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
 import { loggedCode, QUESTION_TYPE, QUEUE_LIMIT } from './sender';
 
@@ -152,8 +152,9 @@ async function askLogged(db: Database, sender: WebhookSender, handing: Handing, 
   });
   await handing.deliver([row]);
   const answer = await answered;
-  // One not asked leaves nothing behind: out of the outbox (unless a sender has it now), and logged as not asked.
-  if (answer.unasked !== undefined && (await removeOutboxRow(db.sql, row.id).catch(() => false))) {
+  // One not asked leaves nothing behind: out of the outbox, and logged as not asked; unless a process
+  // claimed it meanwhile (a shared database), which asks or drops it, and settles it, as its own.
+  if (answer.unasked !== undefined && (await removeUnclaimedRow(db.sql, row.id).catch(() => false))) {
     await updateDelivery(db.sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` }).catch(() => undefined);
   }
   return answer;
