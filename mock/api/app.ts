@@ -141,6 +141,12 @@ export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Ans
    * findings in one 422: every failing field at once.
    */
   check?: (call: Call<Context>) => Promise<ExtendedMessage | null> | ExtendedMessage | null;
+  /**
+   * The handler runs `check` itself, in its transaction under the record's lock (what a check before
+   * the lock read may change meanwhile): before the handler `check` runs only when the schema found
+   * something, so that every failing field is still answered in one 422.
+   */
+  checkedInside?: boolean;
 };
 
 /** The `operationId` of every operation of `mock/spec/openapi.json`. */
@@ -184,8 +190,8 @@ export interface OpenApiDocument {
 }
 
 
-/** Two sets of 422 findings as one. */
-function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
+/** Sets of 422 findings as one (the body of the 422 of a check). */
+export function mergeFindings(...sets: (ExtendedMessage | null)[]): ExtendedMessage {
   const merged: ExtendedMessage = { global_errors: [], property_errors: Object.create(null) as Record<string, string[]> };
   for (const set of sets) {
     if (!set) continue;
@@ -327,7 +333,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         const bodyValid = body?.();
         const schemaFindings = bodyValid && (bodyRequired || request.body !== undefined) && !bodyValid(request.body)
           ? extendedMessage(bodyValid.errors ?? [], request.body, document) : null;
-        const ownFindings = handler.check ? await handler.check(call) : null;
+        const ownFindings = handler.check && (schemaFindings || !handler.checkedInside) ? await handler.check(call) : null;
         if (schemaFindings || ownFindings) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(schemaFindings, ownFindings));
         const answer = await handler(call);
         reply.code(answer.status ?? 200);

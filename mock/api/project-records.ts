@@ -11,7 +11,7 @@ import { addProjectRecord, changeProjectRecord, removeProjectRecord } from '../d
 import { isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import type { PageCondition } from '../store/pages';
-import { ApiError } from './app';
+import { ApiError, mergeFindings } from './app';
 import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
 
 export interface RecordKind {
@@ -86,7 +86,7 @@ export function projectRecords(kind: RecordKind): RecordOps {
     const found = await unique(field, () => sent, () => changeProjectRecord(call.context.db, kind.table, projectOf(call), idOf(call), field, async (sql, stored) => {
       const data = kind.keep({ ...stored, ...body });
       const findings = await kind.check?.(sql, call, body, data, idOf(call));
-      if (findings) throw new ApiError(422, 'Unprocessable Entity', findings);
+      if (findings) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(findings));
       sent = data[field];
       return { data, column: column(data) };
     }));
@@ -102,7 +102,8 @@ export function projectRecords(kind: RecordKind): RecordOps {
   const { check } = kind;
   if (check) {
     create.check = (call) => (isObject(call.body) ? check(call.context.db.sql, call, call.body, kind.keep(call.body)) : null);
-    // Found with the schema's findings, in one 422; checked again in the update's transaction.
+    // Checked in the update's transaction, under the record's lock; before it only to join the schema's findings in one 422.
+    update.checkedInside = true;
     update.check = async (call) => {
       if (!isObject(call.body)) return null;
       const { sql } = call.context.db;

@@ -93,6 +93,24 @@ describe('statements of a change', () => {
     expect(statements.filter((text) => /^SELECT offset_ms FROM merchant_clocks/.test(text))).toEqual([]);
     expect(statements).toHaveLength(2);
   });
+
+  // Before: the checks ran twice, before the lock (for the schema's 422) and again under it.
+  it("an item's PUT: its checks read the groups and the currency once, under the item's lock", async () => {
+    const items = `${origin}/merchant/v2/projects/200001/virtual_items/items`;
+    const made = await fetch(items, { method: 'POST', headers, body: JSON.stringify({ sku: 'counted-item', name: { en: 'Counted' }, prices: { USD: 1 } }) });
+    expect(made.status).toBe(201);
+    const { id } = await made.json();
+    const put = (body: object) => fetch(`${items}/${id}`, { method: 'PUT', headers, body: JSON.stringify(body) });
+    expect((await put({ virtual_currency_price: 4 })).status).toBe(204);
+    take();
+    expect((await put({ virtual_currency_price: 5 })).status).toBe(204);
+    expect(take().filter((text) => /\bFROM virtual_currencies\b/.test(text))).toHaveLength(1);
+    // Refused under the lock, as it was before it: the 422 at the field.
+    const refused = await put({ groups: [999_999] });
+    expect(take().filter((text) => /\bFROM item_groups\b/.test(text))).toHaveLength(1);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).extended_message.property_errors).toEqual({ 'groups[0]': ['no item group 999999 in this project'] });
+  });
 });
 
 /** A token for `purchase`, paid headless (`POST /mock/payments`): its answer, and the statements the payment sent. */

@@ -8,7 +8,7 @@ import {
   packageRecord, projectPackages, type Data,
 } from '../../store/catalog';
 import { changeVirtualCurrency } from '../../domain/catalog';
-import { ApiError } from '../app';
+import { ApiError, mergeFindings } from '../app';
 import { eachRecord, projectRecords } from '../project-records';
 import { idParam, noContent, notFound, type Op, type OpCall } from './common';
 
@@ -34,12 +34,14 @@ export const updateVirtualCurrency: Op = async (call) => {
   await changeVirtualCurrency(call.context.db, projectOf(call), (stored) => {
     const data = mergedCurrency(stored, call.body as Data);
     const found = currencyFindings(data);
-    if (found) throw new ApiError(422, 'Unprocessable Entity', found);
+    if (found) throw new ApiError(422, 'Unprocessable Entity', mergeFindings(found));
     return data;
   });
   return noContent;
 };
 
+// Checked under the project's lock; before it only to join the schema's findings in one 422.
+updateVirtualCurrency.checkedInside = true;
 updateVirtualCurrency.check = async (call) => (isObject(call.body) ? currencyFindings(mergedCurrency(await currencyOf(call.context.db.sql, projectOf(call)), call.body)) : null);
 
 /** A minimum of at least 0 and a maximum of at least it; a default currency among the base's. */
