@@ -26,12 +26,17 @@ export function userRecord(userId: string, data: Partial<UserRecord>): UserRecor
 
 export type NewUser = Pick<UserRecord, 'user_id'> & Partial<Pick<UserRecord, 'user_name' | 'user_custom' | 'email'>>;
 
-/** Adds a user (a duplicate `user_id` is Postgres' unique violation) and answers its record. */
-export async function insertUser(sql: Sql, projectId: number, user: NewUser, now: Date, { ifAbsent = false } = {}): Promise<UserRecord> {
-  const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString() });
+/** A new user's record, registered at `now` (with `held`: what a first purchase gives), and its row's `data` (the record but its key). */
+function newUser(user: NewUser, now: Date, held: Partial<UserRecord> = {}): { record: UserRecord; data: Omit<UserRecord, 'user_id'> } {
+  const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString(), ...held });
   const { user_id: _id, ...data } = record;
-  // `ifAbsent`: a user another transaction made meanwhile is kept as it is (else a duplicate is an error, the API's 409).
-  await sql.query(`INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3)${ifAbsent ? ' ON CONFLICT (project_id, user_id) DO NOTHING' : ''}`, [projectId, user.user_id, JSON.stringify(data)]);
+  return { record, data };
+}
+
+/** Adds a user (a duplicate `user_id` is Postgres' unique violation) and answers its record. */
+export async function insertUser(sql: Sql, projectId: number, user: NewUser, now: Date): Promise<UserRecord> {
+  const { record, data } = newUser(user, now);
+  await sql.query('INSERT INTO users (project_id, user_id, data) VALUES ($1, $2, $3)', [projectId, user.user_id, JSON.stringify(data)]);
   return record;
 }
 
@@ -100,8 +105,7 @@ const inKeyOrder = (items: Credit['items']): Credit['items'] => [...items].sort(
  * and held.
  */
 export async function creditUser(sql: Sql, projectId: number, user: NewUser, credit: Credit, now: Date, locked?: () => Promise<void>): Promise<void> {
-  const record = userRecord(user.user_id, { ...user, enabled: true, register_date: now.toISOString(), balance: credit.currency, wallet_amount: credit.currency });
-  const { user_id: _id, ...data } = record;
+  const { data } = newUser(user, now, { balance: credit.currency, wallet_amount: credit.currency });
   // Two first purchases at once both make the user: the second's insert gives way to the first's
   // row (and, with currency, adds to it, locking the user's row before the inventory's).
   await sql.query(
