@@ -36,13 +36,16 @@ export async function loginProjectById(sql: Sql, id: string): Promise<LoginProje
  * The Login project of a merchant project; one is made (random id and secret, no callback address,
  * confirmation on) the first time a project's settings are asked for.
  */
-export async function loginProjectOf(db: Database, projectId: number): Promise<LoginProject> {
-  await db.sql.query(
+export const loginProjectOf = (db: Database, projectId: number): Promise<LoginProject> => madeLoginProject(db.sql, projectId, false);
+
+/** The Login project of a merchant project, made first if need be, read in `sql` (`lock`: and its row locked). */
+async function madeLoginProject(sql: Sql, projectId: number, lock: boolean): Promise<LoginProject> {
+  await sql.query(
     `INSERT INTO login_projects (id, project_id, secret_key, callback_urls, email_confirmation)
      VALUES ($1, $2, $3, '[]', true) ON CONFLICT (project_id) DO NOTHING`,
     [randomUUID(), projectId, newSecretKey()],
   );
-  const { rows } = await db.sql.query<LoginProject>('SELECT * FROM login_projects WHERE project_id = $1', [projectId]);
+  const { rows } = await sql.query<LoginProject>(`SELECT * FROM login_projects WHERE project_id = $1${lock ? ' FOR UPDATE' : ''}`, [projectId]);
   return shapeProject(rows[0]!);
 }
 
@@ -58,10 +61,8 @@ export interface LoginProjectChanges {
  * under the row's lock: a change at the same time waits, and no field either sends is lost.
  */
 export async function updateLoginProject(db: Database, projectId: number, changes: LoginProjectChanges): Promise<LoginProject> {
-  await loginProjectOf(db, projectId);
   return db.transaction(async (sql) => {
-    const { rows } = await sql.query<LoginProject>('SELECT * FROM login_projects WHERE project_id = $1 FOR UPDATE', [projectId]);
-    const current = shapeProject(rows[0]!);
+    const current = await madeLoginProject(sql, projectId, true);
     const next: LoginProject = {
       ...current,
       ...(changes.secret_key !== undefined ? { secret_key: changes.secret_key } : {}),
