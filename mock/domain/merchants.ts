@@ -1,13 +1,14 @@
 /**
  * A merchant made, put back to its seed or removed (DESIGN.md §8b: sandboxes and `POST /mock/reset`),
- * each one use case: the change in one transaction (mock/store/sandboxes.ts), then told to the parts
- * that keep a merchant's state apart: the sender, which drops at once what the outbox no longer
- * holds of the merchant's projects of before (another process's sender drops it at its next look),
- * the fault rules, and the clocks.
+ * each one use case: the change in one transaction (mock/store/sandboxes.ts; a reset drops the
+ * merchant's fault rules in it, a delete's go with the merchant's row), then told to the parts that
+ * keep a merchant's state apart: the sender, which drops at once what the outbox no longer holds of
+ * the merchant's projects of before (another process's sender drops it at its next look), and the
+ * clocks.
  */
 import { clockOf } from '../store/clock';
 import type { Database } from '../store/database';
-import type { Faults } from '../store/fault-rules';
+import { dropFaultRules } from '../store/fault-rules';
 import { createSandbox, deleteSandbox, resetMerchant, SandboxCapError, SandboxSeedError, type SandboxAnswer } from '../store/sandboxes';
 import { SnapshotError, type Snapshot } from '../store/snapshot';
 import { writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
@@ -17,12 +18,10 @@ import type { WebhookSender } from '../webhooks/sender';
 export interface MerchantParts {
   db: Database;
   sender: WebhookSender;
-  faults: Faults;
 }
 
-async function changed(parts: MerchantParts, merchantId: number, projectsBefore: readonly number[]): Promise<void> {
+function changed(parts: MerchantParts, projectsBefore: readonly number[]): void {
   parts.sender.forget(projectsBefore);
-  await parts.faults.forget(merchantId);
   clockOf(parts.db).moved();
 }
 
@@ -47,7 +46,7 @@ export async function makeSandbox(db: Database, seed: Snapshot | null, cap: numb
 export async function removeSandbox(parts: MerchantParts, merchantId: number): Promise<boolean> {
   const change = await deleteSandbox(parts.db, merchantId);
   if (!change) return false;
-  await changed(parts, merchantId, change.before);
+  changed(parts, change.before);
   return true;
 }
 
@@ -59,9 +58,10 @@ export async function removeSandbox(parts: MerchantParts, merchantId: number): P
 export async function resetToSeed(parts: MerchantParts, merchantId: number, fixtures: Snapshot, startWebhooks: Record<number, WebhookSettings>): Promise<boolean> {
   const started = Object.entries(startWebhooks);
   const change = await resetMerchant(parts.db, merchantId, fixtures, async (sql, projects) => {
+    await dropFaultRules(sql, merchantId);
     for (const [project, settings] of started) if (projects.includes(Number(project))) await writeWebhookSettings(sql, Number(project), settings);
   });
   if (!change) return false;
-  await changed(parts, merchantId, change.before);
+  changed(parts, change.before);
   return true;
 }

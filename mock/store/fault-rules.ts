@@ -5,7 +5,7 @@
  * carries it. A merchant's rules touch only requests made with its own credentials. Kept in the
  * database (every process of a shared one sees them), outside its exports.
  */
-import type { Database } from './database';
+import type { Database, Sql } from './database';
 
 export interface FaultRule {
   /** An operationId of openapi.json, or `method` + `path` (a path of openapi.json, `{…}` included). */
@@ -58,8 +58,6 @@ export interface Faults {
   add(merchantId: number, rule: FaultRule): Promise<number>;
   list(merchantId: number): Promise<ListedFault[]>;
   remove(merchantId: number, id: number): Promise<boolean>;
-  /** Drops every rule of the merchant (its reset, its removal). */
-  forget(merchantId: number): Promise<void>;
   /** The fault the merchant's rules give this request (counted down), or null. */
   take(merchantId: number, operationId: string, method: string, path: string): Promise<Fault | null>;
   /** The webhook fault the rules of the project's merchant give its next webhook (counted down), or null. */
@@ -78,6 +76,14 @@ const faultOf = (rule: FaultRule): Fault => ({ latencyMs: rule.latency_ms ?? 0, 
  * fails one request, whichever process takes it). Not part of an export: a test's rules are the
  * test's, not the state it saves.
  */
+/**
+ * Drops every rule of the merchant, in the transaction of `sql` (its reset's: a test's rules are the
+ * test's; a deleted merchant's go with its row, by the table's cascade).
+ */
+export async function dropFaultRules(sql: Sql, merchantId: number): Promise<void> {
+  await sql.query('DELETE FROM fault_rules WHERE merchant_id = $1', [merchantId]);
+}
+
 export function createFaults(db: Database): Faults {
   return {
     async add(merchantId, rule) {
@@ -97,9 +103,6 @@ export function createFaults(db: Database): Faults {
     async remove(merchantId, id) {
       const { rows } = await db.sql.query('DELETE FROM fault_rules WHERE merchant_id = $1 AND id = $2 AND remaining > 0 RETURNING id', [merchantId, id]);
       return rows.length > 0;
-    },
-    async forget(merchantId) {
-      await db.sql.query('DELETE FROM fault_rules WHERE merchant_id = $1', [merchantId]);
     },
     async take(merchantId, operationId, method, path) {
       // The first rule that matches, counted down while it has requests left; one spent is dropped.

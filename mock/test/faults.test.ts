@@ -80,6 +80,14 @@ describe('/mock/faults', () => {
     expect((await call('GET', '/mock/faults')).body).toEqual([]);
   });
 
+  it("a reset drops the merchant's rules with the rest of its state", async () => {
+    const other = await sandboxWorld({ seed: 'empty' });
+    onTestFinished(() => other.close());
+    expect((await other.merchant('POST', '/mock/faults', { operation: 'getProject', status: 500, count: 10 })).status).toBe(201);
+    expect((await other.merchant('POST', '/mock/reset')).status).toBe(204);
+    expect((await other.merchant('GET', '/mock/faults')).body).toEqual([]);
+  });
+
   it('refuses a rule that names nothing, or does not say how to fail, at its field', async () => {
     const fields = async (body: unknown) => Object.keys((await call('POST', '/mock/faults', body)).body.extended_message.property_errors);
     expect(await fields({ operation: 'noSuchOperation', status: 500 })).toEqual(['operation']);
