@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../domain/token';
 import { checkCatalogue } from '../../domain/token-request';
 import type { ExtendedMessage } from '../../spec/errors';
-import { merchantApiKey } from '../../store/sandboxes';
 import { signedInKey } from '../app';
 import type { Op } from './common';
 
-export const createToken: Op = async ({ body, merchantId, context, request: httpRequest, now }) => {
+export const createToken: Op = async ({ body, merchantId, request: httpRequest, now }) => {
   const request = body as Pick<TokenPayload, 'user' | 'settings' | 'purchase' | 'custom_parameters'>;
   // The clock as read with the credentials: no statement of its own.
   const issuedAt = Math.floor((await now()) / 1000);
@@ -28,8 +27,9 @@ export const createToken: Op = async ({ body, merchantId, context, request: http
     ...(request.custom_parameters ? { custom_parameters: request.custom_parameters } : {}),
   };
   // Signed with the merchant's own key (made from its API key: the caller just sent it, and it was read with the credentials).
-  const key = signedInKey(httpRequest) ?? (await merchantApiKey(context.db.sql, merchantId));
-  return { body: { token: await signToken(payload, key ?? '') } };
+  const key = signedInKey(httpRequest);
+  if (key === undefined) throw new Error('createToken: a request whose credentials were not checked');
+  return { body: { token: await signToken(payload, key) } };
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
