@@ -5,7 +5,7 @@
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
 import type { Sql } from '../store/database';
-import { findTokenProject, groupsByCode, sellables } from '../store/sellables';
+import { findProject, groupsByCode, sellables } from '../store/sellables';
 import { planByExternalId, productById } from '../store/subscription-plans';
 import { TOKEN_TABLE, type Param } from '../spec/token-table';
 import { VALUE_FORMATS } from '../spec/formats';
@@ -94,7 +94,7 @@ export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, 
   const settings = isObject(body.settings) ? body.settings : {};
   if (!Number.isSafeInteger(settings.project_id)) return;
   const projectId = settings.project_id as number;
-  const project = await findTokenProject(sql, projectId);
+  const project = await findProject(sql, projectId);
   if (!project || project.merchantId !== merchantId) {
     return add('settings.project_id', `project ${projectId} does not belong to merchant ${merchantId}`);
   }

@@ -19,13 +19,12 @@ export interface ProjectRecord {
   id: number;
   merchantId: number;
   data: Plain;
+  /** Whether the project has a virtual currency (what a token's catalogue check asks first, mock/domain/token-request.ts). */
+  hasVirtualCurrency: boolean;
 }
 
-/**
- * A token request's project, and whether it has a virtual currency, in one statement: what the
- * token's catalogue check reads first (mock/domain/token-request.ts).
- */
-export async function findTokenProject(sql: Sql, id: number): Promise<(ProjectRecord & { hasVirtualCurrency: boolean }) | undefined> {
+/** A project, and whether it has a virtual currency, in one statement. */
+export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
   const { rows } = await sql.query<{ merchant_id: string; data: Plain; has_virtual_currency: boolean }>(
     `SELECT p.merchant_id, p.data,
@@ -35,12 +34,6 @@ export async function findTokenProject(sql: Sql, id: number): Promise<(ProjectRe
   );
   const row = rows[0];
   return row ? { id, merchantId: Number(row.merchant_id), data: row.data, hasVirtualCurrency: row.has_virtual_currency === true } : undefined;
-}
-
-export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
-  if (!Number.isSafeInteger(id)) return undefined;
-  const { rows } = await sql.query<{ merchant_id: string; data: Plain }>('SELECT merchant_id, data FROM projects WHERE id = $1', [id]);
-  return rows[0] ? { id, merchantId: Number(rows[0].merchant_id), data: rows[0].data } : undefined;
 }
 
 /** An item or a virtual currency package: what `purchase.virtual_items.items[].sku` may name. */
