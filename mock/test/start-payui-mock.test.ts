@@ -93,7 +93,9 @@ describe('startPayuiMock', () => {
     const compiles = vi.spyOn(Ajv2020.prototype, 'compile');
     try {
       const service = await start();
-      // The warming runs after the start, in the background: wait until it has compiled all it does.
+      // The warming runs a moment after the start, in the background: wait until it has begun and
+      // compiled all it does.
+      while (compiles.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
       let seen = -1;
       while (seen !== compiles.mock.calls.length) {
         seen = compiles.mock.calls.length;
