@@ -113,6 +113,8 @@ export interface PrepareContext {
   readonly options: NormalizedOptions;
   /** The `data-payui-open` element the player showed intent on, or null (idle, `prepare()`). */
   readonly trigger: Element | null;
+  /** The open will be full screen (a phone with `iframeOnly`, the webview launcher): the hidden frame is laid out at that size. */
+  readonly fullScreen: boolean | undefined;
   readonly loadLightbox: () => Promise<LightboxModule>;
   /** After `preloadTtl`, once it has dropped itself with `preload: 'ui'`: prepares anew for the same trigger. */
   readonly again: () => void;
@@ -139,7 +141,7 @@ export interface PreparedUI {
 export type LightboxModule = {
   openLightbox(params: LightboxParams): LightboxSurface;
   /** Styles and sizes a frame prepared hidden as it will be shown (absent: it lays out at the open). */
-  sizeHidden?(frame: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null): void;
+  sizeHidden?(frame: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null, fullScreen: boolean): void;
 };
 export type InlineModule = { openInline(params: InlineParams): InlineSurface };
 

@@ -22,8 +22,9 @@ const SHOWN_HOST = 'data-payui-lightbox';
 /** What the hidden payment UI may not do and stay prepared: fail, or close itself. */
 const DROPS = ['error', 'close', 'widget-close'];
 
-export function prepare({ options: opts, trigger, loadLightbox, again }: PrepareContext): PreparedUI {
+export function prepare({ options: opts, trigger, fullScreen, loadLightbox, again }: PrepareContext): PreparedUI {
   const provider = opts.token;
+  const full = !!fullScreen;
   const at = Date.now();
   /** All of it: what is here so far, and what to undo when it is dropped or taken. */
   const state = {
@@ -80,7 +81,7 @@ export function prepare({ options: opts, trigger, loadLightbox, again }: Prepare
       host.setAttribute(PREPARED_HOST, '');
       host.setAttribute('aria-hidden', 'true');
       host.inert = true;
-      lightbox.sizeHidden?.(frame, opts.lightbox, null);
+      lightbox.sizeHidden?.(frame, opts.lightbox, null, full);
       const source = frame.frame.contentWindow;
       const keep = (event: MessageEvent) => event.source === source && state.early.push(event);
       addEventListener('message', keep);
@@ -93,7 +94,7 @@ export function prepare({ options: opts, trigger, loadLightbox, again }: Prepare
         onMessage({ command, data }) {
           if (DROPS.includes(command)) drop();
           // Laid out while hidden at the size it will be shown at.
-          else if (command === 'dimensions') lightbox.sizeHidden?.(frame, opts.lightbox, data.dimensions);
+          else if (command === 'dimensions') lightbox.sizeHidden?.(frame, opts.lightbox, data.dimensions, full);
           else if (command === 'widget-detection' && !state.answered) {
             state.answered = true;
             channel.send(WIDGET_DETECTED, { version: __PAYUI_VERSION__, lightBoxOptions: opts.lightbox });

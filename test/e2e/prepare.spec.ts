@@ -2,7 +2,7 @@
 // out of reach of Tab and of screen readers, the click shows that same document (no second request
 // to the payment UI), and the page hears the events of an unprepared open, in the same order.
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { expectContractOrder } from './event-order';
 import { eventTypes, gotoFixture, host, openAndWaitReady, paymentUi, results, type FixtureQuery } from './widget-page';
 
@@ -24,6 +24,22 @@ async function prepared(page: Page, query: FixtureQuery = {}) {
   await gotoFixture(page, { provider: 0, options: { preload: 'ui' }, ...query });
   await expect(preparedUi(page).getByRole('button', { name: /^Pay/ })).toBeAttached();
   return documents;
+}
+
+/** The payment UI's frame, hidden or shown: its width and height in CSS pixels. */
+const frameBox = (page: Page) => page.evaluate(() => {
+  const box = document.querySelector('[data-payui-prepared], [data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
+  return [Math.round(box.width), Math.round(box.height)];
+});
+
+/** The hidden frame's size once the payment UI's content size has settled (each dimensions message resizes it), wider than `minWidth`. */
+async function settledFrameBox(page: Page, minWidth: number): Promise<number[]> {
+  let hidden = await frameBox(page);
+  await expect.poll(async () => {
+    const [before, now] = [hidden, (hidden = await frameBox(page))];
+    return before.join() === now.join() && now[0]! > minWidth;
+  }).toBe(true);
+  return hidden;
 }
 
 /** Pays and closes from the payment UI: the page heard what a purchase in a lightbox sends, in order. */
@@ -81,18 +97,9 @@ test.describe('a payment UI prepared before the click', () => {
 
   test('is laid out hidden at the size it is shown at: the open neither resizes the payment UI nor makes it report a new size', async ({ page }) => {
     await prepared(page);
-    const frameBox = () => page.evaluate(() => {
-      const box = document.querySelector('[data-payui-prepared], [data-payui-lightbox]')!.shadowRoot!.querySelector('iframe')!.getBoundingClientRect();
-      return [Math.round(box.width), Math.round(box.height)];
-    });
-    // The payment UI's content size settles (each dimensions message resizes the hidden frame).
-    let hidden = await frameBox();
-    await expect.poll(async () => {
-      const [before, now] = [hidden, (hidden = await frameBox())];
-      return before.join() === now.join() && now[0]! > 400;
-    }).toBe(true);
+    const hidden = await settledFrameBox(page, 400);
     await openAndWaitReady(page);
-    expect(await frameBox()).toEqual(hidden);
+    expect(await frameBox(page)).toEqual(hidden);
   });
 
   test('unprepared, the same purchase emits the same events in the same order', async ({ page }) => {
@@ -133,5 +140,19 @@ test.describe('a prepared payment UI: accessibility audit', () => {
       return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
     });
     expect(violations).toEqual([]);
+  });
+});
+
+test.describe('a payment UI prepared on a phone with iframeOnly (full screen)', () => {
+  const { defaultBrowserType: _webkit, ...iPhone } = devices['iPhone 13'];
+  test.use(iPhone);
+
+  test('is laid out hidden at the full-screen size it is shown at: the open does not resize it', async ({ page }) => {
+    await prepared(page, { options: { preload: 'ui', iframeOnly: true } });
+    const hidden = await settledFrameBox(page, 0);
+    const viewport = page.viewportSize()!;
+    await openAndWaitReady(page);
+    expect(await frameBox(page)).toEqual([viewport.width, viewport.height]);
+    expect(hidden).toEqual([viewport.width, viewport.height]);
   });
 });

@@ -16,13 +16,14 @@ import { lightboxSheets } from './styles';
 
 /**
  * A frame prepared hidden (session/prepare.ts): the lightbox's styles, and the size it will be
- * shown at as the payment UI's `dimensions` say (at each one), so the payment UI lays out at that
+ * shown at as the payment UI's `dimensions` say (at each one), or the whole screen where the open
+ * will be full screen (`fullScreen`: a phone with `iframeOnly`, the webview launcher), so the payment UI lays out at that
  * size while hidden and the open shows it without laying it out again (it was 304 × 154, the
  * default of an iframe, and WebKit spent 50-100 ms of the open's task laying it out anew).
  */
-export function sizeHidden(parts: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null): void {
-  if (!parts.shadow.adoptedStyleSheets.length) parts.shadow.adoptedStyleSheets = lightboxSheets(options, false);
-  const size = frameSize(options, dimensions, false);
+export function sizeHidden(parts: FrameParts, options: NormalizedLightbox, dimensions: Dimensions | null, fullScreen: boolean): void {
+  if (!parts.shadow.adoptedStyleSheets.length) parts.shadow.adoptedStyleSheets = lightboxSheets(options, fullScreen);
+  const size = frameSize(options, dimensions, fullScreen);
   parts.dialog.style.setProperty('width', size.width);
   parts.dialog.style.setProperty('height', size.height);
 }
