@@ -124,12 +124,6 @@ export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Pro
      ON CONFLICT DO NOTHING`,
     [owner],
   );
-  // A free lease of a project with nothing to send goes: a claim's insert that waited on a reset or
-  // a delete (which drops the merchant's leases) can put one back after it committed.
-  await sql.query(
-    `DELETE FROM webhook_leases l WHERE (l.owner IS NULL OR l.until < now())
-       AND NOT EXISTS (SELECT 1 FROM webhook_outbox o WHERE o.project_id = l.project_id)`,
-  );
   // One statement (so one transaction of its own): the free leases taken, and their projects' rows marked as this process's.
   const { rows: found } = await sql.query<Partial<RowOf> & { project_id: string }>(
     `WITH leased AS (
@@ -153,6 +147,18 @@ export async function claimOutbox(sql: Sql, owner: string, leaseMs: number): Pro
     projects: found.filter((row) => row.id === null).map((row) => Number(row.project_id)),
     rows: found.filter((row) => row.id !== null).map((row) => rowOf(row as RowOf)).sort((a, b) => a.id - b.id),
   };
+}
+
+/**
+ * Drops the free (or expired) leases of projects with nothing to send: a claim's insert that waited
+ * on a reset or a delete (which drops the merchant's leases) can put one back after it committed.
+ * Rare, so not on every claim: mock/webhooks/outbox.ts runs it after a claim that found nothing.
+ */
+export async function dropIdleLeases(sql: Sql): Promise<void> {
+  await sql.query(
+    `DELETE FROM webhook_leases l WHERE (l.owner IS NULL OR l.until < now())
+       AND NOT EXISTS (SELECT 1 FROM webhook_outbox o WHERE o.project_id = l.project_id)`,
+  );
 }
 
 /** Keeps `owner`'s leases of these projects for another `leaseMs`. */

@@ -16,6 +16,9 @@ import { createWebhookSender, type KeptWebhook, type RetryPolicy } from '../webh
 import { merchantCaller } from '../../test/fixtures/merchant-call';
 import { quickRetry } from './quick-retry';
 import { transactionOf } from './recording-listener';
+import { memoryDatabase } from '../store/memory';
+import type { Database, Sql } from '../store/database';
+import { createOutbox } from '../webhooks/outbox';
 
 const RETRY = quickRetry(20);
 let uiRoot: string;
@@ -285,5 +288,41 @@ describe('the sender, with webhooks the outbox keeps', () => {
     expect(settled).toEqual(['order_paid', 'order_canceled']);
     expect(sender.deliveries().map((d) => d.state)).toEqual(['refused', 'refused']);
     sender.close();
+  });
+});
+
+describe('the leases of a shared outbox', () => {
+  // 9dd8664 dropped the leases a claim can leave behind when it races a reset, on every claim: one
+  // statement more after every event's commit, for a rare race. Now on a claim that found nothing.
+  it('a claim that finds webhooks runs no lease cleanup; one that finds nothing drops a free lease of a project with nothing to send', async () => {
+    const base = await memoryDatabase();
+    const sent: string[] = [];
+    const counted: Sql = { query: (text, params) => (sent.push(text), base.sql.query(text, params)), exec: (text) => (sent.push(text), base.sql.exec(text)) };
+    // A database other processes share (on PGlite, this test says so), its statements written down.
+    const db: Database = { ...base, sql: counted, shared: true };
+    const sender = createWebhookSender({ db, retry: RETRY });
+    const outbox = createOutbox(db, sender);
+    /** The claims' steps, in order: a claim inserts the lease rows, then takes the leases; a cleanup drops leases. */
+    const steps = () => sent.flatMap((text) => (/INSERT INTO webhook_leases/.test(text) ? ['insert'] : /WITH leased/.test(text) ? ['take'] : /DELETE FROM webhook_leases/.test(text) ? ['cleanup'] : []));
+    const cleanups = () => steps().filter((step) => step === 'cleanup').length;
+    /** Whether a cleanup ran inside a claim (between its insert and its take), as on every claim before. */
+    const inClaim = () => steps().some((step, i, all) => step === 'cleanup' && all[i - 1] === 'insert');
+    try {
+      await sender.configure(200001, { url: listenerUrl, secret: 'leases', variant: 'combined' });
+      sent.length = 0;
+      expect(await outbox.queue(200001, { type: 'order_paid', body: '{"notification_type":"order_paid"}' })).toMatchObject({ queued: true });
+      await sender.idle();
+      expect(steps()).toContain('take');
+      expect(inClaim()).toBe(false);
+      // A lease put back for a project with nothing to send (the race), then a claim that finds nothing.
+      await base.sql.query("INSERT INTO webhook_leases (project_id) VALUES (200002) ON CONFLICT DO NOTHING");
+      await outbox.restore();
+      expect(cleanups()).toBeGreaterThan(0);
+      expect((await base.sql.query('SELECT project_id FROM webhook_leases WHERE project_id = 200002')).rows).toEqual([]);
+    } finally {
+      await outbox.close();
+      await sender.close();
+      await base.close();
+    }
   });
 });

@@ -35,7 +35,7 @@ import type { Webhook } from 'payui-embed/server';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, dropIdleLeases, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
 import { loggedCode, QUESTION_TYPE, QUEUE_LIMIT } from './sender';
 
@@ -259,7 +259,9 @@ function sharedOutbox(db: Database, sender: WebhookSender, shape: Shaper): Handi
 
   async function claimOnce(): Promise<void> {
     const claimed = await claimOutbox(db.sql, me, LEASE_MS);
-    if (claimed.projects.length === 0) return;
+    // Where a lease left behind by a claim that raced a reset or a delete is dropped: a claim that
+    // found nothing (each process's poll, every POLL_MS, mostly), not the claim after each event.
+    if (claimed.projects.length === 0) return dropIdleLeases(db.sql);
     for (const row of claimed.rows) held.set(row.projectId, (held.get(row.projectId) ?? 0) + 1);
     await handOver(db, sender, claimed.rows, (row) => async () => {
       await removeRow(db, row.id, me);
