@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from './migrations';
+import { cachingSql, createReadCache } from './read-cache';
 
 /**
  * What queries run on: the database itself or one transaction of it, embedded (PGlite) or a
@@ -242,10 +243,16 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
     unlock();
     throw error;
   }
-  // PGlite runs one query at a time; transactions queue behind each other the same way.
+  // PGlite runs one query at a time; transactions queue behind each other the same way. This
+  // process alone writes here, so reads are remembered until its next write (store/read-cache.ts):
+  // every transaction forgets them as it starts and once it has ended, committed or not.
+  const reads = createReadCache();
   return {
-    sql: db,
-    transaction: retryingRaces((work) => db.transaction((tx) => work(tx))),
+    sql: cachingSql(db, reads),
+    transaction: retryingRaces((work) => {
+      reads.drop();
+      return db.transaction((tx) => work(tx)).finally(() => reads.drop());
+    }),
     dump: async () => {
       // An image holds what the service uses: Postgres's template databases (half the files, which
       // every load unpacks into memory) go first; the service never creates a database from them.

@@ -6,6 +6,7 @@
  */
 import type { CatalogTable } from './catalog';
 import type { Sql } from './database';
+import { remembered } from './read-cache';
 
 /** The tables a list reads. */
 export type ListedTable = CatalogTable | 'projects' | 'subscriptions' | 'subscription_payments' | 'subscription_plans' | 'subscription_products';
@@ -27,6 +28,17 @@ export type PageRow = Record<string, unknown> & { id: number };
 
 /** One page of `table`'s rows matching `filter` (and `condition`), and the total of all pages. */
 export async function readPage(
+  sql: Sql,
+  table: ListedTable,
+  filter: Record<string, unknown>,
+  { offset, limit }: PageWanted,
+  condition?: PageCondition,
+): Promise<{ rows: PageRow[]; total: number }> {
+  // Remembered on the embedded database until its next write (store/read-cache.ts).
+  return remembered(sql, `page ${table} ${JSON.stringify(filter)} ${offset} ${limit} ${condition ?? ''}`, () => readPageAfresh(sql, table, filter, { offset, limit }, condition));
+}
+
+async function readPageAfresh(
   sql: Sql,
   table: ListedTable,
   filter: Record<string, unknown>,

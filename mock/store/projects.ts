@@ -1,5 +1,6 @@
 /** Projects (table `projects`): a merchant's projects as the merchant API writes them, and as other parts of the service name them. */
 import type { Database, Sql } from './database';
+import { remembered } from './read-cache';
 
 /** Adds a project of the merchant with `data` (what the merchant wrote); answers its id. */
 export async function insertProject(sql: Sql, merchantId: number, data: object): Promise<number> {
@@ -8,9 +9,12 @@ export async function insertProject(sql: Sql, merchantId: number, data: object):
 }
 
 /** The merchant whose project `id` is; undefined when there is no such project. */
-export async function projectOwner(sql: Sql, id: number): Promise<number | undefined> {
-  const { rows } = await sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [id]);
-  return rows[0] ? Number(rows[0].merchant_id) : undefined;
+export function projectOwner(sql: Sql, id: number): Promise<number | undefined> {
+  // Remembered on the embedded database until its next write (store/read-cache.ts).
+  return remembered(sql, `owner ${id}`, async () => {
+    const { rows } = await sql.query<{ merchant_id: string }>('SELECT merchant_id FROM projects WHERE id = $1', [id]);
+    return rows[0] ? Number(rows[0].merchant_id) : undefined;
+  });
 }
 
 /** What the merchant wrote of project `id`; undefined when there is no such project. */

@@ -11,6 +11,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Database, Sql } from './database';
 import { insertRows, rowName, type Snapshot, type Table } from './snapshot';
+import { remembered } from './read-cache';
 import { dropMerchantLeases } from './outbox';
 
 type Row = Record<string, unknown>;
@@ -223,7 +224,12 @@ export interface CallerRecord {
  * is given, who owns that project, in one statement; undefined when there is no such merchant. A
  * request's credentials, its path's project, its faults and its clock cost one statement, not four.
  */
-export async function callerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
+export function callerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
+  // Remembered on the embedded database until its next write (store/read-cache.ts).
+  return remembered(sql, `caller ${id} ${projectId ?? ''}`, () => readCallerRecord(sql, id, projectId));
+}
+
+async function readCallerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
   const { rows } = await sql.query<{ api_key: string; fault_rules: boolean; project_owner: string | null; clock_offset: string | null }>(
     `SELECT m.api_key,
        EXISTS (SELECT 1 FROM fault_rules f WHERE f.merchant_id = m.id AND f.remaining > 0) AS fault_rules,

@@ -5,6 +5,7 @@
  */
 import { isObject, type Plain } from '../lib/plain';
 import type { Sql } from './database';
+import { remembered } from './read-cache';
 import { DRM } from '../spec/token-table';
 
 
@@ -26,6 +27,11 @@ export interface ProjectRecord {
 /** A project, and whether it has a virtual currency, in one statement. */
 export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
+  // Remembered on the embedded database until its next write (store/read-cache.ts).
+  return remembered(sql, `project ${id}`, () => readProject(sql, id));
+}
+
+async function readProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
   const { rows } = await sql.query<{ merchant_id: string; data: Plain; has_virtual_currency: boolean }>(
     `SELECT p.merchant_id, p.data,
        EXISTS (SELECT 1 FROM virtual_currencies v WHERE v.project_id = p.id AND jsonb_typeof(v.data) = 'object') AS has_virtual_currency
