@@ -11,7 +11,7 @@ import {
   type CatalogTable, type Data,
 } from '../store/catalog';
 import type { Database, Sql } from '../store/database';
-import { addKeys } from '../store/game-keys';
+import { addKeys, keysInPool, poolKeys } from '../store/game-keys';
 import { lockProject } from '../store/projects';
 
 /** Adds a record to the project's `table`, its unique field's column `column`; answers its id (a duplicate is Postgres' unique violation). */
@@ -54,14 +54,47 @@ export function changeVirtualCurrency(db: Database, projectId: number, make: (st
   });
 }
 
+/** The pool of each of a game's DRMs: its counts and its keys, oldest first, a sold one with whom it went to. */
+export interface KeyPool {
+  game_id: number;
+  drm: { drm_id: number; name: string; total: number; active: number; used: number; keys: { key: string; used: boolean; transaction_id?: number; user_id?: string | null }[] }[];
+}
+
+/** The pool of game `id` (`data`: the game's fields, which name its DRMs), read in `sql`. */
+export async function keyPool(sql: Sql, id: number, data: Data): Promise<KeyPool> {
+  // A sold key says to whom: its transaction and the user it went to (a gift's receiver; a payment undone meanwhile leaves it unused).
+  const rows = await poolKeys(sql, id);
+  const drms = Array.isArray(data.drm) ? (data.drm as { id: number; name: string }[]) : [];
+  return {
+    game_id: id,
+    drm: drms.map((drm) => {
+      const keys = rows.filter((row) => row.drm === String(drm.id)).map((row) => ({
+        key: row.code,
+        used: row.transactionId !== null,
+        ...(row.transactionId !== null ? { transaction_id: row.transactionId, user_id: row.userId } : {}),
+      }));
+      const used = keys.filter((key) => key.used).length;
+      return { drm_id: drm.id, name: drm.name, total: keys.length, active: keys.length - used, used, keys };
+    }),
+  };
+}
+
+/** Keys added (the pool with them), or why not: no such game in the project, no such DRM of the game, a key (its place) in the game's pool already. */
+export type KeysAdded = { ok: true; pool: KeyPool } | { ok: false; problem: 'no-game' } | { ok: false; problem: 'no-drm' } | { ok: false; problem: 'taken'; at: number };
+
 /**
- * Adds keys to the pool of DRM `drm` of game `id`, in one transaction with `before` (which reads the
- * game and may refuse) and `after` (what the answer reads, the pool with them).
+ * Adds `keys` to the pool of DRM `drmId` of game `gameId` of the project, in one transaction: the
+ * game must have that DRM, and no key may be in its pool already (of any DRM); answers the pool
+ * with them. A key another request adds at the same time is Postgres' unique violation.
  */
-export function addGameKeys<T>(db: Database, id: number, drm: string, keys: string[], before: (sql: Sql) => Promise<void>, after: (sql: Sql) => Promise<T>): Promise<T> {
-  return db.transaction(async (sql) => {
-    await before(sql);
-    await addKeys(sql, id, drm, keys);
-    return after(sql);
+export function addGameKeys(db: Database, projectId: number, gameId: number, drmId: number, keys: string[]): Promise<KeysAdded> {
+  return db.transaction(async (sql): Promise<KeysAdded> => {
+    const game = await projectRecord(sql, 'games', projectId, gameId);
+    if (!game) return { ok: false, problem: 'no-game' };
+    if (!(Array.isArray(game.drm) && (game.drm as Data[]).some((drm) => drm.id === drmId))) return { ok: false, problem: 'no-drm' };
+    const taken = await keysInPool(sql, gameId, keys);
+    if (taken.size) return { ok: false, problem: 'taken', at: keys.findIndex((key) => taken.has(key)) };
+    await addKeys(sql, gameId, String(drmId), keys);
+    return { ok: true, pool: await keyPool(sql, gameId, game) };
   });
 }

@@ -5,9 +5,9 @@
  * key pool (`/mock/projects/{project_id}/game_delivery/{game_id}/keys`), which a paid purchase of
  * the game draws from.
  */
-import { addGameKeys as addKeys } from '../../domain/catalog';
+import { addGameKeys as addKeys, keyPool } from '../../domain/catalog';
 import { decimalsRule, findings, fitsCurrency, gameRecord, integerOf, isObject, missingIds, projectRecord, type Data } from '../../store/catalog';
-import { keyCounts, keysInPool, poolKeys } from '../../store/game-keys';
+import { keyCounts } from '../../store/game-keys';
 import type { Sql } from '../../store/database';
 import { fieldError } from '../app';
 import { projectRecords } from '../project-records';
@@ -64,51 +64,22 @@ export const listGames = games.list;
 export const updateGame = games.update;
 export const deleteGame = games.remove;
 
-async function gameOf(sql: Sql, call: OpCall): Promise<Data> {
-  const data = await projectRecord(sql, 'games', idParam(call, 'project_id'), idParam(call, 'game_id'));
-  if (!data) throw notFound(`no game ${call.params.game_id} in project ${call.params.project_id}`);
-  return data;
-}
-
-/** The pool of each of the game's DRMs: its counts and its keys, oldest first. */
-async function pool(sql: Sql, id: number, data: Data) {
-  // A sold key says to whom: its transaction and the user it went to (a gift's receiver; a payment undone meanwhile leaves it unused).
-  const rows = await poolKeys(sql, id);
-  const drms = Array.isArray(data.drm) ? (data.drm as { id: number; name: string }[]) : [];
-  return {
-    game_id: id,
-    drm: drms.map((drm) => {
-      const keys = rows.filter((row) => row.drm === String(drm.id)).map((row) => ({
-        key: row.code,
-        used: row.transactionId !== null,
-        ...(row.transactionId !== null ? { transaction_id: row.transactionId, user_id: row.userId } : {}),
-      }));
-      const used = keys.filter((key) => key.used).length;
-      return { drm_id: drm.id, name: drm.name, total: keys.length, active: keys.length - used, used, keys };
-    }),
-  };
-}
-
 export const getGameKeys: Op = async (call) => {
   const { sql } = call.context.db;
-  return { body: await pool(sql, idParam(call, 'game_id'), await gameOf(sql, call)) };
+  const id = idParam(call, 'game_id');
+  const data = await projectRecord(sql, 'games', idParam(call, 'project_id'), id);
+  if (!data) throw noGame(call);
+  return { body: await keyPool(sql, id, data) };
 };
+
+const noGame = (call: OpCall) => notFound(`no game ${call.params.game_id} in project ${call.params.project_id}`);
 
 /** Keys for one DRM of the game; a key already in the game's pool (any DRM) is 409 at its place. */
 export const addGameKeys: Op = async (call) => {
-  const id = idParam(call, 'game_id');
   const { drm_id: drmId, keys } = call.body as { drm_id: number; keys: string[] };
-  let data: Data = {};
-  const answer = await unique('keys', keys, () => addKeys(call.context.db, id, String(drmId), keys, async (sql) => {
-    data = await gameOf(sql, call);
-    if (!(Array.isArray(data.drm) && (data.drm as Data[]).some((drm) => drm.id === drmId))) {
-      throw fieldError('drm_id', `the game has no DRM ${drmId}: add it to the game's drm first`);
-    }
-    const taken = await keysInPool(sql, id, keys);
-    if (taken.size) {
-      const at = keys.findIndex((key) => taken.has(key));
-      throw fieldError(`keys[${at}]`, `${JSON.stringify(keys[at])} is already in this game's pool`, 409);
-    }
-  }, (sql) => pool(sql, id, data)));
-  return { body: answer };
+  const added = await unique('keys', keys, () => addKeys(call.context.db, idParam(call, 'project_id'), idParam(call, 'game_id'), drmId, keys));
+  if (added.ok) return { body: added.pool };
+  if (added.problem === 'no-game') throw noGame(call);
+  if (added.problem === 'no-drm') throw fieldError('drm_id', `the game has no DRM ${drmId}: add it to the game's drm first`);
+  throw fieldError(`keys[${added.at}]`, `${JSON.stringify(keys[added.at])} is already in this game's pool`, 409);
 };
