@@ -6,7 +6,7 @@
  */
 import type { Database, Sql } from '../store/database';
 import {
-  clearFailures, confirmUser, countLoginAttempt, endResetLinks, insertUser, loginProjectOf, makeLink, sendMail, setPassword, spendLink,
+  clearFailures, confirmUser, countLoginAttempt, endResetLinks, insertUser, loginProjectOf, makeLink, newSecretKey, sendMail, setPassword, spendLink,
   uncountLoginAttempt, updateLoginProject, type LoginLink, type LoginProject, type LoginProjectChanges, type LoginUser,
 } from '../store/login';
 
@@ -64,5 +64,11 @@ export const passwordResetByStore = (db: Database, token: string, link: LoginLin
 /** The Login settings of a merchant project, made (random id and secret, confirmation on) the first time they are asked for. */
 export const loginSettingsOf = (db: Database, projectId: number): Promise<LoginProject> => loginProjectOf(db, projectId);
 
-/** Writes `changes` over the project's Login settings, under their lock. */
-export const changeLoginSettings = (db: Database, projectId: number, changes: LoginProjectChanges): Promise<LoginProject> => updateLoginProject(db, projectId, changes);
+/** A change of a project's Login settings as sent: a `secret_key` of null asks for a new one. */
+export type LoginSettingsWrite = Omit<LoginProjectChanges, 'secret_key'> & { secret_key?: string | null };
+
+/** Writes `write` over the project's Login settings (a new random secret when it asks for one), under their lock. */
+export function changeLoginSettings(db: Database, projectId: number, write: LoginSettingsWrite): Promise<LoginProject> {
+  const { secret_key: secret, ...rest } = write;
+  return updateLoginProject(db, projectId, { ...rest, ...(secret === undefined ? {} : { secret_key: secret ?? newSecretKey() }) });
+}

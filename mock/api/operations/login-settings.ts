@@ -4,8 +4,8 @@
  */
 import { isSecureOrLoopback, SECURE_OR_LOOPBACK } from '../../lib/address';
 import type { ExtendedMessage } from '../../spec/errors';
-import { changeLoginSettings, loginSettingsOf } from '../../domain/login-accounts';
-import { mailOf, newSecretKey, type LoginProject, type LoginProjectChanges, type UserStoreAddress } from '../../store/login';
+import { changeLoginSettings, loginSettingsOf, type LoginSettingsWrite } from '../../domain/login-accounts';
+import { mailOf, type LoginProject, type UserStoreAddress } from '../../store/login';
 import { idParam, type Op } from './common';
 
 const shown = (project: LoginProject) => ({
@@ -18,17 +18,13 @@ const shown = (project: LoginProject) => ({
 
 export const getLoginSettings: Op = async (call) => ({ body: shown(await loginSettingsOf(call.context.db, idParam(call, 'project_id'))) });
 
-type SettingsWrite = Omit<LoginProjectChanges, 'secret_key'> & { secret_key?: string | null };
-
-export const putLoginSettings: Op = async (call) => {
-  const { secret_key: secret, ...rest } = call.body as SettingsWrite;
-  const changes: LoginProjectChanges = { ...rest, ...(secret === undefined ? {} : { secret_key: secret ?? newSecretKey() }) };
-  return { body: shown(await changeLoginSettings(call.context.db, idParam(call, 'project_id'), changes)) };
-};
+export const putLoginSettings: Op = async (call) => ({
+  body: shown(await changeLoginSettings(call.context.db, idParam(call, 'project_id'), call.body as LoginSettingsWrite)),
+});
 
 /** The service calls a user store from the server: HTTPS anywhere, plain HTTP to loopback only (as webhooks). */
 putLoginSettings.check = (call) => {
-  const store = (call.body as SettingsWrite | undefined)?.user_store;
+  const store = (call.body as LoginSettingsWrite | undefined)?.user_store;
   const findings: ExtendedMessage = { global_errors: [], property_errors: {} };
   for (const [name, address] of Object.entries(store ?? {}) as [UserStoreAddress, unknown][]) {
     if (typeof address !== 'string') continue;
