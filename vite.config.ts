@@ -204,6 +204,10 @@ export default defineConfig(({ mode }): UserConfig => {
           // on a busy 2-core machine; tests that start one get that much more time.
           hookTimeout: 60_000,
           testTimeout: 20_000,
+          // A poll waits for something to become so (a watcher, a delivery, a row): Vitest's default
+          // of 1 s is what a step takes at load 25, where CI22 saw a wait's watcher come after it.
+          // Polls that pass return at once; only a failing one waits this long.
+          expect: { poll: { timeout: 10_000 } },
           // Vitest's default is one worker fewer than the cores: one file at a time on a 2-core
           // machine, the other core left idle while a file waits on its servers. Two at least.
           maxWorkers: Math.max(2, availableParallelism() - 1),
