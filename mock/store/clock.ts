@@ -47,7 +47,7 @@ const clocks = new WeakMap<Database, Clock>();
  * 4242017, the due work's 4242018–19 and the sandboxes' 4242020): a clock never moved has no row to
  * lock, and two first moves `to` one time would each add the whole way there.
  */
-const CLOCK_MOVE = 4242021;
+export const CLOCK_MOVE = 4242021;
 
 /** The clock a merchant's offset makes now (`offset` undefined or null: real time, never moved). */
 export const clockAt = (offset: number | null | undefined): ClockReading => ({ now: Date.now() + (offset ?? 0), moved: offset != null });

@@ -2,7 +2,10 @@
 // connections, its own sender and payments, as two `payui-mock` processes behind one address: a move
 // is `offset = offset + delta` on the clock's locked row, read in the move's transaction, so moves
 // at once add up, a move through one is the clock of the next request through the other, and what
-// falls due by the sum of two moves is charged. Run by `npm run test:server`; skipped without one.
+// falls due by the sum of two moves is charged. The moves "at once" are proven to be: the test's own
+// transaction holds the merchant's clock-move lock while both are sent, until both wait for it in
+// their transactions; a move that computed its target before its transaction (as before issue 49)
+// loses one of them. Run by `npm run test:server`; skipped without one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantApi } from '../api/server';
 import { createPayments } from '../domain/payments';
@@ -11,6 +14,8 @@ import { demoFixtures } from '../store/memory';
 import { dropDatabase, onServer, openServerDatabase } from '../store/server-database';
 import { importState } from '../store/snapshot';
 import type { Database } from '../store/database';
+import { CLOCK_MOVE } from '../store/clock';
+import { raceHolder, type RaceHolder } from './held-race';
 import { createWebhookSender, type WebhookSender } from '../webhooks/sender';
 import { callMerchantApi } from '../../test/fixtures/merchant-call';
 
@@ -39,6 +44,8 @@ describe.skipIf(!server)('the clock through two services on one database', () =>
   /** A new sandbox's merchant id and the calls made as it. */
   let merchant = 0;
   let project = 0;
+  /** The test's own transaction on the services' database, which holds a merchant's clock-move lock (mock/test/held-race.ts). */
+  let held: RaceHolder;
 
   beforeAll(async () => {
     await dropDatabase(server!, name);
@@ -50,8 +57,11 @@ describe.skipIf(!server)('the clock through two services on one database', () =>
     await first.close();
     services.push(await startService(url.toString()), await startService(url.toString()));
     [one, two] = services as [Service, Service];
+    // A move waiting for the merchant's clock-move lock (an advisory lock).
+    held = await raceHolder(url.toString(), "wait_event = 'advisory' AND query LIKE '%pg_advisory_xact_lock%'");
   }, 120_000);
   afterAll(async () => {
+    await held?.end();
     for (const s of services) {
       s.sender.close();
       await s.api.close();
@@ -70,14 +80,17 @@ describe.skipIf(!server)('the clock through two services on one database', () =>
     return { call: (service, method, path, body) => callMerchantApi(service.origin, method, path, body, { merchantId: merchant, apiKey: key }) };
   }
 
+  /** Two moves sent while the holder has the merchant's clock-move lock, let go once both wait for it in their transactions. */
+  const heldMoves = <T,>(first: () => Promise<T>, second: () => Promise<T>) => held.round('SELECT pg_advisory_xact_lock($1, $2)', [CLOCK_MOVE, merchant], first, second);
+
   const clockOfAnswer = (answer: { body: { now: string } }) => Date.parse(answer.body.now);
   const DAY = 86_400_000;
 
-  it('two P10D at once, through one and the other, move 20 days (repeated: no move is lost)', async () => {
+  it('two P10D at once, through one and the other, both waiting for the clock in their transactions, move 20 days (repeated: no move is lost)', async () => {
     for (let round = 0; round < 8; round += 1) {
       const { call } = await sandbox();
       const before = Date.now();
-      const answers = await Promise.all([call(one, 'POST', '/mock/clock', { advance: 'P10D' }), call(two, 'POST', '/mock/clock', { advance: 'P10D' })]);
+      const answers = await heldMoves(() => call(one, 'POST', '/mock/clock', { advance: 'P10D' }), () => call(two, 'POST', '/mock/clock', { advance: 'P10D' }));
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       const now = clockOfAnswer(await call(two, 'GET', '/mock/clock'));
       expect(now - before, `round ${round}`).toBeGreaterThanOrEqual(20 * DAY);
@@ -85,11 +98,11 @@ describe.skipIf(!server)('the clock through two services on one database', () =>
     }
   }, 120_000);
 
-  it('two moves to one time at once, through one and the other, on a clock never moved, end at that time (repeated: none overshoots)', async () => {
+  it('two moves to one time at once, through one and the other, on a clock never moved, both waiting for it in their transactions, end at that time (repeated: none overshoots)', async () => {
     for (let round = 0; round < 8; round += 1) {
       const { call } = await sandbox();
       const to = new Date(Date.now() + 10 * DAY).toISOString();
-      const answers = await Promise.all([call(one, 'POST', '/mock/clock', { to }), call(two, 'POST', '/mock/clock', { to })]);
+      const answers = await heldMoves(() => call(one, 'POST', '/mock/clock', { to }), () => call(two, 'POST', '/mock/clock', { to }));
       // The one that finds the clock already past the time (moved there by the other) is refused, as
       // it would be after it: the clock never goes back.
       expect(answers.map((a) => a.status).sort(), `round ${round}`).toEqual(expect.arrayContaining([200]));

@@ -9,27 +9,27 @@
 // row the second holds: a deadlock, which the processes' lines of a transaction run again show
 // (mock/test/service-processes.ts `reruns`).
 // Run by `npm run test:server` (PAYUI_TEST_DATABASE_URL); skipped without one.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callMerchantApi, type Called } from '../../test/fixtures/merchant-call';
+import { raceHolder, type RaceHolder } from './held-race';
 import { twoOnOneDatabase, type ServiceProcess, type TwoProcesses } from './service-processes';
 
 const server = process.env.PAYUI_TEST_DATABASE_URL;
 let processes: TwoProcesses;
 let one: ServiceProcess;
 let two: ServiceProcess;
-/** The test's own connection to the processes' database: it holds the row the moves race for. */
-let holder: pg.Client;
+/** The test's own transaction on the processes' database, which holds the row the moves race for (mock/test/held-race.ts). */
+let held: RaceHolder;
 
 describe.skipIf(!server)('money moves on the same rows through two processes', () => {
   beforeAll(async () => {
     processes = await twoOnOneDatabase(server!, `payui_locks_${process.pid}`);
     [one, two] = await processes.start();
-    holder = new pg.Client({ connectionString: processes.url });
-    await holder.connect();
+    // A process's transaction waiting for a row another transaction holds (the holder's or the other's).
+    held = await raceHolder(processes.url, "wait_event_type = 'Lock' AND wait_event IN ('transactionid', 'tuple')");
   }, 180_000);
   afterAll(async () => {
-    await holder?.end();
+    await held?.end();
     await processes?.end();
     processes?.remove();
   });
@@ -45,34 +45,6 @@ describe.skipIf(!server)('money moves on the same rows through two processes', (
     expect(token.status, JSON.stringify(token.body)).toBe(200);
     const paid = await fetch(`${service.merchantApiUrl}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
     return { status: paid.status, headers: paid.headers, body: await paid.json() };
-  }
-
-  /** The processes' transactions waiting for a row another transaction holds (the holder's or each other's). */
-  async function waitingForRows(): Promise<number> {
-    const { rows } = await holder.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND wait_event IN ('transactionid', 'tuple')",
-    );
-    return rows[0]!.n;
-  }
-
-  /**
-   * One round: the holder locks a row (`lock`, one row), `first` is sent and waits for it in its
-   * transaction, then `second`, until both wait at once; the row is let go, and both answers come.
-   */
-  async function heldRound(lock: string, params: unknown[], first: () => Promise<Called>, second: () => Promise<Called>): Promise<[Called, Called]> {
-    const answers: Promise<Called>[] = [];
-    await holder.query('BEGIN');
-    try {
-      expect((await holder.query(lock, params)).rowCount).toBe(1);
-      answers.push(first());
-      await expect.poll(waitingForRows, { timeout: 30_000 }).toBe(1);
-      answers.push(second());
-      await expect.poll(waitingForRows, { timeout: 30_000 }).toBe(2);
-    } finally {
-      await holder.query('COMMIT');
-    }
-    const [a, b] = await Promise.all(answers);
-    return [a!, b!];
   }
 
   it('a refund of a subscription\'s payment and a cancel that refunds it, both waiting for the payment, either first: never 500, refunded once, canceled, none run again', async () => {
@@ -93,7 +65,7 @@ describe.skipIf(!server)('money moves on the same rows through two processes', (
       // Even rounds: the refund waits first, so it takes the payment first and then the subscription;
       // a cancel that held the subscription while it waited for the payment deadlocks with it.
       const refundFirst = i % 2 === 0;
-      const [a, b] = await heldRound('SELECT id FROM payments WHERE id = $1 FOR UPDATE', [payment], refundFirst ? refund : cancel, refundFirst ? cancel : refund);
+      const [a, b] = await held.round('SELECT id FROM payments WHERE id = $1 FOR UPDATE', [payment], refundFirst ? refund : cancel, refundFirst ? cancel : refund);
       const [r, c] = refundFirst ? [a, b] : [b, a];
       seen.push(`${refundFirst ? 'refund first' : 'cancel first'}: refund ${r.status}${r.status >= 500 ? ` ${JSON.stringify(r.body)}` : ''}, cancel ${c.status}${c.status >= 500 ? ` ${JSON.stringify(c.body)}` : ''}`);
     }
@@ -114,7 +86,7 @@ describe.skipIf(!server)('money moves on the same rows through two processes', (
     const items = (first: string, second: string) => ({ virtual_items: { items: [{ sku: first, amount: 1 }, { sku: second, amount: 1 }] } });
     // The player exists and holds both, so each cart updates the same two inventory rows.
     expect((await buy(one, player, items('starter-pack', 'plasma-drill'))).status).toBe(200);
-    const { rows } = await holder.query<{ sku: string }>('SELECT sku FROM inventory WHERE project_id = 200001 AND user_id = $1 ORDER BY item_id', [player]);
+    const { rows } = await held.holder.query<{ sku: string }>('SELECT sku FROM inventory WHERE project_id = 200001 AND user_id = $1 ORDER BY item_id', [player]);
     // `low` is the row the lock order takes first.
     const [low, high] = rows.map((row) => row.sku) as [string, string];
     const rounds = 6;
@@ -122,7 +94,7 @@ describe.skipIf(!server)('money moves on the same rows through two processes', (
     const seen: string[] = [];
     for (let i = 0; i < rounds; i += 1) {
       // [low, high] waits for low first; [high, low] in cart order would take high and then wait for low.
-      const answers = await heldRound(
+      const answers = await held.round(
         'SELECT 1 FROM inventory WHERE project_id = 200001 AND user_id = $1 AND sku = $2 FOR UPDATE', [player, low],
         () => buy(one, player, items(low, high)), () => buy(two, player, items(high, low)),
       );
