@@ -116,6 +116,18 @@ describe('statements of a change', () => {
     expect(statements).toHaveLength(2);
   });
 
+  // Before: 2 (made if need be and read outside the transaction, then read again under the lock).
+  it("a project's Login settings PUT: the Login project read once, under its lock", async () => {
+    const put = (body: object) => fetch(`${origin}/mock/projects/200001/login`, { method: 'PUT', headers, body: JSON.stringify(body) });
+    expect((await put({ email_confirmation: true })).status).toBe(200);
+    take();
+    const response = await put({ email_confirmation: false });
+    const statements = take();
+    expect(response.status).toBe(200);
+    expect((await response.json()).email_confirmation).toBe(false);
+    expect(statements.filter((text) => /^SELECT \* FROM login_projects\b/.test(text))).toHaveLength(1);
+  });
+
   // Before: the checks ran twice, before the lock (for the schema's 422) and again under it.
   it("an item's PUT: its checks read the groups and the currency once, under the item's lock", async () => {
     const items = `${origin}/merchant/v2/projects/200001/virtual_items/items`;
