@@ -12,14 +12,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { MIGRATIONS } from './migrations';
 import { cachingSql, createReadCache } from './read-cache';
 
-/**
- * What queries run on: the database itself or one transaction of it, embedded (PGlite) or a
- * Postgres server (mock/store/server-database.ts). Plain SQL and its rows, nothing else.
- */
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; rowCount?: number | null }>;
-  exec(text: string): Promise<unknown>;
-}
+import type { Sql } from './sql';
+
+export type { Sql };
 
 export interface Database {
   sql: Sql;

@@ -8,7 +8,7 @@
  * a plain read; no time to live, no per-key invalidation to get wrong. A Postgres server is never
  * remembered (§8c: other processes write), nor a transaction's reads (they must see its own writes).
  */
-import type { Sql } from './database';
+import type { Sql } from './sql';
 
 /** The key under which an Sql carries its reads' memory: only the embedded database's own `sql` has one. */
 const READS = Symbol('payui.reads');
