@@ -14,7 +14,7 @@ import { clockOf } from '../store/clock';
 import { markRefunded, paymentById, type KeptPayment, type PaymentRecord } from '../store/payments';
 import { saveSubscription, subscriptionById, type SubscriptionData } from '../store/subscriptions';
 import { debitUser } from '../store/users';
-import { keepWebhooks, type OutboxRow } from '../store/outbox';
+import type { OutboxRow } from '../store/outbox';
 import { merchantGeneration } from '../store/sandboxes';
 import type { Variant } from '../store/webhook-settings';
 import { recipientOf } from '../webhooks/payloads';
@@ -165,7 +165,7 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
     },
     async writeWebhooks(sql, after, projectId, webhooks) {
       const variant = await outbox.variant(sql, projectId);
-      if (variant) after.rows.push(...(await keepWebhooks(sql, projectId, webhooks(variant))));
+      if (variant) after.rows.push(...(await outbox.keep(sql, projectId, webhooks(variant))));
     },
     commit(db, projectId, work, webhooks) {
       return ledger.transact(db, async (sql, after) => {

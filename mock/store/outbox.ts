@@ -28,11 +28,26 @@ export interface OutboxRow extends OutboxSchedule {
 /** A webhook not tried yet. */
 const UNTRIED: OutboxSchedule = { attempts: 0, nextAttempt: null, delivery: null };
 
-/** Writes an event's webhooks to the outbox, in the event's transaction `sql`; answers the rows for `deliver`. */
-export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
-  const rows: OutboxRow[] = [];
-  for (const payload of payloads) rows.push(await keepBody(sql, projectId, { type: payload.notification_type, body: JSON.stringify(payload) }));
-  return rows;
+/**
+ * Writes an event's webhooks to the outbox, in the event's transaction `sql`, all or none: none when
+ * the project's queue (its webhooks in the outbox, those of type `room.except` aside) has no room
+ * for them all within `room.limit`. One statement, the count and the write. Answers the rows for
+ * `deliver`, or null when they did not fit.
+ */
+export async function keepWebhooks(sql: Sql, projectId: number, payloads: Webhook[], room: { limit: number; except: string }): Promise<OutboxRow[] | null> {
+  if (payloads.length === 0) return [];
+  const types = payloads.map((payload) => payload.notification_type);
+  const bodies = payloads.map((payload) => JSON.stringify(payload));
+  const { rows } = await sql.query<{ id: string; notification_type: string; body: string }>(
+    `INSERT INTO webhook_outbox (project_id, notification_type, body)
+     SELECT $1, w.type, w.body FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS w(type, body, n)
+     WHERE (SELECT count(*) FROM webhook_outbox WHERE project_id = $1 AND notification_type <> $5) + cardinality($2::text[]) <= $4
+     ORDER BY w.n
+     RETURNING id, notification_type, body`,
+    [projectId, types, bodies, room.limit, room.except],
+  );
+  if (rows.length === 0) return null;
+  return rows.map((row) => ({ id: Number(row.id), projectId, type: row.notification_type, body: row.body, ...UNTRIED })).sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -48,9 +63,9 @@ export async function keepBody(sql: Sql, projectId: number, { type, body }: { ty
   return { id: Number(row!.id), projectId, type, body, ...UNTRIED, delivery };
 }
 
-/** How many webhooks of the project the outbox holds (its queue, whichever process sends it). */
-export async function outboxCount(sql: Sql, projectId: number): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_outbox WHERE project_id = $1', [projectId]);
+/** How many webhooks of the project the outbox holds, those of type `except` aside (its queue, whichever process sends it). */
+export async function outboxCount(sql: Sql, projectId: number, except: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_outbox WHERE project_id = $1 AND notification_type <> $2', [projectId, except]);
   return rows[0]!.n;
 }
 

@@ -35,9 +35,9 @@ import type { Webhook } from 'payui-embed/server';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, dropIdleLeases, freeLeases, keepBody, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, dropIdleLeases, freeLeases, keepBody, keepWebhooks, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
-import { loggedCode, QUESTION_TYPE, QUEUE_LIMIT } from './sender';
+import { loggedCode, QUESTION_TYPE, queueFull } from './sender';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
 export const LEASE_MS = 10_000;
@@ -68,6 +68,12 @@ export interface Outbox {
   /** The variant of the project's webhooks, or null when it has no settings: what an event writes to the outbox. */
   variant(sql: Sql, projectId: number): Promise<Variant | null>;
   /**
+   * Keeps an event's webhooks, in the event's transaction `sql`, for `deliver` after its commit: all
+   * of them, or none when the project's queue has no room for them all (then each is logged refused,
+   * with the reason, in that transaction).
+   */
+  keep(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]>;
+  /**
    * Queues these exact bytes to the project's listener, behind its queue, as an event's webhook
    * (a resend, a trigger): logged at once (its delivery answered), then sent by whichever process
    * holds the project's lease. Not queued when the project has no settings, or its queue is full.
@@ -89,28 +95,44 @@ const variant = async (sql: Sql, projectId: number): Promise<Variant | null> => 
 /** `shape`: what the merchants' webhook faults make of the rows on their way to the sender (mock/webhooks/webhook-faults.ts). */
 export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper = noFaults): Outbox {
   const handing = db.shared ? sharedOutbox(db, sender, shape) : ownOutbox(db, sender, shape);
-  return { ...handing, queue: (projectId, webhook) => queueLogged(db, handing, projectId, webhook), ask: (projectId, payload) => askLogged(db, sender, handing, projectId, payload) };
+  return {
+    ...handing,
+    keep: (sql, projectId, payloads) => keepEvent(sql, sender.queueLimit, projectId, payloads),
+    queue: (projectId, webhook) => queueLogged(db, sender.queueLimit, handing, projectId, webhook),
+    ask: (projectId, payload) => askLogged(db, sender, handing, projectId, payload),
+  };
 }
 
-type Handing = Omit<Outbox, 'queue' | 'ask'>;
+type Handing = Omit<Outbox, 'queue' | 'ask' | 'keep'>;
+
+/** An event's webhooks kept, or logged refused when its project's queue has no room for them all (`limit`). */
+async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
+  const rows = await keepWebhooks(sql, projectId, payloads, { limit, except: QUESTION_TYPE });
+  if (rows) return rows;
+  const reason = queueFull(await outboxCount(sql, projectId, QUESTION_TYPE), projectId, limit);
+  for (const payload of payloads) {
+    await logDelivery(sql, { project_id: projectId, notification_type: payload.notification_type, state: 'refused', reason, attempts: 0, next_attempt: null, body: JSON.stringify(payload) });
+  }
+  return [];
+}
 
 /** A webhook logged as waiting, and kept in the outbox on that delivery, in one transaction; null when the project has no settings. */
 async function keepLogged(
-  db: Database, projectId: number, { type, body }: { type: string; body: string }, room: boolean,
+  db: Database, projectId: number, { type, body }: { type: string; body: string }, limit: number | null,
 ): Promise<{ kept: false; reason: string } | { kept: true; delivery: LoggedDelivery; row: OutboxRow }> {
   return db.transaction(async (sql) => {
     if (!(await variant(sql, projectId))) return { kept: false, reason: `project ${projectId} has no webhook settings` };
-    // Counted only where the queue's room matters (a question waits in no queue).
-    const waiting = room ? await outboxCount(sql, projectId) : 0;
-    if (waiting >= QUEUE_LIMIT) return { kept: false, reason: `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${QUEUE_LIMIT}` };
+    // Counted only where the queue's room matters (`limit`; a question waits in no queue): the one check, so a 202 is sent.
+    const waiting = limit === null ? 0 : await outboxCount(sql, projectId, QUESTION_TYPE);
+    if (limit !== null && waiting >= limit) return { kept: false, reason: queueFull(waiting, projectId, limit) };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
     const id = await logDelivery(sql, fields);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
   });
 }
 
-async function queueLogged(db: Database, handing: Handing, projectId: number, webhook: { type: string; body: string }): ReturnType<Outbox['queue']> {
-  const kept = await keepLogged(db, projectId, webhook, true);
+async function queueLogged(db: Database, limit: number, handing: Handing, projectId: number, webhook: { type: string; body: string }): ReturnType<Outbox['queue']> {
+  const kept = await keepLogged(db, projectId, webhook, limit);
   if (!kept.kept) return { queued: false, reason: kept.reason };
   await handing.deliver([kept.row]);
   return { queued: true, delivery: kept.delivery };
@@ -126,7 +148,7 @@ async function queueLogged(db: Database, handing: Handing, projectId: number, we
 async function askLogged(db: Database, sender: WebhookSender, handing: Handing, projectId: number, payload: Webhook): Promise<QuestionAnswer | null> {
   // A sender that stopped asks nothing: the payment goes on as for a project without webhooks (the service is stopping).
   if (sender.closed()) return null;
-  const kept = await keepLogged(db, projectId, { type: payload.notification_type, body: JSON.stringify(payload) }, false);
+  const kept = await keepLogged(db, projectId, { type: payload.notification_type, body: JSON.stringify(payload) }, null);
   if (!kept.kept) return null;
   const { row, delivery } = kept;
   const answered = new Promise<QuestionAnswer>((resolve) => {

@@ -12,7 +12,8 @@
  * project's queue, never behind a webhook that waits for its next attempt, and asked once, never
  * retried; its one answer, logged, is the payment's.
  * A project's queue holds at most `queueLimit` webhooks: the waiting ones are kept, and an event
- * that does not fit is refused whole, logged with the reason. Every attempt is logged.
+ * that does not fit is refused whole, logged with the reason (counted once: by the outbox, in the
+ * transaction that would keep them, for the webhooks it keeps). Every attempt is logged.
  * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
  * accepted or refused; one still unsettled when the process ends is sent by the next start.
  */
@@ -198,6 +199,10 @@ export function loggedCode(logged: string): string | undefined {
   return logged.startsWith(LISTENER_EXCERPT) ? /^[A-Z0-9_]{1,64}(?=:|$)/.exec(logged.slice(LISTENER_EXCERPT.length))?.[0] : undefined;
 }
 
+/** Why webhooks are not queued: `waiting` of the project's are, and its queue holds at most `limit`. */
+export const queueFull = (waiting: number, projectId: number, limit: number) =>
+  `not queued: ${waiting} webhooks of project ${projectId} are waiting, and its queue holds at most ${limit}`;
+
 /** The type of webhook that is a question a payment waits on: sent at once, beside its project's queue, and never retried. */
 export const QUESTION_TYPE = 'user_validation';
 
@@ -242,10 +247,13 @@ export interface WebhookSender {
    */
   send(projectId: number, payloads: Webhook[]): Promise<Queued>;
   /**
-   * Queues webhooks the outbox keeps, as `send` does. Each is settled once accepted or refused;
-   * while the sender is closed none is queued nor settled.
+   * Queues webhooks the outbox keeps, as `send` does, but all of them: the outbox counted them
+   * against the queue's limit when it kept them. Each is settled once accepted or refused; while
+   * the sender is closed none is queued nor settled.
    */
   sendKept(projectId: number, kept: KeptWebhook[]): Promise<Queued>;
+  /** The most webhooks one project's queue holds (the outbox counts its own against it). */
+  readonly queueLimit: number;
   /** The retry policy: how long an attempt may take (a question's asker waits about that long for its answer), and the waits. */
   readonly retry: RetryPolicy;
   /** This process's latest deliveries and attempts, oldest first (the log itself is the database's: mock/store/webhook-log.ts). */
@@ -647,8 +655,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (entries.length === 0) return { queued: true, deliveries: [] };
     const queue = queues.get(projectId) ?? [];
     queues.set(projectId, queue);
-    if (queue.length + entries.length > queueLimit) {
-      const reason = `not queued: ${queue.length} webhooks of project ${projectId} are waiting, and its queue holds at most ${queueLimit}`;
+    // Webhooks the outbox keeps were counted there, in the transaction that kept them (mock/webhooks/outbox.ts): one
+    // check, so that what was answered queued is sent. Those of `send` (no outbox) are counted here.
+    if (entries.some((entry) => !entry.settle) && queue.length + entries.length > queueLimit) {
+      const reason = queueFull(queue.length, projectId, queueLimit);
       const refused = entries.map((entry) => deliveryOf(projectId, entry, 'refused', reason));
       await Promise.all(refused.map((delivery) => logging.get(delivery)));
       for (const delivery of refused) void settled(delivery);
@@ -672,6 +682,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     },
     send: (projectId, payloads) => enqueue(projectId, payloads.map(outgoing)),
     sendKept: (projectId, kept) => enqueue(projectId, kept),
+    queueLimit,
     retry,
     deliveries: () => all.map((d) => ({ ...d })),
     attempts: () => log.map((a) => ({ ...a })),
