@@ -159,7 +159,10 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     // Whichever service held it looks again within a second, finds it gone from the outbox and drops it: both go idle.
     await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
     expect((await post('/mock/clock', { to: new Date(Date.parse(due) + 60_000).toISOString() })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Nothing can send it now: the outbox holds none of it (a sender sends only what the outbox holds), and both are idle after the move.
+    await expect.poll(async () => (await one.db.sql.query('SELECT id FROM webhook_outbox')).rows, { timeout: 15_000 }).toEqual([]);
+    await Promise.all([one.webhooks.lookAgain(), two.webhooks.lookAgain()]);
+    await Promise.all([one.webhooks.idle(), two.webhooks.idle()]);
     expect(orders.paid).toEqual([]);
     expect(await log()).toEqual([]);
     expect((await one.db.sql.query('SELECT project_id FROM webhook_leases')).rows).toEqual([]);
@@ -184,7 +187,9 @@ describe.skipIf(!server)('two services on one database share the webhook outbox'
     services.splice(services.indexOf(one), 1);
     await one.close();
     await expect.poll(() => leased(two), { timeout: 15_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The second holds it, waiting; a look at the merchant's clock finds it not due, and it waits again, unsent.
+    await expect.poll(() => two.webhooks.deliveries().filter((d) => d.notification_type === 'order_paid' && d.state === 'waiting').length, { timeout: 15_000 }).toBe(1);
+    await two.webhooks.lookAgain();
     expect(orders.paid).toEqual([]);
     expect(await orderPaid(two)).toMatchObject({ id: waiting.id, state: 'waiting', attempts: 1, next_attempt: waiting.next_attempt });
     const moved = await fetch(`${two.merchantApi}/mock/clock`, {
