@@ -291,9 +291,67 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     const frame = hosts[0]?.shadowRoot?.querySelector('iframe');
     return { hosts: hosts.length, address: !!frame?.getAttribute('src'), mark: ((frame as { mark?: string } | undefined)?.mark) ?? '' };
   });
+  /**
+   * Records in the page what a prepared payment UI goes through, for a failure to say: each hidden
+   * host added and removed, each token request of the page and its answer, each idle callback the
+   * page asked for and ran, and where the pointer was (ms since the watch began).
+   */
+  const watchPreparing = (e: Engine) => e.run(() => {
+    const w = window as unknown as { watched: string[] };
+    w.watched = [];
+    const at = performance.now();
+    const note = (what: string) => w.watched.push(`${Math.round(performance.now() - at)} ${what}`);
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const [nodes, how] of [[record.addedNodes, 'added'], [record.removedNodes, 'removed']] as const) {
+          for (const node of nodes) if (node instanceof Element && node.hasAttribute('data-payui-prepared')) note(`prepared host ${how}`);
+        }
+      }
+    }).observe(document.body, { childList: true });
+    const fetched = window.fetch;
+    window.fetch = (input, init) => {
+      const path = new URL(String(input instanceof Request ? input.url : input), location.href).pathname;
+      if (path !== '/api/token') return fetched(input, init);
+      note('token asked');
+      const answer = fetched(input, init);
+      answer.then((response) => note(`token answered ${response.status}`), (error: unknown) => note(`token failed: ${error}`));
+      return answer;
+    };
+    const idle = window.requestIdleCallback?.bind(window);
+    if (idle) {
+      window.requestIdleCallback = (run, options) => {
+        note(`idle callback asked ${JSON.stringify(options ?? {})}`);
+        return idle((deadline) => (note('idle callback ran'), run(deadline)), options);
+      };
+    } else note('no requestIdleCallback');
+    addEventListener('pointerover', (event) => note(`pointer over ${(event.target as Element).closest('[data-pack]')?.getAttribute('data-pack') ?? (event.target as Element).tagName}`), true);
+    addEventListener('visibilitychange', () => note(`visibility ${document.visibilityState}`));
+    addEventListener('click', (event) => note(`click on ${(event.target as Element).closest('[data-pack]')?.getAttribute('data-pack') ?? (event.target as Element).tagName}`), true);
+    // The payment UI's messages, and which frame sent them (prepared, shown, or neither any more).
+    addEventListener('message', (event) => {
+      const frameOf = (css: string) => document.querySelector(css)?.shadowRoot?.querySelector('iframe')?.contentWindow;
+      const from = event.source === frameOf('[data-payui-prepared]') ? 'prepared' : event.source === frameOf('[data-payui-lightbox]') ? 'shown' : 'another';
+      note(`message from ${from}: ${String(event.data).slice(0, 40)}`);
+    }, true);
+    (window as unknown as { PayUI: { on(types: string, run: (data: unknown, type: string) => void): void } }).PayUI.on('open close error load', (_, type) => note(`event ${type}`));
+  });
+  /** What watchPreparing saw, and the page's state now, for a failure message. */
+  const preparingSeen = (e: Engine) => e.run(() => [
+    ...(window as unknown as { watched?: string[] }).watched ?? ['(not watched)'],
+    `now: visibility ${document.visibilityState}, focus ${document.hasFocus()}, lightbox ${!!document.querySelector('[data-payui-lightbox]')}`,
+    `page log: ${[...document.querySelectorAll('#log li strong')].map((li) => li.textContent).reverse().join(' ')}`,
+  ].join('\n'));
+  /** `wait`, whose failure says `what` did not happen and what the page saw (watchPreparing). */
+  async function seeing(e: Engine, what: string, wait: () => Promise<unknown>): Promise<void> {
+    try {
+      await wait();
+    } catch (error) {
+      throw new Error(`${what}; the page saw:\n${await preparingSeen(e)}\n${(error as Error).message}`);
+    }
+  }
   /** Waits for one prepared frame with its address and no mark, and marks it. */
   async function markPrepared(e: Engine, mark: string): Promise<void> {
-    await expect.poll(() => preparedFrame(e), POLL).toEqual({ hosts: 1, address: true, mark: '' });
+    await seeing(e, `no prepared payment UI for "${mark}"`, () => expect.poll(() => preparedFrame(e), POLL).toEqual({ hosts: 1, address: true, mark: '' }));
     await e.run((m) => void ((document.querySelector('[data-payui-prepared]')!.shadowRoot!.querySelector('iframe') as { mark?: string }).mark = m), mark);
   }
   /** The mark on the frame the lightbox shows ('' when it is not a prepared one). */
@@ -315,6 +373,7 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
       };
     });
     const tokens = () => e.run(() => (window as unknown as { tokens: number }).tokens);
+    await watchPreparing(e);
     const balance = () => e.run(() => document.getElementById('balance')!.textContent ?? '');
     // The purchases the page heard done (its log), for the payment UI's Close to wait on.
     const done = () => e.run(() => [...document.querySelectorAll('#log li strong')].filter((name) => name.textContent === 'status-done').length);
@@ -331,9 +390,12 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     await expect.poll(() => lightboxReady(e), POLL).toBe(true);
     expect(await shownMark(e)).not.toBe('550');
     await e.clickInPaymentUi('Pay');
-    await expect.poll(done, POLL).toBe(1);
+    await seeing(e, 'no status-done after Pay', () => expect.poll(done, POLL).toBe(1));
     await e.clickInPaymentUi('Close');
-    await expect.poll(balance, POLL).toContain('100 Crystals delivered');
+    // (Seen in WebKit under load: the click was lost, the lightbox stayed up with no close from the
+    // payment UI, and the journey failed later, at "idle again": nothing is prepared during an open.)
+    await seeing(e, 'Close in the payment UI did not close the lightbox', () => expect.poll(() => lightboxUp(e), POLL).toBe(false));
+    await seeing(e, 'no delivery after Close', () => expect.poll(balance, POLL).toContain('100 Crystals delivered'));
     // Prepared again when the page is idle; then the 550 pack's, and its click shows that very
     // document, with no token asked at the click.
     await markPrepared(e, 'idle again');
@@ -345,7 +407,7 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
     expect(await shownMark(e)).toBe('550 again');
     expect(await tokens()).toBe(before);
     await e.clickInPaymentUi('Pay');
-    await expect.poll(done, POLL).toBe(2);
+    await seeing(e, 'no status-done after Pay', () => expect.poll(done, POLL).toBe(2));
     await e.clickInPaymentUi('Close');
     await expect.poll(balance, POLL).toContain('550 Crystals delivered');
   });

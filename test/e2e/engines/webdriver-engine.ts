@@ -52,12 +52,28 @@ export async function webdriverEngine(driver: WebDriver): Promise<Engine> {
       const point = await pointAt(css);
       await moveTo(point.x, point.y).perform();
     },
-    clickInPaymentUi: (text, kind = 'button') =>
-      inPaymentUi(async () => {
-        const quoted = `"${text}"`;
-        const test = kind === 'button' ? `starts-with(normalize-space(.), ${quoted}) or starts-with(@aria-label, ${quoted})` : `normalize-space(.) = ${quoted}`;
-        await (await driver.wait(until.elementLocated(By.xpath(`//${kind}[${test}]`)), FIND_MS)).click();
-      }),
+    async clickInPaymentUi(text, kind = 'button') {
+      const quoted = `"${text}"`;
+      const test = kind === 'button' ? `starts-with(normalize-space(.), ${quoted}) or starts-with(@aria-label, ${quoted})` : `normalize-space(.) = ${quoted}`;
+      const control = () => driver.wait(until.elementLocated(By.xpath(`//${kind}[${test}]`)), FIND_MS);
+      // Where the control is on the screen: the frame's box in the page, and the control's in the frame.
+      const where = async () => {
+        const frame = (await children()).length ? '' : JSON.stringify(await driver.executeScript(script(() => document.querySelector('[data-payui-lightbox], [data-payui-inline]')?.shadowRoot?.querySelector('iframe')?.getBoundingClientRect())));
+        return frame + JSON.stringify(await inPaymentUi(async () => (await control()).getRect()));
+      };
+      // Clicked only once it stays put (three looks 200 ms apart), as Playwright's click waits for
+      // it to be stable: WebDriver clicks where the control was when it looked, and a lightbox that
+      // follows the payment UI's height (`dimensions`, the game site's) moves it as the payment UI
+      // renders. In WebKit under load a click on Pay or on the result page's Close was lost so,
+      // 8 runs in 56 at load 14-30: the game journey then waited for a status or a close that never came.
+      const deadline = Date.now() + FIND_MS;
+      for (let looks = [await where()]; looks.length < 3 && Date.now() < deadline; ) {
+        await driver.sleep(200);
+        const now = await where();
+        looks = now === looks[0] ? [...looks, now] : [now];
+      }
+      await inPaymentUi(async () => (await control()).click());
+    },
     focusInPaymentUi: () => inPaymentUi(() => driver.executeScript<string>(script(focusedHere))),
     async childWindows() {
       const addresses: string[] = [];
