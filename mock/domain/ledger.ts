@@ -58,6 +58,8 @@ export type PaymentsHook = (point: HookPoint, stage: HookStage) => Promise<void>
 export interface AfterCommit {
   rows: OutboxRow[];
   moved: boolean;
+  /** Projects whose event's webhooks did not fit their queue: logged refused in the transaction, told to the log's watchers after it. */
+  refused: number[];
 }
 
 /** Thrown in a transaction whose guarded write found the record changed by another at the same moment: undone, refused as a conflict. */
@@ -157,15 +159,19 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
     opened,
     async transact(db, work) {
       // Each attempt of the transaction (a race undoes one, and it runs again) starts with nothing left for after.
-      let after: AfterCommit = { rows: [], moved: false };
-      const result = await db.transaction((sql) => work(sql, (after = { rows: [], moved: false })));
+      let after: AfterCommit = { rows: [], moved: false, refused: [] };
+      const result = await db.transaction((sql) => work(sql, (after = { rows: [], moved: false, refused: [] })));
       if (after.moved) clockOf(db).moved();
+      if (after.refused.length) outbox.logged(after.refused);
       await outbox.deliver(after.rows);
       return result;
     },
     async writeWebhooks(sql, after, projectId, webhooks) {
       const variant = await outbox.variant(sql, projectId);
-      if (variant) after.rows.push(...(await outbox.keep(sql, projectId, webhooks(variant))));
+      if (!variant) return;
+      const kept = await outbox.keep(sql, projectId, webhooks(variant));
+      if (kept) after.rows.push(...kept);
+      else after.refused.push(projectId);
     },
     commit(db, projectId, work, webhooks) {
       return ledger.transact(db, async (sql, after) => {

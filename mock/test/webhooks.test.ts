@@ -297,6 +297,24 @@ describe('delivery one at a time per project', () => {
     expect(delivered.map((a) => JSON.parse(sender.deliveries().find((d) => d.id === a.delivery)!.body).order.id)).toEqual(orders);
   });
 
+  it('wakes a wait for refused deliveries when an event is refused, though nothing else is logged', async () => {
+    // One place: a failed order_paid holds it, waiting a minute for its retry, and the log stays still.
+    const { sender, ui, api } = await world({ demoListener: false, queueLimit: 1, retry: { waitsMs: [60_000], timeoutMs: 2_000 } });
+    const listener = await recorder(SECRET, (type) => (type === 'user_validation' ? 204 : 500));
+    await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
+    const paid = (await pay(ui, await tokenFor(api, 'player-42'))).body.invoice;
+    const log = async (query = '') => (await json(`${api}/mock/webhooks${query}`, { headers: { authorization: AUTH } })).body.deliveries as Delivery[];
+    await expect.poll(async () => (await log('?type=order_paid')).map((d) => [d.state, d.attempts])).toEqual([['waiting', 1]]);
+    const before = (await log())[0]!.id;
+    let woken: Delivery[] | undefined;
+    const waited = json(`${api}/mock/webhooks?state=refused&after=${before}&wait=30000`, { headers: { authorization: AUTH } }).then((r) => (woken = r.body.deliveries), () => undefined);
+    await expect.poll(() => sender.watching()).toBe(1);
+    // The refund's order_canceled does not fit: refused, in the refund's transaction; the wait hears of it then, not in 30 s.
+    expect((await json(`${api}/mock/transactions/${paid}/refund`, { method: 'POST', headers: { authorization: AUTH } })).status).toBe(200);
+    await expect.poll(() => woken?.map((d) => [d.notification_type, d.state])).toEqual([['order_canceled', 'refused']]);
+    await waited;
+  });
+
   it('the demo listener delivers an order once however often order_paid comes (idempotent by transaction id)', async () => {
     const { sender, ui, demo } = await world();
     const { token, order } = await demoPurchase(demo);

@@ -70,9 +70,11 @@ export interface Outbox {
   /**
    * Keeps an event's webhooks, in the event's transaction `sql`, for `deliver` after its commit: all
    * of them, or none when the project's queue has no room for them all (then each is logged refused,
-   * with the reason, in that transaction).
+   * with the reason, in that transaction, and the answer is null: tell `logged` once it committed).
    */
-  keep(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]>;
+  keep(sql: Sql, projectId: number, payloads: Webhook[]): Promise<OutboxRow[] | null>;
+  /** Tells the log's watchers of these projects that their log changed outside the sender (an event refused in its transaction, committed). */
+  logged(projectIds: readonly number[]): void;
   /**
    * Queues these exact bytes to the project's listener, behind its queue, as an event's webhook
    * (a resend, a trigger): logged at once (its delivery answered), then sent by whichever process
@@ -98,22 +100,23 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
   return {
     ...handing,
     keep: (sql, projectId, payloads) => keepEvent(sql, sender.queueLimit, projectId, payloads),
+    logged: (projectIds) => sender.logged(projectIds),
     queue: (projectId, webhook) => queueLogged(db, sender.queueLimit, handing, projectId, webhook),
     ask: (projectId, payload) => askLogged(db, sender, handing, projectId, payload),
   };
 }
 
-type Handing = Omit<Outbox, 'queue' | 'ask' | 'keep'>;
+type Handing = Omit<Outbox, 'queue' | 'ask' | 'keep' | 'logged'>;
 
-/** An event's webhooks kept, or logged refused when its project's queue has no room for them all (`limit`). */
-async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: Webhook[]): Promise<OutboxRow[]> {
+/** An event's webhooks kept, or logged refused (null) when its project's queue has no room for them all (`limit`). */
+async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: Webhook[]): Promise<OutboxRow[] | null> {
   const rows = await keepWebhooks(sql, projectId, payloads, { limit, except: QUESTION_TYPE });
   if (rows) return rows;
   const reason = queueFull(await outboxCount(sql, projectId, QUESTION_TYPE), projectId, limit);
   for (const payload of payloads) {
     await logDelivery(sql, { project_id: projectId, notification_type: payload.notification_type, state: 'refused', reason, attempts: 0, next_attempt: null, body: JSON.stringify(payload) });
   }
-  return [];
+  return null;
 }
 
 /** A webhook logged as waiting, and kept in the outbox on that delivery, in one transaction; null when the project has no settings. */

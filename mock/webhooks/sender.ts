@@ -287,6 +287,8 @@ export interface WebhookSender {
    * and a queue left empty ends its waits and timers.
    */
   forget(projectIds: readonly number[]): void;
+  /** Tells the watchers of these projects' logs that a line was written there outside the sender (committed). */
+  logged(projectIds: readonly number[]): void;
   /**
    * Stops sending: no further attempts, waiting retries end, and an attempt under way that fails
    * schedules none; `idle()` resolves. The promise resolves once the attempts under way have ended (each bounded by the retry policy's timeout)
@@ -703,6 +705,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         // The waits of its log look again: it was emptied.
         changed(projectId);
       }
+    },
+    logged(projectIds) {
+      for (const projectId of projectIds) changed(projectId);
     },
     idle() {
       return new Promise<void>((resolve) => {
