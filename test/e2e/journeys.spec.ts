@@ -333,7 +333,9 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
       const from = event.source === frameOf('[data-payui-prepared]') ? 'prepared' : event.source === frameOf('[data-payui-lightbox]') ? 'shown' : 'another';
       note(`message from ${from}: ${String(event.data).slice(0, 40)}`);
     }, true);
-    (window as unknown as { PayUI: { on(types: string, run: (data: unknown, type: string) => void): void } }).PayUI.on('open close error load', (_, type) => note(`event ${type}`));
+    // The game site's script-tag widget, or the fixture page's.
+    const w2 = window as unknown as { PayUI?: typeof window.widget; widget: typeof window.widget };
+    (w2.PayUI ?? w2.widget).on('open close error load', (_, type) => note(`event ${type}`));
   });
   /** What watchPreparing saw, and the page's state now, for a failure message. */
   const preparingSeen = (e: Engine) => e.run(() => [
@@ -449,6 +451,8 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
 
   test('after preloadTtl it is dropped and, with preload: ui, prepared again with a new token; prepare() alone leaves nothing after it; destroy() leaves nothing', async ({ engine: e }) => {
     await gotoFixture(e, { provider: 0, options: { preload: 'connect' } });
+    // (CI21, Chromium, load 20-27: nothing was prepared after destroy()'s init; a failure says what the page saw.)
+    await watchPreparing(e);
     // In the page: the prepared payment UIs made, and those dropped while hidden, since the last count.
     await e.run(() => {
       const w = window as unknown as { count: { round: number; made: number; dropped: number } };
@@ -484,10 +488,10 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
 
     // A second after it was asked for: dropped, and another prepared in its place, with a token of its own.
     await init({ preload: 'ui', preloadTtl: 1000 });
-    await expect.poll(async () => {
+    await seeing(e, 'not prepared again after preloadTtl', () => expect.poll(async () => {
       const { made, dropped, preloads, now } = await counted();
       return made >= 2 && dropped >= 1 && preloads === made && now <= 1;
-    }, POLL).toBe(true);
+    }, POLL).toBe(true));
     expect(await eventTypes(e)).toEqual(['init', 'init']);
 
     // prepare() without preload: 'ui': prepared once, and nothing is left once it is too old.
@@ -503,7 +507,7 @@ test.describe("a payment UI prepared before the click (preload: 'ui')", () => {
 
     // destroy(): the prepared frame goes, and no timer brings one back.
     await init({ preload: 'ui', preloadTtl: 1000 });
-    await expect.poll(async () => (await counted()).made, POLL).toBeGreaterThanOrEqual(1);
+    await seeing(e, 'nothing prepared after init()', () => expect.poll(async () => (await counted()).made, POLL).toBeGreaterThanOrEqual(1));
     await e.run(() => window.widget.destroy());
     expect(await nothingLeft(e)).toEqual([0, 0]);
     const asked = (await counted()).preloads;
