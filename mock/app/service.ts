@@ -35,6 +35,8 @@ export interface MockServiceOptions {
   /** Webhook settings of projects from the start (project id → settings); the API can change them. */
   webhooks?: Record<number, WebhookSettings>;
   retry?: RetryPolicy;
+  /** How often a wait for the webhook log looks again by itself (the sender's `logLookMs`; tests make it long). */
+  logLookMs?: number;
   /** Milliseconds a client may send nothing in the middle of a request before its 408 (tests make it short). */
   idleMs?: number;
   /** The data directory; null or left out: in memory, gone when the service stops. */
@@ -55,7 +57,7 @@ async function runAllDue(db: Database, payments: Payments): Promise<void> {
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures, options.databaseUrl);
-  const sender = createWebhookSender({ db, ...(options.retry ? { retry: options.retry } : {}) });
+  const sender = createWebhookSender({ db, ...(options.retry ? { retry: options.retry } : {}), ...(options.logLookMs !== undefined ? { logLookMs: options.logLookMs } : {}) });
   const payments = createPayments(sender, db);
   // Real time runs what falls due too (renewals, ends), as a moved clock does: each merchant's by its own clock.
   const ticks = setInterval(() => {
@@ -77,6 +79,8 @@ export async function startMockService(config: WorldConfig, uiRoot: string, opti
     for (const [project, settings] of Object.entries(options.webhooks ?? {})) await db.transaction((sql) => writeWebhookSettings(sql, Number(project), settings));
     // The webhooks the last run committed and its listeners did not accept go first.
     await payments.resume();
+    // Other processes' writes of the log are heard before the first request (a wait is woken by them).
+    await sender.listening();
     // Every server of the service answers its errors, the 408 of a stalled request too, in the service's shape.
     const listen = { shape: serviceShape, ...(options.idleMs ? { idleMs: options.idleMs } : {}) };
     // The API names its own origin (the Login JWT's `iss`, mailed links) once it knows its port.

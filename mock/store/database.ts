@@ -32,6 +32,14 @@ export interface Database {
    * is one process's alone (its data directory's lock).
    */
   readonly shared: boolean;
+  /**
+   * Calls `listener` with the payload of each notice sent on `channel` (`pg_notify`, delivered when
+   * the sending transaction commits) by any process of the database, over one connection of this
+   * process kept for listening; with null when that connection was lost and made again (notices
+   * may have been missed meanwhile). Resolves once listening, with how to stop. Only a database
+   * other processes share has it: the embedded one is one process's, which wakes its own.
+   */
+  listen?(channel: string, listener: (payload: string | null) => void): Promise<() => void>;
   /** The whole data directory as a gzipped tarball (an image to start another database from); embedded only. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;

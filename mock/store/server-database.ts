@@ -21,6 +21,89 @@ const asSql = (client: pg.Pool | pg.PoolClient): Sql => ({
   exec: (text) => client.query(text),
 });
 
+/** How long a listening connection that was lost waits before it is made again. */
+export const RELISTEN_MS = 1_000;
+
+type Notice = (payload: string | null) => void;
+
+/**
+ * The process's one listening connection to the database at `url` (a Client of its own: a pool's
+ * connections are shared by transactions and cannot hold a LISTEN), made when the first channel is
+ * listened to. Each notice goes to the listeners of its channel. A connection that breaks is made
+ * again after RELISTEN_MS, listening to the same channels, and every listener is told (null):
+ * what was sent meanwhile was missed.
+ */
+function listenings(Client: typeof pg.Client, url: string) {
+  const channels = new Map<string, Set<Notice>>();
+  let current: Promise<pg.Client> | null = null;
+  let closed = false;
+  let again: NodeJS.Timeout | undefined;
+  const command = (verb: 'LISTEN' | 'UNLISTEN', channel: string) => `${verb} "${channel}"`;
+
+  function open(): Promise<pg.Client> {
+    const client = new Client({ connectionString: url });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (current === made) current = null;
+      void client.end().catch(() => undefined);
+      if (closed) return;
+      again = setTimeout(() => {
+        again = undefined;
+        if (closed || current || channels.size === 0) return;
+        current = open();
+        void current.then(() => {
+          for (const listeners of channels.values()) for (const listener of [...listeners]) listener(null);
+        }, () => undefined);
+      }, RELISTEN_MS);
+      again.unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', ({ channel, payload }) => {
+      for (const listener of [...(channels.get(channel) ?? [])]) listener(payload ?? '');
+    });
+    const made = (async () => {
+      await client.connect();
+      for (const channel of channels.keys()) await client.query(command('LISTEN', channel));
+      return client;
+    })();
+    made.catch(lost);
+    return made;
+  }
+
+  return {
+    async listen(channel: string, listener: Notice): Promise<() => void> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new RangeError(`a channel is a plain lower-case name, got ${JSON.stringify(channel)}`);
+      if (closed) throw new Error('the database is closed');
+      const listeners = channels.get(channel) ?? new Set<Notice>();
+      const fresh = !channels.has(channel);
+      channels.set(channel, listeners);
+      listeners.add(listener);
+      const connection = current;
+      if (!connection) current = open();
+      // A new connection listens to every channel as it starts; one already made is told of a new channel.
+      else if (fresh) await connection.then((client) => client.query(command('LISTEN', channel))).catch(() => undefined);
+      // Not listening (the server cannot be reached now): the connection is tried again, and the listener's own looks stand in meanwhile.
+      await current?.catch(() => undefined);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size > 0 || channels.get(channel) !== listeners) return;
+        channels.delete(channel);
+        void current?.then((client) => client.query(command('UNLISTEN', channel))).catch(() => undefined);
+      };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(again);
+      const connection = current;
+      current = null;
+      await connection?.then((client) => client.end()).catch(() => undefined);
+    },
+  };
+}
+
 /** A name of the URL fit for a message: no password. */
 export function redactUrl(url: string): string {
   try {
@@ -39,7 +122,8 @@ export function redactUrl(url: string): string {
  * (`migrations`: tests give a broken list).
  */
 export async function openServerDatabase(url: string, migrations: readonly string[] = MIGRATIONS): Promise<Database> {
-  const pool = new (await driver()).Pool({ connectionString: url, max: 10 });
+  const { Pool, Client } = await driver();
+  const pool = new Pool({ connectionString: url, max: 10 });
   // A connection that breaks while idle is the pool's to replace, not the process's end.
   pool.on('error', () => undefined);
   const sql = asSql(pool);
@@ -65,15 +149,18 @@ export async function openServerDatabase(url: string, migrations: readonly strin
     throw error;
   }
   let closed = false;
+  const notices = listenings(Client, url);
   return {
     sql,
     transaction,
     dataDir: null,
     shared: true,
+    listen: notices.listen,
     dump: () => Promise.reject(new Error('a Postgres server database is not dumped as an image')),
     close: async () => {
       if (closed) return;
       closed = true;
+      await notices.close();
       await pool.end();
     },
   };

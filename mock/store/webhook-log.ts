@@ -59,6 +59,24 @@ const deliveryOf = (row: Row): LoggedDelivery => ({
   attempts: row.attempts, next_attempt: row.next_attempt === null ? null : new Date(row.next_attempt).toISOString(), body: row.body,
 });
 
+/**
+ * The channel a write of the log is told on, to the processes of a shared database (`payload`:
+ * the project's id, a space, and the writing process's mark), so that their waits for the
+ * project's log look again (mock/webhooks/log.ts).
+ */
+export const LOG_CHANNEL = 'payui_webhook_log';
+
+/** Tells every process listening on LOG_CHANNEL that project `projectId`'s log changed, when the transaction of `sql` commits. */
+export async function tellLogChanged(sql: Sql, projectId: number, mark: string): Promise<void> {
+  await sql.query('SELECT pg_notify($1, $2)', [LOG_CHANNEL, `${projectId} ${mark}`]);
+}
+
+/** The project and the writer's mark of a notice on LOG_CHANNEL; null when it is not one. */
+export function logNotice(payload: string): { projectId: number; mark: string } | null {
+  const match = /^(\d+) (\S+)$/.exec(payload);
+  return match ? { projectId: Number(match[1]), mark: match[2]! } : null;
+}
+
 /** Logs a new delivery (its id is the log's) and drops the project's oldest past `LOG_SIZE`. */
 export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>): Promise<number> {
   const { rows } = await sql.query<{ id: string }>(

@@ -16,25 +16,17 @@ import { endWait, takeWait } from '../store/webhook-waits';
 
 export type { LogFilter };
 
-/**
- * The projects whose log is read, with their webhook settings (read once per answer), how their
- * log is read, and how often a wait looks again for deliveries other processes logged (0: never,
- * the database is this process's alone).
- */
+/** The projects whose log is read, with their webhook settings (read once per answer), and how their log is read. */
 export interface LogScope {
   projects: readonly LoggedProject[];
   settings: Map<number, WebhookSettings>;
   read(filter: LogFilter): Promise<{ deliveries: LoggedDelivery[]; attempts: LoggedAttempt[] }>;
-  pollMs?: number;
 }
-
-/** How often a wait on a shared database looks for what other processes logged. */
-export const LOG_POLL_MS = 500;
 
 /** These projects (a merchant's) with their settings as they are kept now, and their log in `db`. */
 export async function logScope(db: Database, projects: readonly LoggedProject[]): Promise<LogScope> {
   const ids = projects.map((p) => p.id);
-  return { projects, settings: await readManySettings(db.sql, ids), read: (filter) => readLog(db.sql, ids, filter), pollMs: db.shared ? LOG_POLL_MS : 0 };
+  return { projects, settings: await readManySettings(db.sql, ids), read: (filter) => readLog(db.sql, ids, filter) };
 }
 
 /** The log of these projects (a merchant's): the deliveries `filter` keeps, and their attempts, newest first. */
@@ -61,15 +53,29 @@ export interface WaitingClient {
 
 /**
  * The log as `webhookLog` answers it, as soon as it holds a delivery (`GET /mock/webhooks?wait=`);
- * or as it is once `waitMs` have passed or the sender closed (the service stops). What this
- * process's sender logs ends the wait at once; what another process of a shared database logged,
- * at the next look (every `scope.pollMs`). A client that goes away ends the wait too: no timer and
- * no watcher are left behind.
+ * or as it is once `waitMs` have passed or the sender closed (the service stops). A write of its
+ * projects' log makes it look again: this process's at once, another process's of a shared
+ * database when its notice comes (the sender's `watch`), or at the latest at the next look of its
+ * own (every `sender.logLookMs`, for a notice missed). A client that goes away ends the wait too:
+ * no timer and no watcher are left behind.
  */
 export async function waitForLog(sender: WebhookSender, scope: LogScope, filter: LogFilter, waitMs: number, client: WaitingClient): Promise<WebhookLog> {
   const look = () => webhookLog(scope, filter);
-  const first = await look();
-  if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) return first;
+  const projectIds = scope.projects.map((project) => project.id);
+  // Watched from before the first look: a write during it makes the wait look again.
+  let woken = false;
+  const early = waitMs > 0 ? sender.watch(() => void (woken = true), projectIds) : () => undefined;
+  let first: WebhookLog;
+  try {
+    first = await look();
+  } catch (error) {
+    early();
+    throw error;
+  }
+  if (first.deliveries.length > 0 || waitMs <= 0 || client.destroyed) {
+    early();
+    return first;
+  }
   return new Promise((resolve, reject) => {
     let ended = false;
     const end = () => {
@@ -84,10 +90,13 @@ export async function waitForLog(sender: WebhookSender, scope: LogScope, filter:
     /** Looks again, and ends the wait once a delivery is there (a look that fails waits for the next). */
     const again = () => void look().then((log) => log.deliveries.length > 0 && end(), () => undefined);
     const timer = setTimeout(end, waitMs);
-    const poll = scope.pollMs ? setInterval(again, scope.pollMs) : undefined;
+    const poll = sender.logLookMs ? setInterval(again, sender.logLookMs) : undefined;
     // Woken by its projects' log writes only: another merchant's deliveries cost it nothing.
-    const unwatch = sender.watch((closed) => (closed ? end() : again()), scope.projects.map((project) => project.id));
+    const unwatch = sender.watch((closed) => (closed ? end() : again()), projectIds);
+    early();
     client.once('close', end);
+    if (sender.closed()) end();
+    else if (woken) again();
   });
 }
 

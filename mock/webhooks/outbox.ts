@@ -36,7 +36,7 @@ import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
 import { claimOutbox, dropIdleLeases, freeLeases, keepBody, keepWebhooks, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
-import { deliveryNow, logDelivery, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
+import { deliveryNow, logDelivery, tellLogChanged, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
 import { loggedCode, QUESTION_TYPE, queueFull } from './sender';
 
 /** How long a lease holds without being renewed: a killed process's webhooks wait that long for another. */
@@ -119,6 +119,12 @@ async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: W
   return null;
 }
 
+/**
+ * The mark of the outbox's own writes of the log on their notices (mock/store/webhook-log.ts): no
+ * sender's, so every process's sender, this one's too, wakes the project's waits for them.
+ */
+const OUTBOX_MARK = 'outbox';
+
 /** A webhook logged as waiting, and kept in the outbox on that delivery, in one transaction; null when the project has no settings. */
 async function keepLogged(
   db: Database, projectId: number, { type, body }: { type: string; body: string }, limit: number | null,
@@ -130,6 +136,7 @@ async function keepLogged(
     if (limit !== null && waiting >= limit) return { kept: false, reason: queueFull(waiting, projectId, limit) };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
     const id = await logDelivery(sql, fields);
+    if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
   });
 }
@@ -180,7 +187,10 @@ async function askLogged(db: Database, sender: WebhookSender, handing: Handing, 
   // One not asked leaves nothing behind: out of the outbox, and logged as not asked; unless a process
   // claimed it meanwhile (a shared database), which asks or drops it, and settles it, as its own.
   if (answer.unasked !== undefined && (await removeUnclaimedRow(db.sql, row.id).catch(() => false))) {
-    await updateDelivery(db.sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` }).catch(() => undefined);
+    await db.transaction(async (sql) => {
+      await updateDelivery(sql, { ...delivery, state: 'refused', reason: `not asked: ${answer.unasked}` });
+      if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
+    }).catch(() => undefined);
   }
   return answer;
 }

@@ -17,6 +17,7 @@
  * A webhook kept in the database's outbox (`sendKept`) is settled — taken out of it — once it is
  * accepted or refused; one still unsettled when the process ends is sent by the next start.
  */
+import { randomUUID } from 'node:crypto';
 import { is2xx } from '../lib/plain';
 import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
@@ -24,7 +25,7 @@ import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from 
 import type { Database } from '../store/database';
 import { clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
-import { LOG_SIZE, forgetDelivery, logDelivery, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logDelivery, logNotice, resumeDelivery, tellLogChanged, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 import type { OutboxSchedule } from '../store/outbox';
 
 /**
@@ -266,6 +267,14 @@ export interface WebhookSender {
    * log does not call it.
    */
   watch(onChange: (closed: boolean) => void, projectIds: readonly number[]): () => void;
+  /**
+   * How often a wait for the log looks again by itself (0: never). On a shared database each write
+   * of the log is told to every process (LISTEN/NOTIFY), which calls the watchers of its project;
+   * the look is the fallback for a notice missed while the listening connection was down.
+   */
+  readonly logLookMs: number;
+  /** Resolves once the sender hears other processes' writes of the log (at once without a shared database). */
+  listening(): Promise<void>;
   /** Whether close() was called. */
   closed(): boolean;
   /** Calls `listener` once the sender closes (at once if it is closed already). */
@@ -308,7 +317,15 @@ export interface WebhookSenderOptions {
   queueLimit?: number;
   /** The clock retries are measured on: by default the merchants' clocks of `db`, or real time without one. */
   clock?: RetryClock;
+  /** `logLookMs`: by default LOG_LOOK_MS on a shared database, else 0 (tests make it long, to see the notices alone wake a wait). */
+  logLookMs?: number;
 }
+
+/**
+ * How often a wait for the log looks again by itself on a shared database: a fallback only, for
+ * notices missed while the listening connection was lost (each write is told to every process).
+ */
+export const LOG_LOOK_MS = 5_000;
 
 /** A webhook as it goes out: its type and the exact body (and, when the outbox keeps it, how to settle it, and its schedule). */
 type Outgoing = Omit<KeptWebhook, 'settle'> & { settle?: KeptWebhook['settle'] };
@@ -317,7 +334,7 @@ const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_t
 /** How often a queue whose project has no settings looks for them again. */
 const SETTINGS_POLL_MS = 1_000;
 
-export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT, clock = db ? merchantClock(db) : realTime }: WebhookSenderOptions = {}): WebhookSender {
+export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT, clock = db ? merchantClock(db) : realTime, logLookMs = db?.shared ? LOG_LOOK_MS : 0 }: WebhookSenderOptions = {}): WebhookSender {
   if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
   /** The settings when no database keeps them. */
   const memory = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
@@ -369,9 +386,19 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   /** Those told once the sender closes (`onClose`). */
   const closeListeners: (() => void)[] = [];
   let telling = false;
+  /** This process's mark on the notices of its log writes: it has told its own watchers already. */
+  const mark = randomUUID();
+  /** Other processes' writes of the log, heard on a shared database; a lost connection made again tells every watcher to look. */
+  const heard = db?.shared && db.listen
+    ? db.listen(LOG_CHANNEL, (payload) => {
+      if (payload === null) return changed();
+      const notice = logNotice(payload);
+      if (notice && notice.mark !== mark) changed(notice.projectId);
+    }).catch(() => () => undefined)
+    : Promise.resolve(() => undefined);
 
   /**
-   * Tells the watchers of `projectId` (none given: all of them, the sender closing), once the work
+   * Tells the watchers of `projectId` (none given: all of them: the sender closing, or notices of other processes missed), once the work
    * under way this tick is done, that its log changed.
    */
   function changed(projectId?: number): void {
@@ -394,7 +421,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       changed(projectId);
       return Promise.resolve();
     }
-    const run = writes.then(() => work(db.sql)).catch(() => undefined).then(() => changed(projectId));
+    // On a shared database the write then tells the other processes, in a statement of its own
+    // after the write's (a process woken by it reads what was written), which the next write does
+    // not wait for: the log's writes, one after another, are no slower for it.
+    const tell = () => void (db.shared && tellLogChanged(db.sql, projectId, mark).catch(() => undefined));
+    const run = writes.then(() => work(db.sql)).then(tell, () => undefined).then(() => changed(projectId));
     writes = run;
     return run;
   }
@@ -693,6 +724,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       watchers.set(watcher, new Set(projectIds));
       return () => void watchers.delete(watcher);
     },
+    logLookMs,
+    listening: () => heard.then(() => undefined),
     closed: () => closed,
     onClose(listener) {
       if (closed) queueMicrotask(listener);
@@ -726,6 +759,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       if (!closed) {
         closed = true;
         unwatchClock();
+        void heard.then((stop) => stop());
         for (const wake of [...wakes]) wake();
         settle();
         changed();
