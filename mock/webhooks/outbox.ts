@@ -135,8 +135,8 @@ async function keepLogged(
     const waiting = limit === null ? 0 : await outboxCount(sql, projectId, QUESTION_TYPE);
     if (limit !== null && waiting >= limit) return { kept: false, reason: queueFull(waiting, projectId, limit) };
     const fields: Omit<LoggedDelivery, 'id'> = { project_id: projectId, notification_type: type, state: 'waiting', reason: null, attempts: 0, next_attempt: null, body };
+    // Not told here: the sender that takes it writes it to the log again (resumeDelivery), and tells then.
     const id = await logDelivery(sql, fields);
-    if (db.shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
     return { kept: true, delivery: { id, ...fields }, row: await keepBody(sql, projectId, { type, body }, id) };
   });
 }
