@@ -9,9 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Webhook } from 'payui-embed/server';
 import { listenLoopback, type Listening } from '../http/listen';
-import { ENDING_STATUSES, PUBLISHED_WAITS } from '../webhooks/sender';
+import { createWebhookSender, ENDING_STATUSES, PUBLISHED_WAITS } from '../webhooks/sender';
 import { startWorld, type ServiceWorld } from './service-world';
-import type { LoggedAttempt, LoggedDelivery } from '../store/webhook-log';
+import { readLog, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import { memoryDatabase } from '../store/memory';
+import type { Database, Sql } from '../store/database';
 import { DEMO_MERCHANT } from '../fixtures/catalog';
 
 const AUTH = `Basic ${Buffer.from(`${DEMO_MERCHANT.id}:${DEMO_MERCHANT.apiKey}`).toString('base64')}`;
@@ -112,6 +114,61 @@ describe('answers that end a delivery', () => {
     await w.sender.idle();
     expect((await delivery(w, 1)).delivery).toMatchObject({ state: 'accepted', attempts: 1, next_attempt: null });
     expect(got).toHaveLength(1);
+  });
+});
+
+/** `db` whose updates of the webhook log each wait `ms` before they go (a busy database server, made certain). */
+function slowLogUpdates(db: Database, ms: number): Database {
+  const slow = (sql: Sql): Sql => ({
+    async query<T>(text: string, params?: unknown[]) {
+      if (/^\s*UPDATE webhook_log\b/.test(text)) await new Promise((resolve) => setTimeout(resolve, ms));
+      return sql.query<T>(text, params);
+    },
+    exec: (text) => sql.exec(text),
+  });
+  return { ...db, sql: slow(db.sql), transaction: (work) => db.transaction((sql) => work(slow(sql))) };
+}
+
+describe('the log while deliveries go, however slow its writes', () => {
+  it('shows an attempt only with what became of its delivery: never an attempt made and its delivery still sending', async () => {
+    const db = await memoryDatabase();
+    const sender = createWebhookSender({ db: slowLogUpdates(db, 300) });
+    try {
+      const { url } = await listener(() => 500);
+      await sender.configure(200001, { url, secret: 's', variant: 'combined' });
+      await sender.send(200001, [webhook(1)]);
+      // Each state the log shows, with its attempts, read every 20 ms until the retry is scheduled.
+      const seen = new Set<string>();
+      for (let done = false; !done;) {
+        const { deliveries: [d], attempts } = await readLog(db.sql, [200001]);
+        seen.add(`${d!.state} ${d!.attempts} ${attempts.length}`);
+        done = d!.state === 'waiting' && d!.attempts === 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect([...seen]).toEqual(['waiting 0 0', 'sending 0 0', 'waiting 1 1'].filter((state) => seen.has(state)));
+      expect(seen.has('waiting 1 1')).toBe(true);
+    } finally {
+      await sender.close();
+      await db.close();
+    }
+  });
+
+  it('resolves once the log says how each delivery ended, not only once nothing is left to send: a read right after shows it, however slow the writes', async () => {
+    const db = await memoryDatabase();
+    const sender = createWebhookSender({ db: slowLogUpdates(db, 300) });
+    try {
+      const { url, got } = await listener((order) => (order === 1 ? 202 : 404));
+      await sender.configure(200001, { url, secret: 's', variant: 'combined' });
+      await sender.send(200001, [webhook(1), webhook(2)]);
+      await sender.idle();
+      expect(got.map((g) => g.order)).toEqual([1, 2]);
+      const { deliveries, attempts } = await readLog(db.sql, [200001]);
+      expect(deliveries.map((d) => [d.state, d.attempts])).toEqual([['refused', 1], ['accepted', 1]]);
+      expect(attempts.map((a) => a.status)).toEqual([404, 202]);
+    } finally {
+      await sender.close();
+      await db.close();
+    }
   });
 });
 

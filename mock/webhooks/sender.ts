@@ -386,6 +386,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   /** Those told once the sender closes (`onClose`). */
   const closeListeners: (() => void)[] = [];
   let telling = false;
+  /** The notices of log writes on their way to the other processes (a shared database's). */
+  const notices = new Set<Promise<void>>();
   /** This process's mark on the notices of its log writes: it has told its own watchers already. */
   const mark = randomUUID();
   /** Other processes' writes of the log, heard on a shared database; a lost connection made again tells every watcher to look. */
@@ -424,10 +426,26 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     // On a shared database the write then tells the other processes, in a statement of its own
     // after the write's (a process woken by it reads what was written), which the next write does
     // not wait for: the log's writes, one after another, are no slower for it.
-    const tell = () => void (db.shared && tellLogChanged(db.sql, projectId, mark).catch(() => undefined));
+    const tell = () => {
+      if (!db.shared) return;
+      const notice = tellLogChanged(db.sql, projectId, mark).catch(() => undefined);
+      notices.add(notice);
+      void notice.then(() => notices.delete(notice));
+    };
     const run = writes.then(() => work(db.sql)).then(tell, () => undefined).then(() => changed(projectId));
     writes = run;
     return run;
+  }
+
+  /**
+   * Resolves once the log's writes made so far are done, and their notices told: those made while
+   * it waits too (a drop's or a close's), so that a read of the log after it sees them all.
+   */
+  async function written(): Promise<void> {
+    for (let last: Promise<void> | undefined; last !== writes || notices.size > 0;) {
+      last = writes;
+      await Promise.all([last, ...notices]);
+    }
   }
 
   /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
@@ -455,8 +473,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     return delivery;
   }
 
-  /** Writes the delivery's state as it is now to the log (and the attempt just made). */
-  const logged = (delivery: Delivery, made?: Attempt) => void write(delivery.project_id, (sql) => updateDelivery(sql, { ...delivery }, made));
+  /**
+   * Writes the delivery's state as it is now to the log (and the attempt just made): as it is at
+   * the call, not when the write's turn comes (an attempt under way is not counted before it is logged).
+   */
+  function logged(delivery: Delivery, made?: Attempt): void {
+    const now = { ...delivery };
+    // Its id is the log's, which its first write (before this one) gives it.
+    void write(delivery.project_id, (sql) => updateDelivery(sql, { ...now, id: delivery.id }, made));
+  }
 
   /** Takes an accepted or refused delivery out of the outbox, when the outbox keeps it. */
   async function settled(delivery: Delivery): Promise<void> {
@@ -489,8 +514,12 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     await settled(delivery);
   }
 
-  function record(delivery: Delivery, made: Attempt): void {
-    log.push(made);
+  /**
+   * Logs the attempt just made (none: no attempt was made) with what became of the delivery, in one
+   * write: a read of the log never shows an attempt with its delivery still `sending`.
+   */
+  function record(delivery: Delivery, made: Attempt | undefined): void {
+    if (made) log.push(made);
     if (log.length > LOG_SIZE) log.shift();
     logged(delivery, made);
   }
@@ -503,12 +532,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /**
-   * One attempt of `delivery`, logged at the time of the merchant's clock; `retries`: whether a
-   * failure may be tried again (a question's may not). Answers the listener's answer, whether it
-   * accepted it or refused it (a status that ends a delivery), and when the next attempt is due on
-   * the merchant's clock (null: none follows; after close(), for the next start).
+   * One attempt of `delivery`, at the time of the merchant's clock; `retries`: whether a failure
+   * may be tried again (a question's may not). Answers the listener's answer, whether it accepted it
+   * or refused it (a status that ends a delivery), when the next attempt is due on the merchant's
+   * clock (null: none follows; after close(), for the next start), and the attempt as the log keeps
+   * it (`made`), which the caller records with the delivery's state after it (`record`).
    */
-  async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null }> {
+  async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null; made: Attempt }> {
     delivery.attempts += 1;
     const at = await clock.now(delivery.project_id);
     const started = Date.now();
@@ -517,13 +547,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const accepted = is2xx(result.status);
     const refused = !accepted && result.status !== null && ENDING_STATUSES.has(result.status);
     const wait = retries && !accepted && !refused ? retry.waitsMs[delivery.attempts - 1] ?? null : null;
-    record(delivery, {
+    const made: Attempt = {
       delivery: delivery.id, project_id: delivery.project_id, notification_type: delivery.notification_type, url: target.url,
       attempt: delivery.attempts, at: new Date(at).toISOString(), status: result.status, answer: loggedAnswer(result), ms,
       // A sender closed while the attempt was under way schedules no other (the next start goes on from it).
       accepted, retry_in_ms: closed ? null : wait,
-    });
-    return { ...result, accepted, refused, due: wait === null ? null : at + wait };
+    };
+    return { ...result, accepted, refused, due: wait === null ? null : at + wait, made };
   }
 
   /** Why a delivery whose last attempt failed (`status`) is not tried again: `refused` by the listener, or its schedule is over. */
@@ -620,25 +650,25 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       head.state = 'sending';
       head.next_attempt = null;
       logged(head);
-      const { accepted, refused, status, due } = await attempt(head, target, true);
+      const { accepted, refused, status, due, made } = await attempt(head, target, true);
       // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain
       // only); the outbox keeps it, with its place in the schedule, for the next start.
       if (!accepted && !refused && closed) {
         head.state = 'waiting';
-        logged(head);
+        record(head, made);
         if (due !== null) await schedules.get(head)?.({ attempts: head.attempts, nextAttempt: due, delivery: head.id });
         break;
       }
       if (accepted || due === null) {
         Object.assign(head, accepted ? { state: 'accepted' } : ending(head, status, refused));
-        logged(head);
+        record(head, made);
         queue.shift();
         await settled(head);
         continue;
       }
       head.state = 'waiting';
       head.next_attempt = new Date(due).toISOString();
-      logged(head);
+      record(head, made);
       await schedules.get(head)?.({ attempts: head.attempts, nextAttempt: due, delivery: head.id });
       await until(head, due);
     }
@@ -662,13 +692,15 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (await gone(delivery)) return drop(delivery);
     const target = await settingsNow(projectId);
     if (target === undefined || closed) return;
+    let made: Attempt | undefined;
     if (target === null) {
       Object.assign(delivery, { state: 'refused', reason: 'not asked: the project has no webhook settings now' });
     } else {
-      const { accepted, status, answer } = await attempt(delivery, target, false);
-      Object.assign(delivery, accepted ? { state: 'accepted' } : { state: 'refused', reason: `not accepted (${status ?? answer}); a question is asked once` });
+      const asked = await attempt(delivery, target, false);
+      made = asked.made;
+      Object.assign(delivery, asked.accepted ? { state: 'accepted' } : { state: 'refused', reason: `not accepted (${asked.status ?? asked.answer}); a question is asked once` });
     }
-    logged(delivery);
+    record(delivery, made);
     await settled(delivery);
   }
 
@@ -743,10 +775,12 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       for (const projectId of projectIds) changed(projectId);
     },
     idle() {
+      // Nothing left to send, and the log says so: the last state of each delivery is written (a
+      // delivery's end is logged without waiting for the write, so a queue empties before its log does).
       return new Promise<void>((resolve) => {
         idleWaiters.push(resolve);
         settle();
-      });
+      }).then(written);
     },
     lookAgain() {
       if (closed || forClock.size === 0) return Promise.resolve();
@@ -768,7 +802,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       }
       // Then what they logged is written (before the database closes).
       const drained = busy.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => closers.push(resolve));
-      return drained.then(() => Promise.all(asking)).then(() => writes);
+      return drained.then(() => Promise.all(asking)).then(written);
     },
   };
 }
