@@ -37,6 +37,8 @@ export interface MockServiceOptions {
   retry?: RetryPolicy;
   /** How often a wait for the webhook log looks again by itself (the sender's `logLookMs`; tests make it long). */
   logLookMs?: number;
+  /** The most webhooks one project's queue holds (the sender's `queueLimit`; tests make it small). */
+  queueLimit?: number;
   /** Milliseconds a client may send nothing in the middle of a request before its 408 (tests make it short). */
   idleMs?: number;
   /** The data directory; null or left out: in memory, gone when the service stops. */
@@ -57,7 +59,7 @@ async function runAllDue(db: Database, payments: Payments): Promise<void> {
 export async function startMockService(config: WorldConfig, uiRoot: string, options: MockServiceOptions = {}): Promise<MockService> {
   const running: Listening[] = [];
   const db = await openServiceDatabase(options.dataDir ?? null, options.fixtures, options.databaseUrl);
-  const sender = createWebhookSender({ db, ...(options.retry ? { retry: options.retry } : {}), ...(options.logLookMs !== undefined ? { logLookMs: options.logLookMs } : {}) });
+  const sender = createWebhookSender({ db, ...(options.retry ? { retry: options.retry } : {}), ...(options.logLookMs !== undefined ? { logLookMs: options.logLookMs } : {}), ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}) });
   const payments = createPayments(sender, db);
   // Real time runs what falls due too (renewals, ends), as a moved clock does: each merchant's by its own clock.
   const ticks = setInterval(() => {

@@ -82,4 +82,36 @@ describe.skipIf(!server)('waits of one merchant through two services on one data
       await listener.close();
     }
   }, 60_000);
+
+  it('a wait for refused deliveries through one is woken by an event the other refuses (its queue full), told by the database', async () => {
+    await onServer(server!, `CREATE DATABASE ${name}`);
+    // Questions answered, everything else failed: a failed order_paid fills the queue of one, waiting a minute for its retry.
+    const listener = await listenLoopback((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => res.writeHead(Buffer.concat(chunks).includes('"user_validation"') ? 204 : 500).end());
+    }, 0);
+    try {
+      const options: MockServiceOptions = {
+        logLookMs: 600_000, queueLimit: 1, retry: { waitsMs: [60_000], timeoutMs: 2_000 },
+        webhooks: { 200001: { url: `http://127.0.0.1:${listener.port}/`, secret: 'shared-waits', variant: 'combined' } },
+      };
+      const [one, two] = [await start(options), await start(options)];
+      const log = async (query: string) => ((await (await fetch(`${one.merchantApi}/mock/webhooks?${query}`, { headers: { authorization: DEMO_AUTH } })).json()) as { deliveries: { id: number; notification_type: string; state: string; attempts: number }[] }).deliveries;
+      const paid = await payCrystals(two.merchantApi, 'refused-through-the-other');
+      await expect.poll(async () => (await log('type=order_paid')).map((d) => [d.state, d.attempts]), { timeout: 20_000 }).toEqual([['waiting', 1]]);
+      const before = (await log(''))[0]!.id;
+      const asked = Date.now();
+      const waiting = fetch(`${one.merchantApi}/mock/webhooks?state=refused&after=${before}&wait=30000`, { headers: { authorization: DEMO_AUTH } });
+      await expect.poll(() => one.webhooks.watching(), { timeout: 20_000 }).toBe(1);
+      const refund = await fetch(`${two.merchantApi}/mock/transactions/${paid}/refund`, { method: 'POST', headers: { authorization: DEMO_AUTH } });
+      expect(refund.status).toBe(200);
+      const answer = (await (await waiting).json()) as { deliveries: { notification_type: string; state: string }[] };
+      // Not told, it would answer (the same log) at its end, 30 s after it was asked.
+      expect(Date.now() - asked).toBeLessThan(30_000);
+      expect(answer.deliveries.map((d) => [d.notification_type, d.state])).toEqual([['order_canceled', 'refused']]);
+    } finally {
+      await listener.close();
+    }
+  }, 60_000);
 });

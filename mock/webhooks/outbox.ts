@@ -99,7 +99,7 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
   const handing = db.shared ? sharedOutbox(db, sender, shape) : ownOutbox(db, sender, shape);
   return {
     ...handing,
-    keep: (sql, projectId, payloads) => keepEvent(sql, sender.queueLimit, projectId, payloads),
+    keep: (sql, projectId, payloads) => keepEvent(sql, sender.queueLimit, projectId, payloads, db.shared),
     logged: (projectIds) => sender.logged(projectIds),
     queue: (projectId, webhook) => queueLogged(db, sender.queueLimit, handing, projectId, webhook),
     ask: (projectId, payload) => askLogged(db, sender, handing, projectId, payload),
@@ -109,13 +109,15 @@ export function createOutbox(db: Database, sender: WebhookSender, shape: Shaper 
 type Handing = Omit<Outbox, 'queue' | 'ask' | 'keep' | 'logged'>;
 
 /** An event's webhooks kept, or logged refused (null) when its project's queue has no room for them all (`limit`). */
-async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: Webhook[]): Promise<OutboxRow[] | null> {
+async function keepEvent(sql: Sql, limit: number, projectId: number, payloads: Webhook[], shared: boolean): Promise<OutboxRow[] | null> {
   const rows = await keepWebhooks(sql, projectId, payloads, { limit, except: QUESTION_TYPE });
   if (rows) return rows;
   const reason = queueFull(await outboxCount(sql, projectId, QUESTION_TYPE), projectId, limit);
   for (const payload of payloads) {
     await logDelivery(sql, { project_id: projectId, notification_type: payload.notification_type, state: 'refused', reason, attempts: 0, next_attempt: null, body: JSON.stringify(payload) });
   }
+  // The other processes' waits hear of it when the event commits; this one's, from `logged`.
+  if (shared) await tellLogChanged(sql, projectId, OUTBOX_MARK);
   return null;
 }
 
