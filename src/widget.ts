@@ -197,10 +197,12 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
    * `preload: 'connect'`: when the page is idle after init() (init itself stays well under a
    * millisecond), fetch the session code, which preconnects to the payment UI, and the lightbox
    * code if it will be needed; `'ui'`: prepare the payment UI itself. A later init() or destroy()
-   * makes an earlier preload stop.
+   * makes an earlier preload stop. A page that is never idle (a game drawing every frame) still gets
+   * it within a second: the idle callback's timeout (setTimeout, where there is none, takes the
+   * object as no delay).
    */
   function preload(opts: NormalizedOptions): void {
-    const run = ++preloads;
+    const run = preloads;
     if (opts.preload != 'none' && globalThis.document) {
       (window.requestIdleCallback ?? setTimeout)(() =>
         run === preloads &&
@@ -209,11 +211,14 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
           preconnect?.remove();
           preconnect = module.warm(opts.url, (opts.iframeOnly || !isMobile()) && deps.loadLightbox);
         }, String)),
+        { timeout: 1000 } as never,
       );
     }
   }
 
+  /** Drops what is prepared, and stops the preloads and preparations under way (a later one may go on). */
   const drop = () => {
+    preloads++;
     ready?.drop();
     ready = null;
   };
@@ -233,7 +238,7 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       // The same purchase, also while its token is on its way: kept.
       if (!ready?.fits(trigger, opts, true)) {
         drop();
-        const run = ++preloads;
+        const run = preloads;
         const module = await deps.loadSession();
         if (run !== preloads || session) return;
         // (Until it is dropped or taken it is `ready`, and the options are those it was made with.
@@ -279,7 +284,6 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       if (destroyed) throw new PayUIError('DESTROYED', 'destroyed');
       // A failed init leaves no options: open() must never buy what an earlier init asked for.
       options = given = null;
-      preloads++;
       drop();
       options = normalizeOptions(next);
       given = next;
@@ -316,7 +320,6 @@ export function createWidgetHandle(deps: WidgetDeps, initial?: PayUIOptions): Wi
       if (destroyed) return;
       destroyed = true;
       session?.end('api');
-      preloads++;
       drop();
       preconnect?.remove();
       options = null;

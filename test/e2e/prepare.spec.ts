@@ -102,6 +102,20 @@ test.describe('a payment UI prepared before the click', () => {
     expect(await frameBox(page)).toEqual(hidden);
   });
 
+  test('is prepared on a game page whose render loop leaves the browser no idle time (every frame busy)', async ({ page }) => {
+    // A game drawing every frame for longer than a frame lasts: the page is never idle.
+    await page.addInitScript(() => {
+      const draw = () => {
+        const until = performance.now() + 30;
+        while (performance.now() < until);
+        requestAnimationFrame(draw);
+      };
+      requestAnimationFrame(draw);
+    });
+    await prepared(page);
+    await openAndWaitReady(page);
+  });
+
   test('unprepared, the same purchase emits the same events in the same order', async ({ page }) => {
     await gotoFixture(page, { provider: 0, options: { preload: 'none' } });
     await openAndWaitReady(page);
