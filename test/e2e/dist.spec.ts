@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectContractOrder } from './event-order';
 import { world } from './world';
+import { closeFromInside } from './widget-page';
 
 const VERSION = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 const lightboxHost = (page: Page) => page.locator('[data-payui-lightbox]');
@@ -156,9 +157,7 @@ test.describe('dist/payui.js on a phone', () => {
     await expect.poll(() => page.evaluate(() => window.seen)).toEqual(['init', 'open', 'open-window', 'load']);
     await popup.getByRole('button', { name: /^Pay/ }).click();
     await expect(popup.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: 'Close', exact: true }).click();
-    await closed;
+    await closeFromInside(popup, 'Close');
     await expect.poll(() => page.evaluate(() => window.seen)).toEqual(['init', 'open', 'open-window', 'load', 'status-done', 'close']);
     expect(requested).toContain('/dist/payui-session.js');
     expect(requested).not.toContain('/dist/payui-lightbox.js');

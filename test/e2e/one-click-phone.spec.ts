@@ -3,7 +3,7 @@
 // request, nothing a strict CSP blocks), goes to the payment UI when the token is here, and
 // relays status and close; a provider that fails shows why in that window, with a close button.
 import { devices, expect, test, type Page } from '@playwright/test';
-import { buyInWindow, eventTypes, gotoFixture, results } from './widget-page';
+import { buyInWindow, closeFromInside, eventTypes, gotoFixture, results } from './widget-page';
 import { world } from './world';
 
 const { defaultBrowserType: _default, ...iPhone } = devices['iPhone 13']!;
@@ -60,9 +60,7 @@ test('a provider that rejects: the window says so with a close button; closing i
   expect(await page.evaluate(() => window.events.filter((e) => e.type === 'error').map((e) => e.data))).toEqual([
     expect.objectContaining({ code: 'TOKEN_FAILED', message: expect.stringContaining('the shop server said no') }),
   ]);
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Close' }).click();
-  await closed;
+  await closeFromInside(popup, 'Close');
   await expect.poll(() => results(page)).toEqual([{ status: null, paymentInfo: null, reason: 'error' }]);
   expect(reports).toEqual([]);
 });
