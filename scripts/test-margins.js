@@ -16,7 +16,8 @@ const dir = mkdtempSync(join(tmpdir(), 'payui-margins-'));
 
 /** Runs Vitest over `files` (all unit tests when empty) and answers the reporter's rows. */
 function run(files, label) {
-  const out = join(dir, `${label}.json`);
+  // (A label names files: its slashes are not folders.)
+  const out = join(dir, `${label.replace(/[^\w.-]+/g, '_')}.json`);
   const load = loadavg()[0].toFixed(1);
   const started = Date.now();
   const result = spawnSync(
