@@ -34,6 +34,9 @@ if (kind === 'service') {
   count(PGlite.prototype, '_runExclusiveQuery');
   const { default: pg } = await import('pg');
   count(pg.Client.prototype, 'query');
+  // The service's tests run every in-memory database on a Postgres server when this names one
+  // (mock/store/memory.ts): a bench "in memory" must not be one.
+  if (!options.databaseUrl) delete process.env.PAYUI_TEST_DATABASE_URL;
   const { startPayuiMock } = await import(new URL('../mock/dist/index.js', import.meta.url).href);
   const mock = await startPayuiMock(options);
   // Both listen on 127.0.0.1 (the service on ::1 too): the load generator goes to the same address.
