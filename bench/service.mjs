@@ -11,8 +11,10 @@
 //   PAYUI_POSTGRES_URL names a server (a role that may create databases), on Postgres;
 // - tenants apart: another sandbox's payment while one sandbox is busy.
 // Figures and goals are printed, never asserted (the machine's load moves them). The load average is
-// printed with them. PARTS=start,sandboxes,requests,tenants runs some of them; RUNS, ROUNDS,
-// WINDOW_S set how many starts, windows and seconds a window.
+// printed with them. PARTS=start,sandboxes,requests,tenants runs some of them (token, catalog or
+// payment instead of requests: that measure of the requests alone); RUNS, ROUNDS,
+// WINDOW_S set how many starts, windows and seconds a window; PROFILE=<dir> writes the measured
+// service's CPU profile there.
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -46,7 +48,9 @@ const runScript = (script) => JSON.parse(execFileSync(process.execPath, ['--inpu
 
 /** A process of bench/service-process.mjs: the service or the bare app, its url, its figures and its stop. */
 async function startProcess(kind, options) {
-  const child = fork(new URL('./service-process.mjs', import.meta.url), [kind, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // PROFILE=<dir>: the service's process writes a CPU profile there when it stops (node --cpu-prof).
+  const execArgv = kind === 'service' && process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
+  const child = fork(new URL('./service-process.mjs', import.meta.url), [kind, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv });
   const ended = new Promise((done) => child.once('exit', done));
   const next = () => new Promise((resolve, reject) => {
     const failed = (code) => reject(new Error(`the ${kind} process ended (${code})`));
@@ -178,14 +182,16 @@ function tokenRequest(onResponse) {
   };
 }
 const MEASURES = [
-  { name: 'token creation (POST …/token)', per: 'req', requests: () => [tokenRequest()] },
+  { part: 'token', name: 'token creation (POST …/token)', per: 'req', requests: () => [tokenRequest()] },
   {
+    part: 'catalog',
     name: 'catalog read (GET …/virtual_items/items)',
     per: 'req',
     requests: () => [{ method: 'GET', path: '/merchant/v2/projects/200001/virtual_items/items', headers: { authorization: `Basic ${Buffer.from('100001:demo-api-key').toString('base64')}` } }],
   },
   {
     // A token, then POST /mock/payments with it: what a headless purchase costs. Counted per payment.
+    part: 'payment',
     name: 'payment (a token, then POST /mock/payments)',
     per: 'payment',
     pair: true,
@@ -231,7 +237,7 @@ async function measureRequests(where, options, goal) {
   const service = await startProcess('service', options);
   const bare = await startProcess('bare', { routes: await bareRoutes(service) });
   try {
-    for (const measure of MEASURES) {
+    for (const measure of MEASURES.filter(({ part }) => PARTS.has('requests') || PARTS.has(part))) {
       await window(service, measure, 1);
       await window(bare, measure, 1);
       const ours = [];
@@ -262,7 +268,7 @@ async function measureRequests(where, options, goal) {
   }
 }
 
-if (PARTS.has('requests')) {
+if (MEASURES.some(({ part }) => PARTS.has('requests') || PARTS.has(part))) {
   await measureRequests('in memory', {}, 25);
   const server = process.env.PAYUI_POSTGRES_URL;
   if (server) {
