@@ -10,12 +10,12 @@
 import type { Webhook } from 'payui-embed/server';
 import type { Database, Sql } from '../store/database';
 import { sharedMemoryDatabase } from '../store/memory';
-import { clockOf } from '../store/clock';
+import { clockAt, clockOf } from '../store/clock';
 import { markRefunded, paymentById, type KeptPayment, type PaymentRecord } from '../store/payments';
 import { saveSubscription, subscriptionById, type SubscriptionData } from '../store/subscriptions';
 import { debitUser } from '../store/users';
 import type { OutboxRow } from '../store/outbox';
-import { merchantGeneration } from '../store/sandboxes';
+import { lockedGenerationAndVariant, merchantGeneration } from '../store/sandboxes';
 import type { Variant } from '../store/webhook-settings';
 import { recipientOf } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
@@ -85,6 +85,16 @@ export async function sameGeneration(sql: Sql, merchantId: number, generation: n
   if (now === undefined || now !== generation) throw new Superseded(now === undefined);
 }
 
+/**
+ * `sameGeneration`, with the variant of project `projectId`'s webhooks (null: none) read in the same
+ * statement, for the event's `writeWebhooks`: one statement where a payment's transaction ran two.
+ */
+export async function sameGenerationAndVariant(sql: Sql, merchantId: number, generation: number | undefined, projectId: number): Promise<Variant | null> {
+  const now = await lockedGenerationAndVariant(sql, merchantId, projectId);
+  if (now.generation === undefined || now.generation !== generation) throw new Superseded(now.generation === undefined);
+  return now.variant;
+}
+
 /** Why a payment kept as `kept` is not refunded now. */
 export const notRefundable = (id: number, kept: { status: string; payment: KeptPayment }) =>
   kept.payment.refunded ? `transaction ${id} is already refunded` : `transaction ${id} is ${kept.status}: only a done payment can be refunded`;
@@ -122,14 +132,20 @@ export interface Ledger {
    * outbox, the clock's move) is done once it commits, and never when it is undone.
    */
   transact<T>(db: Database, work: (sql: Sql, after: AfterCommit) => Promise<T>): Promise<T>;
-  /** Writes the webhooks an event of the project makes (`webhooks` of the project's variant; none without settings) in the transaction of `sql`. */
-  writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[]): Promise<void>;
+  /**
+   * Writes the webhooks an event of the project makes (`webhooks` of the project's variant; none
+   * without settings) in the transaction of `sql`; `known`: the variant as the transaction read it
+   * already (`sameGenerationAndVariant`).
+   */
+  writeWebhooks(sql: Sql, after: AfterCommit, projectId: number, webhooks: (variant: Variant) => Webhook[], known?: Variant | null): Promise<void>;
   /** Runs `work` and writes the webhooks it makes (`webhooks` of its result) in one transaction; they go to the sender once it commits. */
   commit<T>(db: Database, projectId: number, work: (sql: Sql) => Promise<T>, webhooks: (result: T, variant: Variant) => Webhook[]): Promise<T>;
   /** Runs `work` in the merchant's due work queue: after what was queued of the merchant before it, one at a time; other merchants' queues go meanwhile. */
   queued<T>(merchantId: number, work: () => Promise<T>): Promise<T>;
   /** The merchant's clock, read in the transaction of `sql` (by default a statement of its own; a test may pass a fixed clock for all). */
   now(merchantId: number, sql?: Sql): Promise<Date>;
+  /** The clock a merchant's offset makes now (`merchant_clocks.offset_ms`, read with other rows: mock/store/payments.ts `paymentStart`), or the test's fixed clock. */
+  nowAt(offset: number | null): Date;
   /** A test's step into the money's paths at `point` (`stage`: by default `read`). */
   at(point: HookPoint, stage?: HookStage): Promise<void>;
   /** Asks the project's listener a payment's question (`user_validation`) through the outbox; null when the project has no webhook settings. */
@@ -166,8 +182,8 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
       await outbox.deliver(after.rows);
       return result;
     },
-    async writeWebhooks(sql, after, projectId, webhooks) {
-      const variant = await outbox.variant(sql, projectId);
+    async writeWebhooks(sql, after, projectId, webhooks, known) {
+      const variant = known === undefined ? await outbox.variant(sql, projectId) : known;
       if (!variant) return;
       const kept = await outbox.keep(sql, projectId, webhooks(variant));
       if (kept) after.rows.push(...kept);
@@ -189,6 +205,7 @@ export function createLedger(sender: WebhookSender, database?: Database | Promis
       return run;
     },
     now: async (merchantId, sql) => (fixedNow ? fixedNow() : new Date(await clockOf(await opened).now(merchantId, sql))),
+    nowAt: (offset) => (fixedNow ? fixedNow() : new Date(clockAt(offset).now)),
     at: async (point, stage = 'read') => hook?.(point, stage),
     async ask(projectId, payload) {
       await opened;

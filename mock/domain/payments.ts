@@ -15,17 +15,17 @@ import type { TokenMode } from '../spec/session';
 import type { Database, Sql } from '../store/database';
 import { hasFreeKey, takeKey } from '../store/game-keys';
 import { spendToken, spentToken, updatePaid } from '../store/spent-tokens';
-import { tokenId } from './token';
+import { readToken, tokenId } from './token';
 import { creditUser, type Credit } from '../store/users';
-import { insertPayment, newPaymentId, paymentById, type PaymentRecord } from '../store/payments';
+import { insertPayment, newPaymentId, paymentById, paymentIdToTry, paymentStart, type PaymentRecord } from '../store/payments';
 import type { SubscriptionData } from '../store/subscriptions';
+import type { Variant } from '../store/webhook-settings';
 import { paidWebhooks, recipientOf, refundWebhooks, subscriptionWebhook, userValidation } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
 import { resolveSession } from './sessions';
 import { createBilling, PlanGone, type ChangeResult, type RenewResult, type SubscriptionChange } from './billing';
 import { createClocks, type Clocks } from './clock';
-import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
-import { merchantKeyAndGeneration } from '../store/sandboxes';
+import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, sameGenerationAndVariant, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
 
 export type { HookPoint, HookStage, PaymentCallResult, PaymentsHook } from './ledger';
 export type { ChangeResult, RenewResult, SubscriptionChange } from './billing';
@@ -158,6 +158,25 @@ const alreadyPaid = (paid: Paid): PayResult => ({
   ok: false, paid, message: `this token has paid already (invoice ${paid.invoice}): a token pays once, request a new one for another payment`,
 });
 
+/**
+ * The project a payment UI address names (the token's `project_id`, unchecked until its signature is;
+ * access_data's `settings.project_id`), or null: what a payment's first read asks about its webhooks.
+ */
+function namedProject(params: URLSearchParams): number | null {
+  const token = params.get('access_token');
+  let named: unknown;
+  if (token !== null) named = readToken(token)?.project_id;
+  else {
+    try {
+      named = (JSON.parse(params.get('access_data') ?? '') as { settings?: { project_id?: unknown } } | null)?.settings?.project_id;
+    } catch {
+      return null;
+    }
+    if (typeof named === 'string' && named.trim() !== '') named = Number(named);
+  }
+  return typeof named === 'number' && Number.isSafeInteger(named) ? named : null;
+}
+
 /** `read` of each key asked once: a request's reads of the same row, memoised for that request. */
 function once<T>(read: (key: number) => Promise<T>): (key: number) => Promise<T> {
   const asked = new Map<number, Promise<T>>();
@@ -172,7 +191,7 @@ function once<T>(read: (key: number) => Promise<T>): (key: number) => Promise<T>
 export function createPayments(sender: WebhookSender, database?: Database | Promise<Database>, fixedNow?: () => Date, hook?: PaymentsHook): Payments {
   const ledger = createLedger(sender, database, fixedNow, hook);
   const billing = createBilling(ledger);
-  const { opened, commit, now, at, ask } = ledger;
+  const { opened, commit, transact, writeWebhooks, now, nowAt, at, ask } = ledger;
   const nowMs = async (merchantId: number) => (await now(merchantId)).getTime();
 
   return {
@@ -183,23 +202,31 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
     async pay({ search, outcome, pageMode, ip, drm: picked, choice, method }) {
       const db = await opened;
       const params = new URLSearchParams(search);
-      // Each read once (issue 48): the merchant's row (the token's key, the generation the payment
-      // begins under) and its clock (the token's expiry, the payment's moment).
-      const merchant = once((merchantId) => merchantKeyAndGeneration(db.sql, merchantId));
-      const began = once((merchantId) => now(merchantId));
-      const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, async (merchantId) => (await merchant(merchantId))?.apiKey);
+      // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
+      const token = params.get('access_token');
+      const spends = token === null ? null : await tokenId(token);
+      // What the payment reads before its transaction, in one statement, once (issue 48): the
+      // merchant's row (the token's key, the generation the payment begins under), its clock (the
+      // token's expiry, the payment's moment), what the token paid, whether the project the token
+      // names has webhook settings (only then is user_validation asked), and an id to try.
+      const named = namedProject(params);
+      const tryId = paymentIdToTry();
+      const start = once((merchantId) => paymentStart(db.sql, merchantId, { tokenHash: spends, projectId: named, tryId }));
+      const began = once(async (merchantId) => nowAt((await start(merchantId))?.clockOffset ?? null));
+      const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, {
+        apiKey: async (merchantId) => (await start(merchantId))?.apiKey,
+        spent: async (merchantId, hash) => (hash === spends ? (await start(merchantId))?.spent : spentToken(db.sql, hash)),
+      });
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;
+      const begun = await start(session.merchantId);
       // The merchant's generation the payment began under: a reset or delete after this refuses it (`Superseded`).
-      const generation = (await merchant(session.merchantId))?.generation;
+      const generation = begun?.generation;
       const how = paidWith(session, method);
       if (!how.ok) return { ok: false, field: 'method', message: how.message };
       // A test outcome that fails the payment: the page opened, the payment meets the error.
       if (outcome !== 'success' && outcome !== 'declined' && outcome !== 'declined_renewals') return { ok: false, code: outcome, message: UI_ERRORS[outcome] };
-      // The token this payment spends (tokenless access_data describes a purchase, not a rendering).
-      const token = params.get('access_token');
-      const spends = token === null ? null : await tokenId(token);
       const { purchase } = session;
       // A DRM picked where nothing delivers game keys is a choice the token does not offer.
       if (picked !== undefined && purchase.kind !== 'game') return { ok: false, field: 'drm', message: `this ${purchase.kind.replace('_', ' ')} purchase delivers no game keys: there is no DRM to pick` };
@@ -211,7 +238,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       for (const key of keys) if (!(await hasFreeKey(db.sql, key.gameId, key.drm))) return soldOut(key);
       if (keys.length) await at('key');
       const record: PaymentRecord = {
-        id: await newPaymentId(db.sql),
+        id: begun?.freeId ?? (await newPaymentId(db.sql)),
         merchantId: session.merchantId,
         projectId: session.project.id,
         mode: session.mode,
@@ -254,7 +281,10 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         return { ok: true, invoice: record.id, status: 'troubled', reason: 'declined' };
       }
 
-      const answer = await ask(record.projectId, userValidation(record, ip));
+      // Asked only of a project with webhook settings (as the start read them; the ask reads them
+      // itself for a project other than the one the address named, which the session refused anyway).
+      const asks = named !== record.projectId || begun?.webhooks !== false;
+      const answer = asks ? await ask(record.projectId, userValidation(record, ip)) : null;
       if (answer && !answer.accepted) {
         // The listener's own code (e.g. INVALID_USER), else what happened: no answer, or its status.
         const code = answer.code ?? (answer.status === null ? 'NO_ANSWER' : `HTTP_${answer.status}`);
@@ -273,10 +303,13 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       const paid = (sold: SoldKey[] = []): Paid => ({
         invoice: record.id, status: 'done', ...(sold.length ? { key: { drm: sold[0]!.drm, code: sold[0]!.code }, keys: sold } : {}),
       });
+      /** The variant of the project's webhooks, as this attempt of the transaction read it (`keep`'s first statement). */
+      let variant: Variant | null = null;
       const keep = async (sql: Sql): Promise<Paid> => {
         await at('credit', 'begun');
-        // Nothing of a payment its merchant's reset or delete overtook reaches the state after it.
-        await sameGeneration(sql, record.merchantId, generation);
+        // Nothing of a payment its merchant's reset or delete overtook reaches the state after it;
+        // the webhooks' settings are read in the same statement, for the webhooks written below.
+        variant = await sameGenerationAndVariant(sql, record.merchantId, generation, record.projectId);
         // First, the conditional write that makes this the token's one payment: a second one, even
         // sent at the same time, finds the token spent and its whole transaction is undone.
         if (spends && !(await spendToken(sql, spends, record.projectId, { session, paid: paid() }, record.date))) throw new TokenSpent();
@@ -304,11 +337,15 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         return withKeys;
       };
       try {
-        const done = await commit(db, record.projectId, keep, (_paid, variant) => (
-          trial ? [subscriptionWebhook('create_subscription', record, bought!)]
-          : changed ? [...paidWebhooks(record, variant), subscriptionWebhook('update_subscription', record, bought!)]
-          : paidWebhooks(record, variant, bought)
-        ));
+        const done = await transact(db, async (sql, after) => {
+          const paid = await keep(sql);
+          await writeWebhooks(sql, after, record.projectId, (variant) => (
+            trial ? [subscriptionWebhook('create_subscription', record, bought!)]
+            : changed ? [...paidWebhooks(record, variant), subscriptionWebhook('update_subscription', record, bought!)]
+            : paidWebhooks(record, variant, bought)
+          ), variant);
+          return paid;
+        });
         return { ok: true, ...done };
       } catch (error) {
         const spent = error instanceof TokenSpent && (await spentToken(db.sql, spends!));

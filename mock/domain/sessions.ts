@@ -17,12 +17,12 @@ import { uiSettingsOf, type UiSettings } from '../spec/ui-settings';
 import { accountOf } from '../store/accounts';
 import { currencyOf } from '../store/catalog';
 import type { Database, Sql } from '../store/database';
-import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, sellables, virtualCurrency, type ProjectRecord, type Sellable, type VirtualCurrency } from '../store/sellables';
+import { enabledGroups, enabledItems, enabledPackages, findGame, findProject, localize, priceIn, playerAndCurrency, sellables, type ProjectRecord, type Sellable, type VirtualCurrency } from '../store/sellables';
 import { activePlans, planByExternalId, planCharge, type PlanRow, planPeriod, planTrialDays, productById } from '../store/subscription-plans';
 import { runningSubscription } from '../store/subscriptions';
-import { findUser, type UserRecord } from '../store/users';
+import type { UserRecord } from '../store/users';
 import { offeredTo, skippedWhenMissing } from '../store/attributes';
-import { spentToken } from '../store/spent-tokens';
+import { spentToken, type SpentToken } from '../store/spent-tokens';
 import { merchantApiKey } from '../store/sandboxes';
 
 const obj = (v: unknown): Plain => (isObject(v) ? v : {});
@@ -308,11 +308,10 @@ async function sessionOf(
   const language = text(settings.language) ?? 'en';
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
-  const player = await findUser(sql, project.id, userId);
+  const { player, currency: vc } = await playerAndCurrency(sql, project.id, userId);
   if (player?.enabled === false) return fail('0005-0001');
-  let vc: Promise<VirtualCurrency | undefined> | undefined;
   const ctx: Context = {
-    sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes), player, vc: () => (vc ??= virtualCurrency(sql, project.id)),
+    sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes), player, vc: async () => vc,
   };
   let resolved: Purchase;
   let gift: Gift | null;
@@ -365,14 +364,22 @@ async function balanceOf(ctx: Context): Promise<Session['balance']> {
 const firstProblem = (problems: ExtendedMessage): string =>
   [...problems.global_errors, ...Object.entries(problems.property_errors).map(([path, [message]]) => `${path}: ${message}`)][0]!;
 
+/** What checking a token reads, each by default a statement of its own (a payment reads them with the rest it needs in one: mock/domain/payments.ts). */
+export interface TokenReads {
+  /** The API key of the merchant the token names: its signature is checked with the key made from it. */
+  apiKey?: (merchantId: number) => Promise<string | undefined>;
+  /** What the token paid (`hash`: its tokenId), asked once its signature and expiry are checked; undefined when it has not paid. */
+  spent?: (merchantId: number, hash: string) => Promise<SpentToken | undefined>;
+}
+
 /**
  * Resolves the session of a payment UI address. `pageMode` is which origin serves it (live or
  * sandbox); `now` is the clock for token expiry (a time, or the clock of the token's merchant);
- * `apiKey` reads the key a token's signature is checked with (a payment reads it with the merchant's generation).
+ * `reads`, what checking a token reads, where the caller has it.
  */
 export async function resolveSession(
   db: Database, search: URLSearchParams, pageMode: TokenMode, now: number | ((merchantId: number) => number | Promise<number>) = Date.now(), choice?: Choice,
-  apiKey: (merchantId: number) => Promise<string | undefined> = (merchantId) => merchantApiKey(db.sql, merchantId),
+  { apiKey = (merchantId) => merchantApiKey(db.sql, merchantId), spent: spentOf = (_merchantId, hash) => spentToken(db.sql, hash) }: TokenReads = {},
 ): Promise<SessionResult> {
   const { sql } = db;
   const token = search.get('access_token');
@@ -384,7 +391,7 @@ export async function resolveSession(
     const { payload } = verified;
     if (payload.mode !== pageMode) return fail('0004-0008');
     // A token that paid reopens on what it paid, whatever became of the catalogue since.
-    const spent = await spentToken(sql, await tokenId(token));
+    const spent = await spentOf(payload.merchant_id, await tokenId(token));
     if (spent) return { ok: true, session: { ...reopened(spent.session), store: null }, paid: spent.paid };
     const project = await findProject(sql, payload.project_id);
     if (!project || project.merchantId !== payload.merchant_id) return fail('0002-0002');

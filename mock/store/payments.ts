@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Gift, PaidWith } from '../spec/session';
 import type { Sql } from './database';
 import type { Credit } from './users';
+import type { SpentToken } from './spent-tokens';
 
 export interface PaymentLine {
   sku: string | null;
@@ -88,11 +89,63 @@ export async function markRefunded(sql: Sql, id: number, reason: string, date: s
   return rows[0]?.data;
 }
 
+/** A transaction id (nine digits) to try: `newPaymentId` keeps the first no payment nor subscription uses yet. */
+export const paymentIdToTry = (): number => randomInt(100_000_000, 999_999_999);
+
+/** Whether id `$N` is used by a payment or a subscription (as a payment's `subscription.id`). */
+const idTaken = (at: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${at} OR data->'subscription'->>'id' = ${at}::text)`;
+
 /** A new transaction id (nine digits), used by no payment nor subscription yet. */
 export async function newPaymentId(sql: Sql): Promise<number> {
   for (;;) {
-    const id = randomInt(100_000_000, 999_999_999);
-    const { rows } = await sql.query<{ taken: boolean }>("SELECT EXISTS (SELECT 1 FROM payments WHERE id = $1 OR data->'subscription'->>'id' = $1::text) AS taken", [id]);
+    const id = paymentIdToTry();
+    const { rows } = await sql.query<{ taken: boolean }>(`SELECT ${idTaken('$1')} AS taken`, [id]);
     if (!rows[0]!.taken) return id;
   }
+}
+
+/** What a payment begins with (`paymentStart`). */
+export interface PaymentStart {
+  /** The key the merchant's tokens are signed with is made from it. */
+  apiKey: string;
+  /** The merchant's generation the payment begins under (a reset or delete after it refuses the payment). */
+  generation: number;
+  /** How far a test moved the merchant's clock (`merchant_clocks.offset_ms`), null when it is real time. */
+  clockOffset: number | null;
+  /** What the token (by its `tokenId`) paid, when it has. */
+  spent: SpentToken | undefined;
+  /** Whether the project asked about has webhook settings (a payment asks its listener `user_validation` only then). */
+  webhooks: boolean;
+  /** The id to try, when no payment nor subscription uses it yet (else undefined: `newPaymentId` finds another). */
+  freeId: number | undefined;
+}
+
+/**
+ * What a payment reads before its transaction, in one statement (issue 48): merchant `merchantId`'s
+ * API key, generation and clock, what the token `tokenHash` paid, whether project `projectId` has
+ * webhook settings, and whether `tryId` is free for its transaction id; undefined when there is no
+ * such merchant. Each was a statement of its own.
+ */
+export async function paymentStart(
+  sql: Sql, merchantId: number, { tokenHash, projectId, tryId }: { tokenHash: string | null; projectId: number | null; tryId: number },
+): Promise<PaymentStart | undefined> {
+  const { rows } = await sql.query<{ api_key: string; generation: string; clock_offset: string | null; spent: SpentToken | null; webhooks: boolean; taken: boolean }>(
+    `SELECT m.api_key, coalesce(m.generation, 0) AS generation,
+       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset,
+       (SELECT t.data FROM spent_tokens t WHERE t.token_hash = $2) AS spent,
+       EXISTS (SELECT 1 FROM webhook_settings w WHERE w.project_id = $3 AND w.enabled) AS webhooks,
+       ${idTaken('$4')} AS taken
+     FROM merchants m WHERE m.id = $1`,
+    [merchantId, tokenHash, projectId, tryId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    apiKey: row.api_key,
+    generation: Number(row.generation),
+    clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
+    spent: row.spent ?? undefined,
+    webhooks: row.webhooks === true,
+    freeId: row.taken ? undefined : tryId,
+  };
 }

@@ -13,6 +13,7 @@ import type { Database, Sql } from './database';
 import { insertRows, rowName, type Snapshot, type Table } from './snapshot';
 import { remembered } from './read-cache';
 import { dropMerchantLeases } from './outbox';
+import type { Variant } from './webhook-settings';
 
 type Row = Record<string, unknown>;
 type Rows = Partial<Record<Table, Row[]>>;
@@ -202,12 +203,6 @@ export async function merchantApiKey(sql: Sql, id: number): Promise<string | und
   return rows[0]?.api_key;
 }
 
-/** The merchant's API key and generation in one read of its row (a payment checks its token with the one and begins under the other). */
-export async function merchantKeyAndGeneration(sql: Sql, id: number): Promise<{ apiKey: string; generation: number } | undefined> {
-  const { rows } = await sql.query<{ api_key: string; generation: string }>('SELECT api_key, coalesce(generation, 0) AS generation FROM merchants WHERE id = $1', [id]);
-  return rows[0] && { apiKey: rows[0].api_key, generation: Number(rows[0].generation) };
-}
-
 /** What a request's credentials need of the database: read in one statement (issue 48). */
 export interface CallerRecord {
   apiKey: string;
@@ -268,6 +263,22 @@ export async function merchantProjects(sql: Sql, merchantId: number): Promise<nu
 export async function merchantGeneration(sql: Sql, merchantId: number, lock = false): Promise<number | undefined> {
   const { rows } = await sql.query<{ generation: string }>(`SELECT coalesce(generation, 0) AS generation FROM merchants WHERE id = $1${lock ? ' FOR SHARE' : ''}`, [merchantId]);
   return rows[0] ? Number(rows[0].generation) : undefined;
+}
+
+/**
+ * `merchantGeneration`, held (shared) until the transaction of `sql` ends, and the variant of project
+ * `projectId`'s webhooks (null: it has no settings) in the same statement: what a payment's
+ * transaction begins with, and writes its webhooks in (issue 48). Nothing of the settings is locked,
+ * as `readWebhookSettings` locks nothing.
+ */
+export async function lockedGenerationAndVariant(sql: Sql, merchantId: number, projectId: number): Promise<{ generation: number | undefined; variant: Variant | null }> {
+  const { rows } = await sql.query<{ generation: string; variant: Variant | null }>(
+    `SELECT coalesce(m.generation, 0) AS generation, w.variant FROM merchants m
+       LEFT JOIN webhook_settings w ON w.project_id = $2 AND w.enabled
+     WHERE m.id = $1 FOR SHARE OF m`,
+    [merchantId, projectId],
+  );
+  return rows[0] ? { generation: Number(rows[0].generation), variant: rows[0].variant } : { generation: undefined, variant: null };
 }
 
 /**

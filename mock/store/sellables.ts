@@ -6,6 +6,7 @@
 import { isObject, type Plain } from '../lib/plain';
 import type { Sql } from './database';
 import { remembered } from './read-cache';
+import { userRecord, type UserRecord } from './users';
 import { DRM } from '../spec/token-table';
 
 
@@ -122,9 +123,23 @@ export interface VirtualCurrency {
   image: string | null;
 }
 
-export async function virtualCurrency(sql: Sql, projectId: number): Promise<VirtualCurrency | undefined> {
-  const { rows } = await sql.query<{ data: Plain }>('SELECT data FROM virtual_currencies WHERE project_id = $1', [projectId]);
-  const data = rows[0]?.data;
+/**
+ * The paying player as the project keeps them (undefined: not yet) and the project's virtual
+ * currency, in one statement: what every session of the payment UI reads first (whether the player
+ * may pay, the balance and the currency's name), which were two (issue 48).
+ */
+export async function playerAndCurrency(sql: Sql, projectId: number, userId: string): Promise<{ player: UserRecord | undefined; currency: VirtualCurrency | undefined }> {
+  const { rows } = await sql.query<{ player: Partial<UserRecord> | null; currency: Plain | null }>(
+    `SELECT (SELECT u.data FROM users u WHERE u.project_id = $1 AND u.user_id = $2) AS player,
+       (SELECT v.data FROM virtual_currencies v WHERE v.project_id = $1) AS currency`,
+    [projectId, userId],
+  );
+  const { player, currency } = rows[0]!;
+  return { player: player ? userRecord(userId, player) : undefined, currency: virtualCurrencyOf(currency ?? undefined) };
+}
+
+/** A `virtual_currencies` row's data as a VirtualCurrency. */
+function virtualCurrencyOf(data: Plain | undefined): VirtualCurrency | undefined {
   if (!data) return undefined;
   const base: Record<string, number> = {};
   if (isObject(data.base)) for (const [code, value] of Object.entries(data.base)) if (Number.isFinite(number(value))) base[code] = number(value);

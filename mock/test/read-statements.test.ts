@@ -166,14 +166,25 @@ describe('statements of a payment', () => {
   const cart = { virtual_items: { items: ['starter-pack', 'plasma-drill', 'hull-skin-aurora'].map((sku) => ({ sku, amount: 1 })) } };
 
   // Before: 25 statements each (the currency and the player read twice, the merchant's row and clock
-  // twice, the packages twice, the player found, made, then credited; an inventory write per item).
+  // twice, the packages twice, the player found, made, then credited; an inventory write per item);
+  // then 17: the merchant's row, its clock, the spent token and a new id's check each a read of its
+  // own, the player and the currency two, user_validation's transaction (BEGIN, the settings, COMMIT)
+  // for a project without webhooks, and the webhooks' settings read again after the generation's lock.
   it('a virtual currency purchase: each row read once, the player made and credited in one write', async () => {
     await paid({ virtual_currency: { quantity: 10 } }, 'payer-warm');
     const { body, statements } = await paid({ virtual_currency: { quantity: 10 } }, 'payer-currency');
     expect(body.status).toBe('done');
     expect(statements.filter((text) => /\busers\b/.test(text))).toHaveLength(2);
+    // Before the transaction, one read of the merchant (key, generation, clock), the token (spent?),
+    // the project's webhooks and the new id; no question asked of a project without webhooks (no
+    // transaction of its own); in it, the generation locked and the webhooks' variant in one.
+    expect(statements.filter((text) => /\bFROM merchants\b/.test(text))).toHaveLength(2);
+    expect(statements.filter((text) => /\bmerchant_clocks\b/.test(text))).toHaveLength(1);
+    expect(statements.filter((text) => /\bFROM spent_tokens\b/.test(text))).toHaveLength(1);
+    expect(statements.filter((text) => /\bwebhook_settings\b/.test(text))).toHaveLength(2);
+    expect(statements.filter((text) => text === 'BEGIN')).toHaveLength(1);
     // The project, read for its token just before, is remembered in embedded mode (store/read-cache.ts).
-    expect(statements).toHaveLength(db.shared ? 18 : 17);
+    expect(statements).toHaveLength(db.shared ? 10 : 9);
   });
 
   it('a cart of three items: loaded in one query, written to the inventory in one', async () => {
@@ -181,7 +192,7 @@ describe('statements of a payment', () => {
     expect(body.status).toBe('done');
     expect(statements.filter((text) => /\bFROM items\b/.test(text))).toHaveLength(1);
     expect(statements.filter((text) => /\binventory\b/.test(text))).toHaveLength(1);
-    expect(statements).toHaveLength(db.shared ? 19 : 18);
+    expect(statements).toHaveLength(db.shared ? 11 : 10);
   });
 });
 
