@@ -53,6 +53,8 @@ interface Context {
   skip?: Promise<Set<string>>;
   /** The project's virtual currency, read once for the session (a name, a price and the balance all need it). */
   vc: () => Promise<VirtualCurrency | undefined>;
+  /** The project's enabled packages, smallest amount first, read once for the session (with the player when it buys an amount of currency). */
+  packages: () => Promise<Sellable[]>;
   /** The paying player as the project keeps them, read once (whether they may pay, and their balance). */
   player: UserRecord | undefined;
 }
@@ -113,7 +115,7 @@ async function itemLines(ctx: Context, items: unknown[]): Promise<Line[]> {
 async function currencyPurchase(ctx: Context, quantity: number): Promise<Purchase> {
   const vc = await ctx.vc();
   if (!vc) throw new Refusal('0010-0001', 'the project has no virtual currency');
-  const pack = (await enabledPackages(ctx.sql, ctx.project.id)).find((p) => p.amount === quantity);
+  const pack = (await ctx.packages()).find((p) => p.amount === quantity);
   const unit = priceIn(vc.base, ctx.currency, vc.defaultCurrency);
   const price = pack ? priceIn(pack.prices, ctx.currency, pack.defaultCurrency) : unit && { amount: round(unit.amount * quantity), currency: unit.currency };
   if (!price) throw new Refusal('0010-0001', 'the virtual currency has no price');
@@ -229,7 +231,7 @@ async function storeOf(ctx: Context, purchase: Plain, ui: UiSettings): Promise<S
   }
   if (shown.has('virtual_currency')) {
     const currencyCtx = pricedIn(ctx, obj(purchase.virtual_currency));
-    for (const pack of await enabledPackages(sql, project.id)) {
+    for (const pack of await ctx.packages()) {
       store.packages.push(...(await offered(async () => ({ choice: { package: pack.sku }, groups: [], purchase: await packagePurchase(currencyCtx, pack) }))));
     }
     const vc = await ctx.vc();
@@ -280,7 +282,7 @@ async function firstPurchase(ctx: Context, store: Store, ui: UiSettings, purchas
   if (named[0]) return named[0].purchase;
   const biggest = store.packages.at(-1) ?? null;
   if (biggest) return biggest.purchase;
-  const pack = (await enabledPackages(ctx.sql, ctx.project.id)).at(-1);
+  const pack = (await ctx.packages()).at(-1);
   if (!pack) throw new Refusal('1000-0003');
   return packagePurchase(ctx, pack);
 }
@@ -308,10 +310,14 @@ async function sessionOf(
   const language = text(settings.language) ?? 'en';
   const userId = valueText(user.id) ?? 'anonymous';
   // A user the merchant disabled (PUT …/users/{user_id} with enabled false) cannot pay.
-  const { player, currency: vc } = await playerAndCurrency(sql, project.id, userId);
+  // An amount of currency bought (purchaseOf: no items named) is priced by the packages: read with them.
+  const buysAmount = !Array.isArray(obj(purchase.virtual_items).items) && typeof obj(purchase.virtual_currency).quantity === 'number';
+  const { player, currency: vc, packages: read } = await playerAndCurrency(sql, project.id, userId, buysAmount);
   if (player?.enabled === false) return fail('0005-0001');
+  let packages: Promise<Sellable[]> | undefined = read && Promise.resolve(read);
   const ctx: Context = {
     sql, project, userId, language, currency: text(settings.currency) ?? 'USD', attributes: obj(user.attributes), player, vc: async () => vc,
+    packages: () => (packages ??= enabledPackages(sql, project.id)),
   };
   let resolved: Purchase;
   let gift: Gift | null;

@@ -126,16 +126,25 @@ export interface VirtualCurrency {
 /**
  * The paying player as the project keeps them (undefined: not yet) and the project's virtual
  * currency, in one statement: what every session of the payment UI reads first (whether the player
- * may pay, the balance and the currency's name), which were two (issue 48).
+ * may pay, the balance and the currency's name), which were two (issue 48); `withPackages`: the
+ * project's enabled packages too (`enabledPackages`), for a session that buys an amount of currency.
  */
-export async function playerAndCurrency(sql: Sql, projectId: number, userId: string): Promise<{ player: UserRecord | undefined; currency: VirtualCurrency | undefined }> {
-  const { rows } = await sql.query<{ player: Partial<UserRecord> | null; currency: Plain | null }>(
+export async function playerAndCurrency(
+  sql: Sql, projectId: number, userId: string, withPackages = false,
+): Promise<{ player: UserRecord | undefined; currency: VirtualCurrency | undefined; packages: Sellable[] | undefined }> {
+  const { rows } = await sql.query<{ player: Partial<UserRecord> | null; currency: Plain | null; packages: PackageRow[] | null }>(
     `SELECT (SELECT u.data FROM users u WHERE u.project_id = $1 AND u.user_id = $2) AS player,
-       (SELECT v.data FROM virtual_currencies v WHERE v.project_id = $1) AS currency`,
+       (SELECT v.data FROM virtual_currencies v WHERE v.project_id = $1) AS currency,
+       ${withPackages ? `(SELECT coalesce(jsonb_agg(jsonb_build_object('kind', 'package', 'id', p.id, 'sku', p.sku, 'data', p.data) ORDER BY p.id), '[]'::jsonb)
+         FROM packages p WHERE ${ENABLED_PACKAGES})` : 'NULL'} AS packages`,
     [projectId, userId],
   );
-  const { player, currency } = rows[0]!;
-  return { player: player ? userRecord(userId, player) : undefined, currency: virtualCurrencyOf(currency ?? undefined) };
+  const { player, currency, packages } = rows[0]!;
+  return {
+    player: player ? userRecord(userId, player) : undefined,
+    currency: virtualCurrencyOf(currency ?? undefined),
+    packages: packages ? packagesOf(packages) : undefined,
+  };
 }
 
 /** A `virtual_currencies` row's data as a VirtualCurrency. */
@@ -146,16 +155,18 @@ function virtualCurrencyOf(data: Plain | undefined): VirtualCurrency | undefined
   return { name: data.vc_name, base, defaultCurrency: typeof data.default_currency === 'string' ? data.default_currency : null, image: imageOf(data) };
 }
 
+/** The enabled packages of project `$1` (`packages p`): an item of the same SKU wins over the package, as in `sellables`. Read in id order (then sorted by amount: `packagesOf`), wherever they are read. */
+const ENABLED_PACKAGES = `p.project_id = $1 AND p.sku IS NOT NULL AND coalesce(p.data->>'enabled', 'true') <> 'false'
+  AND NOT EXISTS (SELECT 1 FROM items i WHERE i.project_id = p.project_id AND i.sku = p.sku)`;
+
+type PackageRow = { kind: 'package'; id: string; sku: string; data: Plain };
+const packagesOf = (rows: PackageRow[]): Sellable[] => rows.map(sellableOf).sort((a, b) => a.amount - b.amount);
+
 /** The project's enabled packages, smallest amount first. */
 export async function enabledPackages(sql: Sql, projectId: number): Promise<Sellable[]> {
-  // In one read of the rows (an item of the same SKU wins over the package, as in `sellables`).
-  const { rows } = await sql.query<{ kind: 'package'; id: string; sku: string; data: Plain }>(
-    `SELECT 'package' AS kind, p.id, p.sku, p.data FROM packages p
-     WHERE p.project_id = $1 AND p.sku IS NOT NULL AND coalesce(p.data->>'enabled', 'true') <> 'false'
-       AND NOT EXISTS (SELECT 1 FROM items i WHERE i.project_id = p.project_id AND i.sku = p.sku)`,
-    [projectId],
-  );
-  return rows.map(sellableOf).sort((a, b) => a.amount - b.amount);
+  // In one read of the rows.
+  const { rows } = await sql.query<PackageRow>(`SELECT 'package' AS kind, p.id, p.sku, p.data FROM packages p WHERE ${ENABLED_PACKAGES} ORDER BY p.id`, [projectId]);
+  return packagesOf(rows);
 }
 
 /** The project's enabled items (what its store may list), with the codes of their enabled groups, in id order. */

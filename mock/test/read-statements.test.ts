@@ -169,7 +169,8 @@ describe('statements of a payment', () => {
   // twice, the packages twice, the player found, made, then credited; an inventory write per item);
   // then 17: the merchant's row, its clock, the spent token and a new id's check each a read of its
   // own, the player and the currency two, user_validation's transaction (BEGIN, the settings, COMMIT)
-  // for a project without webhooks, and the webhooks' settings read again after the generation's lock.
+  // for a project without webhooks, the webhooks' settings read again after the generation's lock, and
+  // the packages a read of their own.
   it('a virtual currency purchase: each row read once, the player made and credited in one write', async () => {
     await paid({ virtual_currency: { quantity: 10 } }, 'payer-warm');
     const { body, statements } = await paid({ virtual_currency: { quantity: 10 } }, 'payer-currency');
@@ -183,8 +184,10 @@ describe('statements of a payment', () => {
     expect(statements.filter((text) => /\bFROM spent_tokens\b/.test(text))).toHaveLength(1);
     expect(statements.filter((text) => /\bwebhook_settings\b/.test(text))).toHaveLength(2);
     expect(statements.filter((text) => text === 'BEGIN')).toHaveLength(1);
+    // The packages that price the amount, read with the player and the currency.
+    expect(statements.filter((text) => /\bFROM packages\b/.test(text))).toEqual([expect.stringMatching(/\bFROM users\b.*\bFROM virtual_currencies\b/s)]);
     // The project, read for its token just before, is remembered in embedded mode (store/read-cache.ts).
-    expect(statements).toHaveLength(db.shared ? 10 : 9);
+    expect(statements).toHaveLength(db.shared ? 9 : 8);
   });
 
   it('a cart of three items: loaded in one query, written to the inventory in one', async () => {
