@@ -240,7 +240,7 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
     throw error;
   }
   try {
-    await migrate({ exec: (text) => db.exec(text), transaction: (work) => db.transaction((tx) => work(tx)) }, dataDir ?? 'memory');
+    await migrate({ query: (text, params) => db.query(text, params), exec: (text) => db.exec(text), transaction: (work) => db.transaction((tx) => work(tx)) }, dataDir ?? 'memory');
   } catch (error) {
     await db.close();
     unlock();
@@ -298,8 +298,7 @@ async function dropWalAhead(db: PGlite): Promise<void> {
 }
 
 /** What migrating needs of a database: one statement at a time, or a transaction. */
-export interface Migratable {
-  exec(text: string): Promise<unknown>;
+export interface Migratable extends Sql {
   transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
 }
 
@@ -323,13 +322,19 @@ export class MigrationError extends Error {
  * `migrations` is the list to run (tests give a broken one).
  */
 export async function migrate(db: Migratable, where: string, upTo = MIGRATIONS.length, migrations: readonly string[] = MIGRATIONS): Promise<void> {
+  const target = Math.min(upTo, migrations.length);
+  // Most opens find the schema as it should be: one read says so, and nothing is locked or written.
+  // Migrations only ever move a database forward, so a version read without the lock that is
+  // already the target stays so. Any other answer (no table yet, an older or newer version, an
+  // error) takes the locked way below, which decides and says why.
+  const current = await db.query<{ version: number }>('SELECT version FROM schema_version').then(({ rows }) => (rows.length === 1 ? rows[0]!.version : undefined), () => undefined);
+  if (current !== undefined && current >= target && current <= migrations.length) return;
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(4242017)');
     await tx.exec('CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)');
     const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_version');
     const found = rows[0]?.version ?? 0;
     if (found > migrations.length) throw new DatabaseVersionError(where, found);
-    const target = Math.min(upTo, migrations.length);
     if (target <= found) return;
     for (let version = found + 1; version <= target; version += 1) {
       try {

@@ -143,7 +143,7 @@ export async function openServerDatabase(url: string, migrations: readonly strin
     }
   });
   try {
-    await migrate({ exec: (text) => pool.query(text), transaction }, redactUrl(url), migrations.length, migrations);
+    await migrate({ ...sql, transaction }, redactUrl(url), migrations.length, migrations);
   } catch (error) {
     await pool.end();
     throw error;

@@ -168,6 +168,44 @@ describe('a data directory of an older payui-mock', { timeout: 60_000 }, () => {
   });
 });
 
+describe('a data directory of this payui-mock, or of a newer one', { timeout: 60_000 }, () => {
+  it('of this version is opened with one read of its version: no lock taken, nothing written', async () => {
+    const pg = await PGlite.create();
+    try {
+      await migrate(pg, 'memory');
+      const statements: string[] = [];
+      const counted = {
+        query: (text: string, params?: unknown[]) => (statements.push(text), pg.query<never>(text, params)),
+        exec: (text: string) => (statements.push(text), pg.exec(text)),
+        transaction: <T,>(work: (sql: typeof pg) => Promise<T>) => (statements.push('BEGIN'), pg.transaction((tx) => work(tx as unknown as typeof pg))),
+      };
+      await migrate(counted, 'memory');
+      expect(statements).toEqual(['SELECT version FROM schema_version']);
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it('of a newer version is refused in words and left at its version', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-newer-'));
+    try {
+      const newer = await PGlite.create(join(dir, 'pg'));
+      await migrate(newer, dir);
+      await newer.query('UPDATE schema_version SET version = $1', [MIGRATIONS.length + 1]);
+      await newer.close();
+      await expect(openDatabase(dir)).rejects.toThrow(new RegExp(`schema version ${MIGRATIONS.length + 1}, newer than this payui-mock knows \\(${MIGRATIONS.length}\\).*the data was left as it is`));
+      const again = await PGlite.create(join(dir, 'pg'));
+      try {
+        expect((await again.query<{ version: number }>('SELECT version FROM schema_version')).rows).toEqual([{ version: MIGRATIONS.length + 1 }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** The demo fixtures as release 4 shipped them: each project with a webhook `key` in its fields, no address, no `ipn_enabled`. */
 function versionFourDemo(): Snapshot {
   const four = structuredClone(demoFixtures) as Snapshot;
