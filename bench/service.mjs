@@ -2,7 +2,8 @@
 // 48's goals), each figure beside a bare Fastify app's (the same Fastify the service runs on) measured
 // in the same run, interleaved with it, so that the machine's load moves both alike:
 // - start: import to the first answer in a new process, in memory and on a data directory, beside a
-//   bare app's; RSS after 1,000 token requests;
+//   bare app's; RSS after 1,000 token requests, and what it is made of (V8's heap, the embedded
+//   database's WebAssembly memory, array buffers);
 // - sandboxes: one made and reset, a new service's first;
 // - requests (autocannon, 10 connections): token creation, a catalog read and a payment (a token
 //   then POST /mock/payments), each in windows alternating with the bare app answering the same
@@ -46,7 +47,7 @@ function row(name, runs, budget) {
 /** Runs `script` (an ES module's text) in a new Node process and gives back the last line it printed, parsed. */
 const runScript = (script) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim().split('\n').pop());
 
-/** A process of bench/service-process.mjs: the service or the bare app, its url, its figures and its stop. */
+/** A process of bench/service-process.mjs: the service or the bare app, its url, its figures, its memory and its stop. */
 async function startProcess(kind, options) {
   // PROFILE=<dir>: the service's process writes a CPU profile there when it stops (node --cpu-prof).
   const execArgv = kind === 'service' && process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
@@ -61,6 +62,7 @@ async function startProcess(kind, options) {
   return {
     url,
     figures: () => (child.send('figures'), next()),
+    memory: () => (child.send('memory'), next()),
     stop: () => (child.send('stop'), ended),
   };
 }
@@ -106,20 +108,31 @@ if (PARTS.has('start')) {
   const ratios = memory.map((m, i) => m.ms / bare[i].ms);
   console.log(`${'  … / the bare app\'s, run by run'.padEnd(44)} median ×${median(ratios).toFixed(1)}  (${range(ratios, 1)})  goal ≤ ×2.5`);
   const dir = mkdtempSync(join(tmpdir(), 'payui-bench-'));
+  let restarts = [];
   try {
     start({ dataDir: dir });
-    row('a data directory: restart to first answer', Array.from({ length: RUNS }, () => (loadNow(), start({ dataDir: dir }))), '≤ 1000 ms (goal 500 ms)');
+    restarts = Array.from({ length: RUNS }, () => (loadNow(), start({ dataDir: dir })));
+    row('a data directory: restart to first answer', restarts, '≤ 1000 ms (goal 500 ms)');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   console.log(`${'RSS at ready (in memory)'.padEnd(44)} median ${String(Math.round(median(memory.map((r) => r.rss)))).padStart(5)} MB`);
+  console.log(`${'RSS at ready (a data directory)'.padEnd(44)} median ${String(Math.round(median(restarts.map((r) => r.rss)))).padStart(5)} MB`);
   // RSS after 1,000 token requests, 10 at a time, in a new service process.
   const service = await startProcess('service', {});
   try {
     const done = await autocannon({ url: service.url, connections: CONNECTIONS, amount: 1000, requests: [tokenRequest()] });
     if (done['2xx'] !== 1000) throw new Error(`token requests: ${done['2xx']} of 1000 answered 2xx`);
-    const { rss } = await service.figures();
+    const { rss, ...memory } = await service.memory();
     console.log(`${'RSS after 1,000 token requests (in memory)'.padEnd(44)} ${String(Math.round(rss / 1e6)).padStart(12)} MB  budget ≤ 250 MB`);
+    // The parts, approximately: V8's heap as allocated, the pages of the WebAssembly memory Postgres
+    // touched (its reservation is larger), array buffers (the in-memory database's files), the rest
+    // (Node's own code and native memory, the compiled WebAssembly).
+    const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
+    const { heapTotal, heapUsed, arrayBuffers, wasm, wasmResident } = memory;
+    const wasmPart = wasmResident === null ? `${mb(wasm)} reserved, how much in RAM unknown here` : `${mb(wasmResident)} (of ${mb(wasm)} reserved)`;
+    const rest = wasmResident === null ? '' : `, the rest ${mb(rss - heapTotal - wasmResident - arrayBuffers)}`;
+    console.log(`  of it: V8 heap ${mb(heapTotal)} (${mb(heapUsed)} in use), WebAssembly memory ${wasmPart}, array buffers ${mb(arrayBuffers)}${rest}`);
   } finally {
     await service.stop();
   }
