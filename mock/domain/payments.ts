@@ -208,10 +208,11 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // What the payment reads before its transaction, in one statement, once (issue 48): the
       // merchant's row (the token's key, the generation the payment begins under), its clock (the
       // token's expiry, the payment's moment), what the token paid, whether the project the token
-      // names has webhook settings (only then is user_validation asked), and an id to try.
+      // names has webhook settings (only then is user_validation asked), and two ids to try (the
+      // payment's, and a new subscription's).
       const named = namedProject(params);
-      const tryId = paymentIdToTry();
-      const start = once((merchantId) => paymentStart(db.sql, merchantId, { tokenHash: spends, projectId: named, tryId }));
+      const tryIds = [paymentIdToTry(), paymentIdToTry()] as const;
+      const start = once((merchantId) => paymentStart(db.sql, merchantId, { tokenHash: spends, projectId: named, tryIds }));
       const began = once(async (merchantId) => nowAt((await start(merchantId))?.clockOffset ?? null));
       const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, {
         apiKey: async (merchantId) => (await start(merchantId))?.apiKey,
@@ -238,7 +239,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       for (const key of keys) if (!(await hasFreeKey(db.sql, key.gameId, key.drm))) return soldOut(key);
       if (keys.length) await at('key');
       const record: PaymentRecord = {
-        id: begun?.freeId ?? (await newPaymentId(db.sql)),
+        id: begun?.freeIds?.[0] ?? (await newPaymentId(db.sql)),
         merchantId: session.merchantId,
         projectId: session.project.id,
         mode: session.mode,
@@ -257,7 +258,7 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
         ...(how.paidWith !== undefined ? { paymentMethod: how.paidWith } : {}),
         ...(session.gift ? { gift: session.gift } : {}),
         ...(purchase.kind === 'subscription'
-          ? { subscription: { id: purchase.changes ?? (await newPaymentId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
+          ? { subscription: { id: purchase.changes ?? begun?.freeIds?.[1] ?? (await newPaymentId(db.sql)), planId: purchase.lines[0]!.sku!, trialDays: purchase.trialDays } }
           : {}),
         refunded: false,
       };

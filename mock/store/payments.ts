@@ -92,8 +92,12 @@ export async function markRefunded(sql: Sql, id: number, reason: string, date: s
 /** A transaction id (nine digits) to try: `newPaymentId` keeps the first no payment nor subscription uses yet. */
 export const paymentIdToTry = (): number => randomInt(100_000_000, 999_999_999);
 
-/** Whether id `$N` is used by a payment or a subscription (as a payment's `subscription.id`). */
-const idTaken = (at: string) => `EXISTS (SELECT 1 FROM payments WHERE id = ${at} OR data->'subscription'->>'id' = ${at}::text)`;
+/**
+ * Whether one of the ids `$N…` is used by a payment or a subscription (as a payment's
+ * `subscription.id`): in one pass over the payments, however many are asked.
+ */
+const idTaken = (...at: string[]) =>
+  `EXISTS (SELECT 1 FROM payments WHERE id IN (${at.join(', ')}) OR data->'subscription'->>'id' IN (${at.map((a) => `${a}::text`).join(', ')}))`;
 
 /** A new transaction id (nine digits), used by no payment nor subscription yet. */
 export async function newPaymentId(sql: Sql): Promise<number> {
@@ -116,27 +120,30 @@ export interface PaymentStart {
   spent: SpentToken | undefined;
   /** Whether the project asked about has webhook settings (a payment asks its listener `user_validation` only then). */
   webhooks: boolean;
-  /** The id to try, when no payment nor subscription uses it yet (else undefined: `newPaymentId` finds another). */
-  freeId: number | undefined;
+  /**
+   * The two ids to try, two and unused by any payment or subscription yet: the payment's and, for a
+   * new subscription, the subscription's; else undefined (`newPaymentId` finds others).
+   */
+  freeIds: readonly [number, number] | undefined;
 }
 
 /**
  * What a payment reads before its transaction, in one statement (issue 48): merchant `merchantId`'s
  * API key, generation and clock, what the token `tokenHash` paid, whether project `projectId` has
- * webhook settings, and whether `tryId` is free for its transaction id; undefined when there is no
+ * webhook settings, and whether the two `tryIds` are free for its ids; undefined when there is no
  * such merchant. Each was a statement of its own.
  */
 export async function paymentStart(
-  sql: Sql, merchantId: number, { tokenHash, projectId, tryId }: { tokenHash: string | null; projectId: number | null; tryId: number },
+  sql: Sql, merchantId: number, { tokenHash, projectId, tryIds }: { tokenHash: string | null; projectId: number | null; tryIds: readonly [number, number] },
 ): Promise<PaymentStart | undefined> {
   const { rows } = await sql.query<{ api_key: string; generation: string; clock_offset: string | null; spent: SpentToken | null; webhooks: boolean; taken: boolean }>(
     `SELECT m.api_key, coalesce(m.generation, 0) AS generation,
        (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset,
        (SELECT t.data FROM spent_tokens t WHERE t.token_hash = $2) AS spent,
        EXISTS (SELECT 1 FROM webhook_settings w WHERE w.project_id = $3 AND w.enabled) AS webhooks,
-       ${idTaken('$4')} AS taken
+       ${idTaken('$4', '$5')} AS taken
      FROM merchants m WHERE m.id = $1`,
-    [merchantId, tokenHash, projectId, tryId],
+    [merchantId, tokenHash, projectId, ...tryIds],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -146,6 +153,6 @@ export async function paymentStart(
     clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
     spent: row.spent ?? undefined,
     webhooks: row.webhooks === true,
-    freeId: row.taken ? undefined : tryId,
+    freeIds: row.taken || tryIds[0] === tryIds[1] ? undefined : tryIds,
   };
 }

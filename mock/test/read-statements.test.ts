@@ -199,6 +199,17 @@ describe('statements of a payment', () => {
   });
 });
 
+describe('statements of a plan bought', () => {
+  // Before: 13 (the subscription's new id checked by a read of its own, after the payment's).
+  it("a plan: the payment's id and the subscription's are checked in the payment's first read", async () => {
+    await paid({ subscription: { plan_id: 'captain-monthly' } }, 'payer-plan-warm');
+    const { body, statements } = await paid({ subscription: { plan_id: 'captain-yearly' } }, 'payer-plan');
+    expect(body.status).toBe('done');
+    expect(statements.filter((text) => /\bFROM payments\b/.test(text))).toEqual([expect.stringMatching(/^SELECT m\.api_key\b/)]);
+    expect(statements).toHaveLength(db.shared ? 13 : 12);
+  });
+});
+
 describe('statements of a resend', () => {
   // Before: the project's webhook settings were read twice, by the operation and again where the webhook is kept.
   it('reads the project\'s webhook settings once', async () => {
