@@ -3,7 +3,7 @@
  * for tests. Plain SQL only (no PGlite-only features), so a Postgres server could take its place.
  * Migrations are numbered; a data directory written by a newer payui-mock is refused, never wiped.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -223,9 +223,15 @@ export function postgresEngine(): Promise<WebAssembly.Module | undefined> {
 // openDatabase's to report.
 postgresEngine().catch(() => undefined);
 
+/** Whether the data directory `dataDir` holds no database yet (PGlite's cluster is in its `pg`). */
+export const isNewDataDir = (dataDir: string): boolean => !existsSync(join(dataDir, 'pg', 'PG_VERSION'));
+
 /**
- * Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory, starting
- * from `image` (a dumped data directory, mock/store/image.ts) when one is given.
+ * Opens (and creates or upgrades) the database; `dataDir` null keeps everything in memory. It starts
+ * from `image` (a dumped data directory, mock/store/image.ts) when one is given: in memory, and in a
+ * data directory that holds no database yet (isNewDataDir), whose first start then unpacks the image
+ * into it instead of creating a cluster (initdb), migrating and seeding: 2.6-2.9 s of CPU and 580 MB
+ * of RSS before. A data directory that holds one is opened as it is.
  */
 export async function openDatabase(dataDir: string | null, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -234,7 +240,8 @@ export async function openDatabase(dataDir: string | null, image?: Blob): Promis
   try {
     const pgliteWasmModule = await postgresEngine();
     const settings = { startParams: [...ENGINE_SETTINGS.start], initDbStartParams: [...ENGINE_SETTINGS.initdb], ...(pgliteWasmModule ? { pgliteWasmModule } : {}) };
-    db = dataDir ? await PGlite.create(join(dataDir, 'pg'), settings) : await PGlite.create(image ? { ...settings, loadDataDir: image } : settings);
+    const from = image && (dataDir === null || isNewDataDir(dataDir)) ? { loadDataDir: image } : {};
+    db = dataDir ? await PGlite.create(join(dataDir, 'pg'), { ...settings, ...from }) : await PGlite.create({ ...settings, ...from });
   } catch (error) {
     unlock();
     throw error;

@@ -1,5 +1,5 @@
 /** Databases in memory: seeded with the demo merchant, for tests and `--in-memory`. */
-import { openDatabase, type Database } from './database';
+import { isNewDataDir, openDatabase, type Database } from './database';
 import { importState, isEmpty } from './snapshot';
 import { findImage, saveImage } from './image';
 import { openServerDatabase, scratchServerDatabase } from './server-database';
@@ -48,7 +48,8 @@ export async function openServiceDatabase(dataDir: string | null, fixtures: unkn
     return db;
   }
   if (dataDir === null) return memoryDatabase(fixtures);
-  const db = await openDatabase(dataDir);
+  // A new data directory starts as a copy of the fixtures' image when there is one: already seeded.
+  const db = await openDatabase(dataDir, isNewDataDir(dataDir) ? findImage(fixtures) ?? undefined : undefined);
   if (await isEmpty(db)) await importState(db, fixtures);
   return db;
 }

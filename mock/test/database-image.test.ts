@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoFixtures, memoryDatabase } from '../store/memory';
+import { demoFixtures, memoryDatabase, openServiceDatabase } from '../store/memory';
 import { cacheFolder, findImage, imageName, saveImage } from '../store/image';
 import { exportState } from '../store/snapshot';
 
@@ -59,6 +59,31 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
       expect(await segments()).toBeGreaterThan(1);
     } finally {
       await db.close();
+    }
+  });
+
+  it('starts a new data directory too: its first start unpacks the image, already seeded; the next opens it as it is', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-image-data-'));
+    try {
+      const inMemory = await memoryDatabase(fixtures);
+      const expected = await exportState(inMemory).finally(() => inMemory.close());
+      const first = await openServiceDatabase(dir, fixtures);
+      try {
+        expect(await exportState(first)).toEqual(expected);
+        // The image's cluster (its template databases left out), not one made here and seeded.
+        expect((await first.sql.query('SELECT datname FROM pg_database ORDER BY datname')).rows).toEqual([{ datname: 'postgres' }]);
+        await first.sql.query("UPDATE merchants SET api_key = 'written-here'");
+      } finally {
+        await first.close();
+      }
+      const again = await openServiceDatabase(dir, fixtures);
+      try {
+        expect((await again.sql.query<{ api_key: string }>('SELECT api_key FROM merchants')).rows[0]!.api_key).toBe('written-here');
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
