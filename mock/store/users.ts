@@ -98,6 +98,13 @@ export interface Credit {
  */
 const inKeyOrder = (items: Credit['items']): Credit['items'] => [...items].sort((a, b) => a.id - b.id);
 
+/** One entry per item, its quantities added (a cart may name one twice: a statement writes a row once), in item id order. */
+function perItem(items: Credit['items']): Credit['items'] {
+  const byId = new Map<number, Credit['items'][number]>();
+  for (const item of items) byId.set(item.id, { ...item, quantity: (byId.get(item.id)?.quantity ?? 0) + item.quantity });
+  return inKeyOrder([...byId.values()]);
+}
+
 /**
  * Credits a user, made first (from what the token says of them) when the project does not know them:
  * the user's row in one statement (made, or its balance added to), then the inventory rows in one
@@ -117,10 +124,7 @@ export async function creditUser(sql: Sql, projectId: number, user: NewUser, cre
     [projectId, user.user_id, JSON.stringify(data), ...(credit.currency ? [credit.currency] : [])],
   );
   if (!credit.items.length) return;
-  // One row per item (a cart may name one twice: a statement writes a row once).
-  const byId = new Map<number, Credit['items'][number]>();
-  for (const item of credit.items) byId.set(item.id, { ...item, quantity: (byId.get(item.id)?.quantity ?? 0) + item.quantity });
-  const items = inKeyOrder([...byId.values()]);
+  const items = perItem(credit.items);
   await sql.query(
     `INSERT INTO inventory (project_id, user_id, item_id, sku, quantity)
      SELECT $1, $2, item.id, item.sku, item.quantity FROM unnest($3::bigint[], $4::text[], $5::bigint[]) WITH ORDINALITY AS item(id, sku, quantity, at) ORDER BY item.at
@@ -130,7 +134,11 @@ export async function creditUser(sql: Sql, projectId: number, user: NewUser, cre
   await locked?.();
 }
 
-/** Takes back what a refunded purchase gave (never below zero: what was spent stays spent). */
+/**
+ * Takes back what a refunded purchase gave (never below zero: what was spent stays spent): the
+ * user's row, then the inventory rows in one statement, locked in item id order (its `FOR UPDATE`
+ * takes them as its `ORDER BY` sorts them), as `creditUser` writes them.
+ */
 export async function debitUser(sql: Sql, projectId: number, userId: string, credit: Credit): Promise<void> {
   if (credit.currency) {
     await sql.query(
@@ -141,10 +149,14 @@ export async function debitUser(sql: Sql, projectId: number, userId: string, cre
       [projectId, userId, credit.currency],
     );
   }
-  for (const item of inKeyOrder(credit.items)) {
-    await sql.query(
-      'UPDATE inventory SET quantity = greatest(quantity - $4, 0) WHERE project_id = $1 AND user_id = $2 AND item_id = $3',
-      [projectId, userId, item.id, item.quantity],
-    );
-  }
+  if (!credit.items.length) return;
+  const items = perItem(credit.items);
+  await sql.query(
+    `WITH taken AS (
+       SELECT i.item_id, t.quantity FROM inventory i JOIN unnest($3::bigint[], $4::bigint[]) AS t(item_id, quantity) ON t.item_id = i.item_id
+       WHERE i.project_id = $1 AND i.user_id = $2 ORDER BY i.item_id FOR UPDATE OF i)
+     UPDATE inventory SET quantity = greatest(inventory.quantity - taken.quantity, 0) FROM taken
+     WHERE inventory.project_id = $1 AND inventory.user_id = $2 AND inventory.item_id = taken.item_id`,
+    [projectId, userId, items.map((item) => item.id), items.map((item) => item.quantity)],
+  );
 }

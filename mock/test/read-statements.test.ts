@@ -210,6 +210,26 @@ describe('statements of a plan bought', () => {
   });
 });
 
+describe('statements of a refund', () => {
+  // Before: one inventory write per item of the cart.
+  it("a cart's refund takes its items back in one statement", async () => {
+    const cart = { virtual_items: { items: ['starter-pack', 'plasma-drill', 'hull-skin-aurora', 'plasma-drill'].map((sku) => ({ sku, amount: 1 })) } };
+    const { body } = await paid(cart, 'refunded-cart');
+    const id = (body as unknown as { transaction_id: number }).transaction_id;
+    const holds = async () => (await (await fetch(`${origin}/merchant/v2/projects/200001/users/virtual_items/total?user_id=refunded-cart`, { headers })).json()) as { virtual_items: { sku: string; quantity: number }[] }[];
+    const bought = (await holds())[0]!.virtual_items;
+    expect(bought.find((item) => item.sku === 'plasma-drill')?.quantity).toBe(2);
+    take();
+    const refunded = await fetch(`${origin}/mock/transactions/${id}/refund`, { method: 'POST', headers, body: '{}' });
+    const statements = take();
+    expect(refunded.status).toBe(200);
+    expect(statements.filter((text) => /\binventory\b/.test(text))).toHaveLength(1);
+    // Every item taken back, the one bought twice twice.
+    expect(bought.length).toBeGreaterThan(1);
+    expect((await holds())[0]!.virtual_items).toEqual([]);
+  });
+});
+
 describe('statements of a resend', () => {
   // Before: the project's webhook settings were read twice, by the operation and again where the webhook is kept.
   it('reads the project\'s webhook settings once', async () => {
