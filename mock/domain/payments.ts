@@ -17,12 +17,12 @@ import { hasFreeKey, takeKey } from '../store/game-keys';
 import { spendToken, spentToken, updatePaid } from '../store/spent-tokens';
 import { readToken, tokenId } from './token';
 import { creditUser, type Credit } from '../store/users';
-import { insertPayment, newPaymentId, paymentById, paymentIdToTry, paymentStart, type PaymentRecord } from '../store/payments';
+import { insertPayment, newPaymentId, paymentById, paymentIdToTry, paymentStart, type PaymentRecord, type PaymentStart } from '../store/payments';
 import type { SubscriptionData } from '../store/subscriptions';
 import type { Variant } from '../store/webhook-settings';
 import { paidWebhooks, recipientOf, refundWebhooks, subscriptionWebhook, userValidation } from '../webhooks/payloads';
 import type { WebhookSender } from '../webhooks/sender';
-import { resolveSession } from './sessions';
+import { resolveSession, type TokenReads } from './sessions';
 import { createBilling, PlanGone, type ChangeResult, type RenewResult, type SubscriptionChange } from './billing';
 import { createClocks, type Clocks } from './clock';
 import { Conflict, createLedger, type Ledger, notRefundable, refundIn, sameGeneration, sameGenerationAndVariant, Superseded, type PaymentCallResult, type PaymentsHook } from './ledger';
@@ -192,11 +192,22 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
   const ledger = createLedger(sender, database, fixedNow, hook);
   const billing = createBilling(ledger);
   const { opened, commit, transact, writeWebhooks, now, nowAt, at, ask } = ledger;
-  const nowMs = async (merchantId: number) => (await now(merchantId)).getTime();
+  /** What resolveSession reads of a token, from `start` (one statement: mock/store/payments.ts `paymentStart`); `hash`: the token's tokenId. */
+  const tokenReads = (db: Database, hash: string | null, start: (merchantId: number) => Promise<PaymentStart | undefined>): TokenReads => ({
+    apiKey: async (merchantId) => (await start(merchantId))?.apiKey,
+    spent: async (merchantId, asked) => (asked === hash ? (await start(merchantId))?.spent : spentToken(db.sql, asked)),
+  });
 
   return {
     async session(search, pageMode) {
-      return resolveSession(await opened, new URLSearchParams(search), pageMode, nowMs);
+      const db = await opened;
+      const params = new URLSearchParams(search);
+      // What checking the token reads, in one statement: the merchant's key and clock, what it paid.
+      const token = params.get('access_token');
+      const hash = token === null ? null : await tokenId(token);
+      const read = once((merchantId) => paymentStart(db.sql, merchantId, hash));
+      const clock = async (merchantId: number) => nowAt((await read(merchantId))?.clockOffset ?? null).getTime();
+      return resolveSession(db, params, pageMode, clock, undefined, tokenReads(db, hash, read));
     },
 
     async pay({ search, outcome, pageMode, ip, drm: picked, choice, method }) {
@@ -212,12 +223,9 @@ export function createPayments(sender: WebhookSender, database?: Database | Prom
       // payment's, and a new subscription's).
       const named = namedProject(params);
       const tryIds = [paymentIdToTry(), paymentIdToTry()] as const;
-      const start = once((merchantId) => paymentStart(db.sql, merchantId, { tokenHash: spends, projectId: named, tryIds }));
+      const start = once((merchantId) => paymentStart(db.sql, merchantId, spends, { projectId: named, tryIds }));
       const began = once(async (merchantId) => nowAt((await start(merchantId))?.clockOffset ?? null));
-      const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, {
-        apiKey: async (merchantId) => (await start(merchantId))?.apiKey,
-        spent: async (merchantId, hash) => (hash === spends ? (await start(merchantId))?.spent : spentToken(db.sql, hash)),
-      });
+      const resolved = await resolveSession(db, params, pageMode, async (merchantId) => (await began(merchantId)).getTime(), choice, tokenReads(db, spends, start));
       if (!resolved.ok) return { ok: false, code: resolved.code, message: resolved.message };
       if (resolved.paid) return alreadyPaid(resolved.paid);
       const { session } = resolved;

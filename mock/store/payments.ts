@@ -129,30 +129,31 @@ export interface PaymentStart {
 
 /**
  * What a payment reads before its transaction, in one statement (issue 48): merchant `merchantId`'s
- * API key, generation and clock, what the token `tokenHash` paid, whether project `projectId` has
- * webhook settings, and whether the two `tryIds` are free for its ids; undefined when there is no
- * such merchant. Each was a statement of its own.
+ * API key, generation and clock, what the token `tokenHash` paid and, `paying`, whether project
+ * `projectId` has webhook settings and whether the two `tryIds` are free for its ids; undefined when
+ * there is no such merchant. Each was a statement of its own. Without `paying`, what opening the
+ * payment UI on a token reads to check it (`webhooks` false, no `freeIds`).
  */
 export async function paymentStart(
-  sql: Sql, merchantId: number, { tokenHash, projectId, tryIds }: { tokenHash: string | null; projectId: number | null; tryIds: readonly [number, number] },
+  sql: Sql, merchantId: number, tokenHash: string | null, paying?: { projectId: number | null; tryIds: readonly [number, number] },
 ): Promise<PaymentStart | undefined> {
-  const { rows } = await sql.query<{ api_key: string; generation: string; clock_offset: string | null; spent: SpentToken | null; webhooks: boolean; taken: boolean }>(
+  const { rows } = await sql.query<{ api_key: string; generation: string; clock_offset: string | null; spent: SpentToken | null; webhooks: boolean | null; taken: boolean | null }>(
     `SELECT m.api_key, coalesce(m.generation, 0) AS generation,
        (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset,
        (SELECT t.data FROM spent_tokens t WHERE t.token_hash = $2) AS spent,
-       EXISTS (SELECT 1 FROM webhook_settings w WHERE w.project_id = $3 AND w.enabled) AS webhooks,
-       ${idTaken('$4', '$5')} AS taken
+       ${paying ? `EXISTS (SELECT 1 FROM webhook_settings w WHERE w.project_id = $3 AND w.enabled) AS webhooks, ${idTaken('$4', '$5')} AS taken` : 'NULL AS webhooks, NULL AS taken'}
      FROM merchants m WHERE m.id = $1`,
-    [merchantId, tokenHash, projectId, ...tryIds],
+    paying ? [merchantId, tokenHash, paying.projectId, ...paying.tryIds] : [merchantId, tokenHash],
   );
   const row = rows[0];
   if (!row) return undefined;
+  const tryIds = paying?.tryIds;
   return {
     apiKey: row.api_key,
     generation: Number(row.generation),
     clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
     spent: row.spent ?? undefined,
     webhooks: row.webhooks === true,
-    freeIds: row.taken || tryIds[0] === tryIds[1] ? undefined : tryIds,
+    freeIds: !tryIds || row.taken !== false || tryIds[0] === tryIds[1] ? undefined : tryIds,
   };
 }

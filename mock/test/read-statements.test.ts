@@ -199,6 +199,20 @@ describe('statements of a payment', () => {
   });
 });
 
+describe('statements of a store opened', () => {
+  // Before: opening the payment UI on a token read the merchant's key, its clock and the spent token by a statement each.
+  it("a store token paid with the player's pick: the session and the payment each check the token in one read", async () => {
+    const response = await fetch(`${origin}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify({ ...tokenBody, purchase: undefined }) });
+    const { token: accessToken } = await response.json();
+    take();
+    const payment = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: accessToken, package: 'crystals-100' }) });
+    const statements = take();
+    expect(payment.status, await payment.text()).toBe(200);
+    expect(statements.filter((text) => /\bmerchant_clocks\b/.test(text))).toEqual([expect.stringMatching(/^SELECT m\.api_key\b/), expect.stringMatching(/^SELECT m\.api_key\b/)]);
+    expect(statements.filter((text) => /\bFROM spent_tokens\b/.test(text))).toHaveLength(2);
+  });
+});
+
 describe('statements of a plan bought', () => {
   // Before: 13 (the subscription's new id checked by a read of its own, after the payment's).
   it("a plan: the payment's id and the subscription's are checked in the payment's first read", async () => {
