@@ -21,6 +21,7 @@ import { authenticate, DECIMAL_ID } from './auth';
 import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
+import type { ProjectRecord } from '../store/sellables';
 import { clockAt } from '../store/clock';
 import type { Sql } from '../store/database';
 import { faultOfHeader } from './fault-header';
@@ -43,10 +44,10 @@ export { ApiError, fieldError };
 
 /**
  * What the database holds for the merchant Basic credentials name (its key, whether it has fault
- * rules, the owner of the project `projectId` when given), read in one statement; undefined when
- * there is no such merchant.
+ * rules, the owner of the project `projectId` when given, its projects with `withProjects`), read in
+ * one statement; undefined when there is no such merchant.
  */
-export type Callers = (merchantId: number, projectId?: number) => Promise<CallerRecord | undefined>;
+export type Callers = (merchantId: number, projectId?: number, withProjects?: boolean) => Promise<CallerRecord | undefined>;
 
 /** The tries of each service's credentials (one `Callers` function a service). */
 const guessesOf = new WeakMap<Callers, Guesses>();
@@ -69,7 +70,7 @@ function claimedMerchant(header: string | undefined): string | null {
  * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts). The
  * right key always gets in: a stranger's wrong keys never lock the merchant's backend out.
  */
-export async function merchantOf(request: FastifyRequest, callers: Callers): Promise<number> {
+export async function merchantOf(request: FastifyRequest, callers: Callers, withProjects = false): Promise<number> {
   const known = signedIn.get(request);
   if (known !== undefined) return known.merchantId;
   let guesses = guessesOf.get(callers);
@@ -81,7 +82,7 @@ export async function merchantOf(request: FastifyRequest, callers: Callers): Pro
   const named = (request.params as Record<string, string> | undefined)?.project_id;
   const projectId = named !== undefined && DECIMAL_ID.test(named) ? Number(named) : undefined;
   let caller: CallerRecord | undefined;
-  const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId))?.apiKey);
+  const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId, withProjects))?.apiKey);
   // Judged, then a wrong one counted in the same step: the wrong ones sent at once are counted one
   // by one, and once the limit is reached each is 429 until the minute has passed.
   const after = claimed === null || merchantId !== null ? 0 : guesses.wrong(claimed);
@@ -119,6 +120,8 @@ export interface Call<Context> {
   body: unknown;
   /** The merchant whose credentials came, for operations that need them. */
   merchantId: number;
+  /** The merchant's projects by id, read with its credentials, for an operation that `readsProjects`. */
+  projects?: ReadonlyMap<number, ProjectRecord>;
   /** `v1` or `v2` for merchant paths. */
   version: string;
   context: Context;
@@ -149,6 +152,11 @@ export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Ans
    * something, so that every failing field is still answered in one 422.
    */
   checkedInside?: boolean;
+  /**
+   * The operation looks up the merchant's projects (a token's `settings.project_id`): they are read
+   * with the credentials, in the same statement (`Call.projects`), not by one of their own.
+   */
+  readsProjects?: boolean;
 };
 
 /** The `operationId` of every operation of `mock/spec/openapi.json`. */
@@ -291,7 +299,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
-      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.callers)) } : {}),
+      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.callers, handler.readsProjects === true)) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const asked = faultOfHeader(request.headers['x-payui-mock-fault']);
         if (typeof asked === 'string') throw fieldError('X-Payui-Mock-Fault', asked);
@@ -324,6 +332,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           query: rawQuery,
           body: request.body,
           merchantId,
+          ...(secured && handler.readsProjects ? { projects: signedIn.get(request)?.caller.projects } : {}),
           version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
           context: options.context,
           request,

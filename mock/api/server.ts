@@ -61,7 +61,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     ...(options.startWebhooks ? { startWebhooks: options.startWebhooks } : {}),
     ...(options.sandboxLimits ? { sandboxLimits: options.sandboxLimits } : {}),
   });
-  const callers = (merchantId: number, projectId?: number) => callerRecord(db.sql, merchantId, projectId);
+  const callers = (merchantId: number, projectId?: number, withProjects?: boolean) => callerRecord(db.sql, merchantId, projectId, withProjects);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,

@@ -14,6 +14,7 @@ import { insertRows, rowName, type Snapshot, type Table } from './snapshot';
 import { remembered } from './read-cache';
 import { dropMerchantLeases } from './outbox';
 import type { Variant } from './webhook-settings';
+import type { ProjectRecord } from './sellables';
 
 type Row = Record<string, unknown>;
 type Rows = Partial<Record<Table, Row[]>>;
@@ -212,24 +213,37 @@ export interface CallerRecord {
   projectOwner: number | undefined;
   /** How far a test moved the merchant's clock (`merchant_clocks.offset_ms`), null when it is real time. */
   clockOffset: number | null;
+  /** The merchant's projects by id, when they were asked for (`withProjects`): a token's project without a statement of its own. */
+  projects?: ReadonlyMap<number, ProjectRecord>;
 }
 
 /**
- * Merchant `id`'s API key, whether it has a fault rule left, its clock's offset and, when `projectId`
- * is given, who owns that project, in one statement; undefined when there is no such merchant. A
- * request's credentials, its path's project, its faults and its clock cost one statement, not four.
+ * Merchant `id`'s API key, whether it has a fault rule left, its clock's offset, when `projectId`
+ * is given who owns that project, and with `withProjects` the merchant's projects (what
+ * findProject reads of each), in one statement; undefined when there is no such merchant. A
+ * request's credentials, its path's project, its faults, its clock and a token's project cost one
+ * statement, not five.
  */
-export function callerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
+export function callerRecord(sql: Sql, id: number, projectId?: number, withProjects = false): Promise<CallerRecord | undefined> {
   // Remembered on the embedded database until its next write (store/read-cache.ts).
-  return remembered(sql, `caller ${id} ${projectId ?? ''}`, () => readCallerRecord(sql, id, projectId));
+  return remembered(sql, `caller ${id} ${projectId ?? ''}${withProjects ? ' projects' : ''}`, () => readCallerRecord(sql, id, projectId, withProjects));
 }
 
-async function readCallerRecord(sql: Sql, id: number, projectId?: number): Promise<CallerRecord | undefined> {
-  const { rows } = await sql.query<{ api_key: string; fault_rules: boolean; project_owner: string | null; clock_offset: string | null }>(
+/** The merchant's projects, as findProject reads each (mock/store/sellables.ts), for callerRecord's `withProjects`. */
+const PROJECTS = `,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'data', p.data, 'has_virtual_currency',
+          EXISTS (SELECT 1 FROM virtual_currencies v WHERE v.project_id = p.id AND jsonb_typeof(v.data) = 'object'))), '[]'::jsonb)
+        FROM projects p WHERE p.merchant_id = m.id) AS projects`;
+
+async function readCallerRecord(sql: Sql, id: number, projectId: number | undefined, withProjects: boolean): Promise<CallerRecord | undefined> {
+  const { rows } = await sql.query<{
+    api_key: string; fault_rules: boolean; project_owner: string | null; clock_offset: string | null;
+    projects: { id: number | string; data: ProjectRecord['data']; has_virtual_currency: boolean }[] | null;
+  }>(
     `SELECT m.api_key,
        EXISTS (SELECT 1 FROM fault_rules f WHERE f.merchant_id = m.id AND f.remaining > 0) AS fault_rules,
        (SELECT p.merchant_id FROM projects p WHERE p.id = $2) AS project_owner,
-       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset
+       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset${withProjects ? PROJECTS : ''}
      FROM merchants m WHERE m.id = $1`,
     [id, projectId ?? null],
   );
@@ -240,6 +254,9 @@ async function readCallerRecord(sql: Sql, id: number, projectId?: number): Promi
     faultRules: row.fault_rules === true,
     projectOwner: row.project_owner === null ? undefined : Number(row.project_owner),
     clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
+    ...(row.projects ? {
+      projects: new Map(row.projects.map((p) => [Number(p.id), { id: Number(p.id), merchantId: id, data: p.data, hasVirtualCurrency: p.has_virtual_currency === true }])),
+    } : {}),
   };
 }
 

@@ -61,11 +61,12 @@ async function once(request: () => Promise<Response>): Promise<{ response: Respo
 const writes = (statements: string[]) => statements.filter((text) => !/^\s*SELECT\b/i.test(text));
 
 describe('statements of a read', () => {
-  it('a token request: the credentials (with the merchant\'s fault rules) and the catalogue, no write', async () => {
+  // Before: 2, the credentials and then the project the body names (findProject).
+  it('a token request: one statement, the credentials with the merchant\'s fault rules, clock and projects; no write', async () => {
     const { response, statements } = await once(token);
     expect((await response.json()).token).toEqual(expect.any(String));
     expect(writes(statements)).toEqual([]);
-    expect(statements).toHaveLength(2);
+    expect(statements).toEqual([expect.stringMatching(/\bFROM projects p WHERE p\.merchant_id = m\.id\b.*\bFROM merchants m\b/s)]);
   });
 
   it('a catalog read: the credentials (with the project and fault rules) and the items with their total, no write', async () => {
@@ -77,12 +78,12 @@ describe('statements of a read', () => {
 
   // The embedded database is this process's alone: a read asked again before any write is answered
   // from memory. A Postgres server is shared by processes (DESIGN.md §8c): read every time.
-  it('a token request and a catalog read asked again: no statement in embedded mode, the same 2 on a Postgres server', async () => {
-    for (const request of [token, items]) {
+  it('a token request and a catalog read asked again: no statement in embedded mode, the same 1 and 2 on a Postgres server', async () => {
+    for (const [request, read] of [[token, 1], [items, 2]] as const) {
       await once(request);
       const again = await request();
       expect(again.status).toBe(200);
-      expect(take()).toHaveLength(db.shared ? 2 : 0);
+      expect(take()).toHaveLength(db.shared ? read : 0);
     }
     // The answers from memory are the answers from the database.
     const remembered = await (await items()).json();
@@ -186,8 +187,9 @@ describe('statements of a payment', () => {
     expect(statements.filter((text) => text === 'BEGIN')).toHaveLength(1);
     // The packages that price the amount, read with the player and the currency.
     expect(statements.filter((text) => /\bFROM packages\b/.test(text))).toEqual([expect.stringMatching(/\bFROM users\b.*\bFROM virtual_currencies\b/s)]);
-    // The project, read for its token just before, is remembered in embedded mode (store/read-cache.ts).
-    expect(statements).toHaveLength(db.shared ? 9 : 8);
+    // The project is read by the payment in either mode: its token took it with the credentials
+    // (callerRecord's projects), not by findProject, whose answer the embedded database remembered.
+    expect(statements).toHaveLength(9);
   });
 
   it('a cart of three items: loaded in one query, written to the inventory in one', async () => {
@@ -195,7 +197,7 @@ describe('statements of a payment', () => {
     expect(body.status).toBe('done');
     expect(statements.filter((text) => /\bFROM items\b/.test(text))).toHaveLength(1);
     expect(statements.filter((text) => /\binventory\b/.test(text))).toHaveLength(1);
-    expect(statements).toHaveLength(db.shared ? 11 : 10);
+    expect(statements).toHaveLength(11);
   });
 });
 
@@ -220,7 +222,7 @@ describe('statements of a plan bought', () => {
     const { body, statements } = await paid({ subscription: { plan_id: 'captain-yearly' } }, 'payer-plan');
     expect(body.status).toBe('done');
     expect(statements.filter((text) => /\bFROM payments\b/.test(text))).toEqual([expect.stringMatching(/^SELECT m\.api_key\b/)]);
-    expect(statements).toHaveLength(db.shared ? 13 : 12);
+    expect(statements).toHaveLength(13);
   });
 });
 

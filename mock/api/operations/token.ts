@@ -33,9 +33,12 @@ export const createToken: Op = async ({ body, merchantId, request: httpRequest, 
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
-createToken.check = async ({ body, merchantId, context }) => {
+createToken.check = async ({ body, merchantId, projects, context }) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const found: ExtendedMessage = { global_errors: [], property_errors: {} };
-  await checkCatalogue(context.db.sql, body as Record<string, unknown>, merchantId, (path, message) => (found.property_errors[path] ??= []).push(message));
+  const add = (path: string, message: string) => (found.property_errors[path] ??= []).push(message);
+  await checkCatalogue(context.db.sql, body as Record<string, unknown>, merchantId, add, projects);
   return Object.keys(found.property_errors).length ? found : null;
 };
+// The merchant's projects come with its credentials: the project the body names costs no statement.
+createToken.readsProjects = true;
