@@ -21,6 +21,7 @@ import { authenticate, DECIMAL_ID } from './auth';
 import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
+import type { PageAsked } from '../store/pages';
 import type { ProjectRecord } from '../store/sellables';
 import { clockAt } from '../store/clock';
 import type { Sql } from '../store/database';
@@ -44,10 +45,10 @@ export { ApiError, fieldError };
 
 /**
  * What the database holds for the merchant Basic credentials name (its key, whether it has fault
- * rules, the owner of the project `projectId` when given, its projects with `withProjects`), read in
- * one statement; undefined when there is no such merchant.
+ * rules, the owner of the project `projectId` when given, its projects with `withProjects`, the
+ * list's `page` the operation will read), read in one statement; undefined when there is no such merchant.
  */
-export type Callers = (merchantId: number, projectId?: number, withProjects?: boolean) => Promise<CallerRecord | undefined>;
+export type Callers = (merchantId: number, projectId?: number, withProjects?: boolean, page?: PageAsked) => Promise<CallerRecord | undefined>;
 
 /** The tries of each service's credentials (one `Callers` function a service). */
 const guessesOf = new WeakMap<Callers, Guesses>();
@@ -70,7 +71,7 @@ function claimedMerchant(header: string | undefined): string | null {
  * when too many wrong keys were tried for that merchant within a minute (mock/api/guesses.ts). The
  * right key always gets in: a stranger's wrong keys never lock the merchant's backend out.
  */
-export async function merchantOf(request: FastifyRequest, callers: Callers, withProjects = false): Promise<number> {
+export async function merchantOf(request: FastifyRequest, callers: Callers, withProjects = false, page?: PageAsked): Promise<number> {
   const known = signedIn.get(request);
   if (known !== undefined) return known.merchantId;
   let guesses = guessesOf.get(callers);
@@ -82,7 +83,7 @@ export async function merchantOf(request: FastifyRequest, callers: Callers, with
   const named = (request.params as Record<string, string> | undefined)?.project_id;
   const projectId = named !== undefined && DECIMAL_ID.test(named) ? Number(named) : undefined;
   let caller: CallerRecord | undefined;
-  const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId, withProjects))?.apiKey);
+  const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId, withProjects, page))?.apiKey);
   // Judged, then a wrong one counted in the same step: the wrong ones sent at once are counted one
   // by one, and once the limit is reached each is 429 until the minute has passed.
   const after = claimed === null || merchantId !== null ? 0 : guesses.wrong(claimed);
@@ -109,6 +110,8 @@ function fromAnotherSite(request: FastifyRequest): boolean {
   }
 }
 
+const NO_READS: ReadonlyMap<string, unknown> = new Map();
+
 const forbiddenProject = (projectId: unknown, merchantId: number) => new ApiError(403, `Forbidden: project ${projectId} is not merchant ${merchantId}'s`);
 
 
@@ -132,6 +135,11 @@ export interface Call<Context> {
    * or, for a call without them, by a statement of its own.
    */
   now(sql?: Sql): Promise<number>;
+  /**
+   * What was read with the credentials for the operation (a page, `readsPage`), by the keys of the
+   * reads it saves: given to them by `withReads` (store/read-cache.ts). Empty when nothing was.
+   */
+  reads: ReadonlyMap<string, unknown>;
 }
 
 export interface Answer {
@@ -157,6 +165,12 @@ export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Ans
    * with the credentials, in the same statement (`Call.projects`), not by one of their own.
    */
   readsProjects?: boolean;
+  /**
+   * The page of a list the operation will read, told from the path and the query as sent (before
+   * they are checked): read with the credentials, in the same statement (`Call.reads`); the
+   * operation takes it only when it asks for exactly that page.
+   */
+  readsPage?: (params: Record<string, string>, query: Record<string, unknown>) => PageAsked | undefined;
 };
 
 /** The `operationId` of every operation of `mock/spec/openapi.json`. */
@@ -299,7 +313,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
       method: method.toUpperCase() as 'GET',
       url: path.replace(/\{([^}]+)\}/g, ':$1'),
       // Credentials before the body is read: a caller who is not signed in learns nothing of it (no 400, 413 or 415).
-      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.callers, handler.readsProjects === true)) } : {}),
+      ...(secured ? { onRequest: async (request: FastifyRequest) => void (await merchantOf(request, options.callers, handler.readsProjects === true, handler.readsPage?.(request.params as Record<string, string>, request.query as Record<string, unknown>))) } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const asked = faultOfHeader(request.headers['x-payui-mock-fault']);
         if (typeof asked === 'string') throw fieldError('X-Payui-Mock-Fault', asked);
@@ -336,6 +350,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
           context: options.context,
           request,
+          reads: (secured && signedIn.get(request)?.caller.reads) || NO_READS,
           now: async (sql) => {
             const known = sql ? undefined : signedIn.get(request);
             return known?.merchantId === merchantId ? clockAt(known.caller.clockOffset).now : options.clock(merchantId, sql);

@@ -11,8 +11,10 @@ import { addProjectRecord, changeProjectRecord, removeProjectRecord } from '../d
 import { isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import type { PageCondition } from '../store/pages';
+import { withReads } from '../store/read-cache';
+import { DECIMAL_ID } from './auth';
 import { ApiError, mergeFindings } from './app';
-import { created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
+import { DEFAULT_LIMIT, created, idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './operations/common';
 
 export interface RecordKind {
   table: CatalogTable;
@@ -70,10 +72,15 @@ export function projectRecords(kind: RecordKind): RecordOps {
   };
 
   const list: Op = async (call) => {
-    const { sql } = call.context.db;
+    // The page, when it is the one read with the credentials (`readsPage`): no statement of its own.
+    const sql = withReads(call.context.db.sql, call.reads);
     const page = await listPage(sql, kind.table, { project_id: projectOf(call) }, call, (row) => ({ id: row.id, data: row.data }), kind.filter?.(call));
     return { ...page, body: await (kind.listShape ?? kind.shape)(sql, page.body as { id: number; data: Data }[]) };
   };
+  // A list asked with no query (its first page, no condition) is read with the credentials.
+  list.readsPage = (params, query) => (Object.keys(query).length === 0 && DECIMAL_ID.test(params.project_id ?? '')
+    ? { table: kind.table, filter: { project_id: Number(params.project_id) }, wanted: { offset: 0, limit: DEFAULT_LIMIT } }
+    : undefined);
 
   /**
    * The fields sent over what the record holds under its lock, checked again there (what was checked

@@ -6,7 +6,7 @@
  */
 import type { RequestListener } from 'node:http';
 import document from '../spec/openapi.json' with { type: 'json' };
-import { createApiApp, merchantOf, type OpenApiDocument } from './app';
+import { createApiApp, merchantOf, type Callers, type OpenApiDocument } from './app';
 import type { Database } from '../store/database';
 import { demoFixtures, memoryDatabase, openServiceDatabase, sharedMemoryDatabase } from '../store/memory';
 import type { Payments } from '../domain/payments';
@@ -61,7 +61,7 @@ export async function createMerchantApi(options: MerchantApiOptions = {}): Promi
     ...(options.startWebhooks ? { startWebhooks: options.startWebhooks } : {}),
     ...(options.sandboxLimits ? { sandboxLimits: options.sandboxLimits } : {}),
   });
-  const callers = (merchantId: number, projectId?: number, withProjects?: boolean) => callerRecord(db.sql, merchantId, projectId, withProjects);
+  const callers: Callers = (merchantId, projectId, withProjects, page) => callerRecord(db.sql, merchantId, projectId, withProjects, page);
   const { listener } = await createApiApp({
     document: document as unknown as OpenApiDocument,
     operations: OPERATIONS,

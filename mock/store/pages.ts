@@ -35,25 +35,40 @@ export async function readPage(
   condition?: PageCondition,
 ): Promise<{ rows: PageRow[]; total: number }> {
   // Remembered on the embedded database until its next write (store/read-cache.ts).
-  return remembered(sql, `page ${table} ${JSON.stringify(filter)} ${offset} ${limit} ${condition ?? ''}`, () => readPageAfresh(sql, table, filter, { offset, limit }, condition));
+  return remembered(sql, pageKey(table, filter, { offset, limit }, condition), () => readPageAfresh(sql, { table, filter, wanted: { offset, limit }, condition }));
 }
 
-async function readPageAfresh(
-  sql: Sql,
-  table: ListedTable,
-  filter: Record<string, unknown>,
-  { offset, limit }: PageWanted,
-  condition?: PageCondition,
-): Promise<{ rows: PageRow[]; total: number }> {
+/** A page wanted: what `readPage` is asked. */
+export interface PageAsked {
+  table: ListedTable;
+  filter: Record<string, unknown>;
+  wanted: PageWanted;
+  condition?: PageCondition | undefined;
+}
+
+/** The name of a page's read (the read cache's, and a request's reads made with its credentials: store/read-cache.ts). */
+export function pageKey(table: ListedTable, filter: Record<string, unknown>, { offset, limit }: PageWanted, condition?: PageCondition): string {
+  return `page ${table} ${JSON.stringify(filter)} ${offset} ${limit} ${condition ?? ''}`;
+}
+
+/** The WHERE of a page's rows, its values numbered from `$${first}`. */
+export function pageWhere(filter: Record<string, unknown>, condition: PageCondition | undefined, first = 1): { where: string; values: unknown[] } {
   const values: unknown[] = [];
   const terms = Object.entries(filter)
     .filter(([, value]) => value !== undefined)
     .map(([column, value]) => {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`not a column: ${column}`);
-      return `${column} = $${values.push(value)}`;
+      return `${column} = $${first - 1 + values.push(value)}`;
     });
   if (condition) terms.push(CONDITIONS[condition]);
-  const where = terms.length ? terms.join(' AND ') : 'true';
+  return { where: terms.length ? terms.join(' AND ') : 'true', values };
+}
+
+/** A row of a page as read, its id a number. */
+export const pageRow = (row: Record<string, unknown>): PageRow => ({ ...row, id: Number(row.id) });
+
+async function readPageAfresh(sql: Sql, { table, filter, wanted: { offset, limit }, condition }: PageAsked): Promise<{ rows: PageRow[]; total: number }> {
+  const { where, values } = pageWhere(filter, condition);
   const n = values.length;
   const { rows } = await sql.query<PageRow & { total: number }>(
     `SELECT *, count(*) OVER ()::int AS total FROM ${table} WHERE ${where} ORDER BY id OFFSET $${n + 1} LIMIT $${n + 2}`,
@@ -65,5 +80,5 @@ async function readPageAfresh(
     const count = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} WHERE ${where}`, values);
     total = count.rows[0]!.total;
   }
-  return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, id: Number(row.id) })), total };
+  return { rows: rows.map(({ total: _total, ...row }) => pageRow(row)), total };
 }

@@ -88,3 +88,19 @@ export function remembered<T>(sql: Sql, key: string, load: () => Promise<T>): Pr
   const cache = (sql as { [READS]?: ReadCache })[READS];
   return cache ? cache.remember(key, load) : load();
 }
+
+/**
+ * `sql`, whose reads named in `reads` (by the keys `remembered` takes) are answered from there: what
+ * a request's credentials statement read for its operation (store/sandboxes.ts `callerRecord`), so
+ * that the operation's own read is not a second statement (issue 48). Everything else is read as
+ * through `sql` (and remembered, on the embedded database). One request's, never shared.
+ */
+export function withReads(sql: Sql, reads: ReadonlyMap<string, unknown> | undefined): Sql {
+  if (!reads || reads.size === 0) return sql;
+  const cache = (sql as { [READS]?: ReadCache })[READS];
+  const known: ReadCache = {
+    drop: () => cache?.drop(),
+    remember: <T>(key: string, load: () => Promise<T>) => (reads.has(key) ? Promise.resolve(reads.get(key) as T) : cache ? cache.remember(key, load) : load()),
+  };
+  return { query: (text, params) => sql.query(text, params), exec: (text) => sql.exec(text), [READS]: known } as Sql;
+}

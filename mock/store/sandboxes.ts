@@ -12,6 +12,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { Database, Sql } from './database';
 import { insertRows, rowName, type Snapshot, type Table } from './snapshot';
 import { remembered } from './read-cache';
+import { pageKey, pageRow, pageWhere, type PageAsked } from './pages';
 import { dropMerchantLeases } from './outbox';
 import type { Variant } from './webhook-settings';
 import type { ProjectRecord } from './sellables';
@@ -215,6 +216,11 @@ export interface CallerRecord {
   clockOffset: number | null;
   /** The merchant's projects by id, when they were asked for (`withProjects`): a token's project without a statement of its own. */
   projects?: ReadonlyMap<number, ProjectRecord>;
+  /**
+   * The list's page asked for (`page`), with its total, under readPage's key (mock/store/pages.ts):
+   * handed to the operation through `withReads` (store/read-cache.ts). Empty when none was.
+   */
+  reads: ReadonlyMap<string, unknown>;
 }
 
 /**
@@ -222,12 +228,17 @@ export interface CallerRecord {
  * is given who owns that project, and with `withProjects` the merchant's projects (what
  * findProject reads of each), in one statement; undefined when there is no such merchant. A
  * request's credentials, its path's project, its faults, its clock and a token's project cost one
- * statement, not five.
+ * statement, not five; and a list's `page` (its rows and total, as readPage reads them) in the same
+ * statement: a catalog read is one statement, not two.
  */
-export function callerRecord(sql: Sql, id: number, projectId?: number, withProjects = false): Promise<CallerRecord | undefined> {
+export function callerRecord(sql: Sql, id: number, projectId?: number, withProjects = false, page?: PageAsked): Promise<CallerRecord | undefined> {
+  const asked = page ? ` ${pageKey(page.table, page.filter, page.wanted, page.condition)}` : '';
   // Remembered on the embedded database until its next write (store/read-cache.ts).
-  return remembered(sql, `caller ${id} ${projectId ?? ''}${withProjects ? ' projects' : ''}`, () => readCallerRecord(sql, id, projectId, withProjects));
+  return remembered(sql, `caller ${id} ${projectId ?? ''}${withProjects ? ' projects' : ''}${asked}`, () => readCallerRecord(sql, id, projectId, withProjects, page));
 }
+
+/** The caller's columns (readCallerRecord): not a page row's. */
+const CALLER_COLUMNS = ['api_key', 'fault_rules', 'project_owner', 'clock_offset', 'projects', 'page_total'];
 
 /** The merchant's projects, as findProject reads each (mock/store/sellables.ts), for callerRecord's `withProjects`. */
 const PROJECTS = `,
@@ -235,21 +246,36 @@ const PROJECTS = `,
           EXISTS (SELECT 1 FROM virtual_currencies v WHERE v.project_id = p.id AND jsonb_typeof(v.data) = 'object'))), '[]'::jsonb)
         FROM projects p WHERE p.merchant_id = m.id) AS projects`;
 
-async function readCallerRecord(sql: Sql, id: number, projectId: number | undefined, withProjects: boolean): Promise<CallerRecord | undefined> {
+async function readCallerRecord(sql: Sql, id: number, projectId: number | undefined, withProjects: boolean, page?: PageAsked): Promise<CallerRecord | undefined> {
+  const paged = page ? pageWhere(page.filter, page.condition, 3) : null;
+  const n = 2 + (paged?.values.length ?? 0);
+  // With a page: its rows beside the caller's columns, by a lateral join (a merchant with no row on
+  // the page is still one row, the page's columns null), and its total. A plain SELECT still: the
+  // embedded read cache takes any other statement for a write.
   const { rows } = await sql.query<{
     api_key: string; fault_rules: boolean; project_owner: string | null; clock_offset: string | null;
     projects: { id: number | string; data: ProjectRecord['data']; has_virtual_currency: boolean }[] | null;
-  }>(
-    `SELECT m.api_key,
+    page_total?: number; id?: unknown;
+  } & Record<string, unknown>>(
+    `${paged ? 'SELECT page.*, caller.* FROM (' : ''}SELECT m.api_key,
        EXISTS (SELECT 1 FROM fault_rules f WHERE f.merchant_id = m.id AND f.remaining > 0) AS fault_rules,
        (SELECT p.merchant_id FROM projects p WHERE p.id = $2) AS project_owner,
-       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset${withProjects ? PROJECTS : ''}
-     FROM merchants m WHERE m.id = $1`,
-    [id, projectId ?? null],
+       (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = m.id) AS clock_offset${withProjects ? PROJECTS : ''}${
+         paged ? `,
+       (SELECT count(*)::int FROM ${page!.table} WHERE ${paged.where}) AS page_total` : ''}
+     FROM merchants m WHERE m.id = $1${paged ? `) caller
+     LEFT JOIN LATERAL (SELECT * FROM ${page!.table} WHERE ${paged.where} ORDER BY id OFFSET $${n + 1} LIMIT $${n + 2}) page ON true` : ''}`,
+    [id, projectId ?? null, ...(paged ? [...paged.values, page!.wanted.offset, page!.wanted.limit] : [])],
   );
   const row = rows[0];
   if (!row) return undefined;
+  const reads = new Map<string, unknown>();
+  if (page) {
+    const pageRows = row.id === null || row.id === undefined ? [] : rows.map((r) => pageRow(Object.fromEntries(Object.entries(r).filter(([column]) => !CALLER_COLUMNS.includes(column)))));
+    reads.set(pageKey(page.table, page.filter, page.wanted, page.condition), { rows: pageRows, total: row.page_total ?? 0 });
+  }
   return {
+    reads,
     apiKey: row.api_key,
     faultRules: row.fault_rules === true,
     projectOwner: row.project_owner === null ? undefined : Number(row.project_owner),

@@ -69,17 +69,38 @@ describe('statements of a read', () => {
     expect(statements).toEqual([expect.stringMatching(/\bFROM projects p WHERE p\.merchant_id = m\.id\b.*\bFROM merchants m\b/s)]);
   });
 
-  it('a catalog read: the credentials (with the project and fault rules) and the items with their total, no write', async () => {
+  // Before: 2, the credentials and then the page (readPage).
+  it('a catalog read: one statement, the credentials (with the project and fault rules) and the page with its total; no write', async () => {
     const { response, statements } = await once(items);
     expect(response.headers.get('x-total-count')).toBe(String((await response.json()).length));
     expect(writes(statements)).toEqual([]);
-    expect(statements).toHaveLength(2);
+    expect(statements).toEqual([expect.stringMatching(/\bFROM merchants m\b.*\bLEFT JOIN LATERAL \(SELECT \* FROM items\b/s)]);
+  });
+
+  it('a page read with the credentials is the page read alone (a list with a query); an empty list too', async () => {
+    for (const list of ['virtual_items/items', 'virtual_items/groups']) {
+      await forget();
+      const withCredentials = await fetch(`${origin}/merchant/v2/projects/200001/${list}`, { headers });
+      await forget();
+      take();
+      const alone = await fetch(`${origin}/merchant/v2/projects/200001/${list}?offset=0`, { headers });
+      // Read by statements of its own (and an empty page's total by one more).
+      expect(take().length).toBeGreaterThan(1);
+      expect(withCredentials.status).toBe(200);
+      expect(withCredentials.headers.get('x-total-count')).toBe(alone.headers.get('x-total-count'));
+      expect(await withCredentials.json()).toEqual(await alone.json());
+    }
+    // Another merchant's project: 403, its page is not answered.
+    const made = await fetch(`${origin}/mock/sandboxes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(made.status).toBe(201);
+    const { project_ids: [another] } = (await made.json()) as { project_ids: number[] };
+    expect((await fetch(`${origin}/merchant/v2/projects/${another}/virtual_items/items`, { headers })).status).toBe(403);
   });
 
   // The embedded database is this process's alone: a read asked again before any write is answered
   // from memory. A Postgres server is shared by processes (DESIGN.md §8c): read every time.
-  it('a token request and a catalog read asked again: no statement in embedded mode, the same 1 and 2 on a Postgres server', async () => {
-    for (const [request, read] of [[token, 1], [items, 2]] as const) {
+  it('a token request and a catalog read asked again: no statement in embedded mode, the same 1 on a Postgres server', async () => {
+    for (const [request, read] of [[token, 1], [items, 1]] as const) {
       await once(request);
       const again = await request();
       expect(again.status).toBe(200);

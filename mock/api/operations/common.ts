@@ -38,9 +38,12 @@ export async function unique<T>(path: string, value: unknown, work: () => Promis
   }
 }
 
+/** A list's page when its call names no `limit` (the document's default). */
+export const DEFAULT_LIMIT = 20;
+
 /** The `offset`/`limit` of a list call (validated and defaulted by the document). */
 export function paging(call: OpCall): { offset: number; limit: number } {
-  return { offset: (call.query.offset as number | undefined) ?? 0, limit: (call.query.limit as number | undefined) ?? 20 };
+  return { offset: (call.query.offset as number | undefined) ?? 0, limit: (call.query.limit as number | undefined) ?? DEFAULT_LIMIT };
 }
 
 /**
