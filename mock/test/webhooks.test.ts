@@ -268,12 +268,18 @@ describe('delivery one at a time per project', () => {
     await sender.configure(200001, { url: listener.url, secret: SECRET, variant: 'combined' });
 
     // Paid while the listener takes everything; then it fails, and refunds (no question asked) fill the queue.
+    // Each payment's webhooks are delivered before the next is paid: with a queue of three, a plan's
+    // two paid while an earlier order_paid or two still wait would be refused (CI28, load ~6).
     down = false;
-    const orders = [(await pay(ui, await tokenFor(api, 'player-42'))).body.invoice, (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice];
-    const plan = await pay(ui, await tokenFor(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } }));
+    const paid = async (...args: Parameters<typeof tokenFor>) => {
+      const done = await pay(ui, await tokenFor(...args));
+      await sender.idle();
+      return done;
+    };
+    const orders = [(await paid(api, 'player-42')).body.invoice, (await paid(api, 'p-7')).body.invoice];
+    const plan = await paid(api, 'player-42', { purchase: { subscription: { plan_id: 'captain-monthly' } } });
     expect(plan.body).toMatchObject({ ok: true, status: 'done' });
-    const last = (await pay(ui, await tokenFor(api, 'p-7'))).body.invoice;
-    await sender.idle();
+    const last = (await paid(api, 'p-7')).body.invoice;
     down = true;
     const refund = (id: number) => json(`${api}/mock/transactions/${id}/refund`, { method: 'POST', headers: { authorization: AUTH } });
     for (const id of orders) expect((await refund(id)).status).toBe(200);
