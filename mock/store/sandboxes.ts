@@ -240,11 +240,18 @@ export function callerRecord(sql: Sql, id: number, projectId?: number, withProje
 /** The caller's columns (readCallerRecord): not a page row's. */
 const CALLER_COLUMNS = ['api_key', 'fault_rules', 'project_owner', 'clock_offset', 'projects', 'page_total'];
 
-/** The merchant's projects, as findProject reads each (mock/store/sellables.ts), for callerRecord's `withProjects`. */
+/**
+ * At most this many of a merchant's projects are read with its credentials (`withProjects`): a
+ * merchant with more gets none that way, and a token's project is read by findProject instead, so
+ * that no request of a merchant with many projects carries them all.
+ */
+export const PROJECTS_WITH_CREDENTIALS = 20;
+
+/** The merchant's projects, as findProject reads each (mock/store/sellables.ts), for callerRecord's `withProjects`: one more than kept, to know there are more. */
 const PROJECTS = `,
        (SELECT coalesce(jsonb_agg(jsonb_build_object('id', p.id, 'data', p.data, 'has_virtual_currency',
           EXISTS (SELECT 1 FROM virtual_currencies v WHERE v.project_id = p.id AND jsonb_typeof(v.data) = 'object'))), '[]'::jsonb)
-        FROM projects p WHERE p.merchant_id = m.id) AS projects`;
+        FROM (SELECT p.id, p.data FROM projects p WHERE p.merchant_id = m.id ORDER BY p.id LIMIT ${PROJECTS_WITH_CREDENTIALS + 1}) p) AS projects`;
 
 async function readCallerRecord(sql: Sql, id: number, projectId: number | undefined, withProjects: boolean, page?: PageAsked): Promise<CallerRecord | undefined> {
   const paged = page ? pageWhere(page.filter, page.condition, 3) : null;
@@ -280,7 +287,7 @@ async function readCallerRecord(sql: Sql, id: number, projectId: number | undefi
     faultRules: row.fault_rules === true,
     projectOwner: row.project_owner === null ? undefined : Number(row.project_owner),
     clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
-    ...(row.projects ? {
+    ...(row.projects && row.projects.length <= PROJECTS_WITH_CREDENTIALS ? {
       projects: new Map(row.projects.map((p) => [Number(p.id), { id: Number(p.id), merchantId: id, data: p.data, hasVirtualCurrency: p.has_virtual_currency === true }])),
     } : {}),
   };

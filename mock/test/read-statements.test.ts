@@ -69,6 +69,22 @@ describe('statements of a read', () => {
     expect(statements).toEqual([expect.stringMatching(/\bFROM projects p WHERE p\.merchant_id = m\.id\b.*\bFROM merchants m\b/s)]);
   });
 
+  // A merchant with more projects than the credentials' read carries: its token's project is read by findProject.
+  it('a token request of a merchant with more than 20 projects: its project read by a statement of its own, every one of them found', async () => {
+    const { rows } = await db.sql.query<{ id: string }>(`INSERT INTO projects (merchant_id, data) SELECT 100001, '{"name": "more"}'::jsonb FROM generate_series(1, 20) RETURNING id`);
+    const newest = Number(rows.at(-1)!.id);
+    try {
+      const forNewest = () => fetch(`${origin}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify({ ...tokenBody, settings: { project_id: newest, mode: 'sandbox' }, purchase: undefined }) });
+      for (const request of [token, forNewest]) {
+        const { response, statements } = await once(request);
+        expect((await response.json()).token).toEqual(expect.any(String));
+        expect(statements).toEqual([expect.stringMatching(/\bFROM merchants m\b/), expect.stringMatching(/^\s*SELECT p\.merchant_id, p\.data\b/)]);
+      }
+    } finally {
+      await db.sql.query('DELETE FROM projects WHERE id = ANY($1::bigint[])', [rows.map((row) => row.id)]);
+    }
+  });
+
   // Before: 2, the credentials and then the page (readPage).
   it('a catalog read: one statement, the credentials (with the project and fault rules) and the page with its total; no write', async () => {
     const { response, statements } = await once(items);
