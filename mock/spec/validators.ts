@@ -4,8 +4,9 @@
  * service writes a 422 — every failing field at once, at its path (`prices.USD`,
  * `purchase.virtual_items.items[0].sku`), in plain words.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormats from 'ajv-formats';
 import type { ExtendedMessage } from './errors';
 import { VALUE_FORMATS } from './formats';
 
@@ -16,8 +17,26 @@ const TYPE_NAMES: Record<string, string> = {
   string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean', object: 'an object', array: 'an array', null: 'null',
 };
 
+/**
+ * Ajv and its formats, loaded at the first compile (both are CommonJS, so a synchronous require
+ * keeps `compile` synchronous): importing them at start cost ~40 ms of CPU of every start, before
+ * its first answer, for validators the first checked request or the warm-up makes later.
+ */
+let ajvModules: { Ajv: typeof Ajv2020; formats: typeof addFormats } | undefined;
+function loadAjv(): NonNullable<typeof ajvModules> {
+  if (!ajvModules) {
+    const load = createRequire(import.meta.url);
+    ajvModules = {
+      Ajv: (load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020,
+      formats: load('ajv-formats') as typeof addFormats,
+    };
+  }
+  return ajvModules;
+}
+
 function newAjv(coerce: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
+  const { Ajv, formats } = loadAjv();
+  const ajv = new Ajv({
     allErrors: true,
     strict: false,
     // A number is finite (`strict: false` would let 1e309, read as Infinity, pass as one).
@@ -32,7 +51,7 @@ function newAjv(coerce: boolean): Ajv2020 {
     // any operation, 0.3–0.8 s of a new service's first sandbox (issue 46 item 12).
     validateSchema: false,
   });
-  addFormats.default(ajv);
+  formats.default(ajv);
   ajv.addKeyword({
     keyword: 'x-payui-format',
     type: 'string',
