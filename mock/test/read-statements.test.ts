@@ -28,14 +28,20 @@ function counted(db: Database): Database {
   return { ...db, sql: wrap(db.sql), transaction: (work) => (sent.push('BEGIN'), db.transaction((tx) => work(wrap(tx))).finally(() => sent.push('COMMIT'))) };
 }
 
+let sender: ReturnType<typeof createWebhookSender>;
+
 beforeAll(async () => {
   db = await memoryDatabase();
   // The webhooks' sender on the database itself: its own work is not the requests'.
-  api = await listenLoopback(await createMerchantApi({ db: counted(db), sender: createWebhookSender({ db }) }), 0);
+  sender = createWebhookSender({ db });
+  api = await listenLoopback(await createMerchantApi({ db: counted(db), sender }), 0);
   origin = `http://localhost:${api.port}`;
 });
 afterAll(async () => {
   await api?.close();
+  // Its work after the last payment (a clock read for the next delivery) ends before the database
+  // does: on a Postgres server it met a closed pool ('Cannot use a pool after calling end on the pool').
+  await sender?.close();
   await db?.close();
 });
 
