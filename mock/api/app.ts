@@ -22,7 +22,6 @@ import { createGuesses, type Guesses } from './guesses';
 import { type Fault, type Faults } from '../store/fault-rules';
 import type { CallerRecord } from '../store/sandboxes';
 import type { PageAsked } from '../store/pages';
-import type { ProjectRecord } from '../store/sellables';
 import { clockAt } from '../store/clock';
 import type { Sql } from '../store/database';
 import { faultOfHeader } from './fault-header';
@@ -123,8 +122,6 @@ export interface Call<Context> {
   body: unknown;
   /** The merchant whose credentials came, for operations that need them. */
   merchantId: number;
-  /** The merchant's projects by id, read with its credentials, for an operation that `readsProjects`. */
-  projects?: ReadonlyMap<number, ProjectRecord>;
   /** `v1` or `v2` for merchant paths. */
   version: string;
   context: Context;
@@ -136,7 +133,8 @@ export interface Call<Context> {
    */
   now(sql?: Sql): Promise<number>;
   /**
-   * What was read with the credentials for the operation (a page, `readsPage`), by the keys of the
+   * What was read with the credentials for the operation (a page, `readsPage`; the merchant's
+   * projects, `readsProjects`), by the keys of the
    * reads it saves: given to them by `withReads` (store/read-cache.ts). Empty when nothing was.
    */
   reads: ReadonlyMap<string, unknown>;
@@ -162,7 +160,7 @@ export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Ans
   checkedInside?: boolean;
   /**
    * The operation looks up the merchant's projects (a token's `settings.project_id`): they are read
-   * with the credentials, in the same statement (`Call.projects`), not by one of their own.
+   * with the credentials, in the same statement (`Call.reads`), not by one of their own.
    */
   readsProjects?: boolean;
   /**
@@ -346,7 +344,6 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
           query: rawQuery,
           body: request.body,
           merchantId,
-          ...(secured && handler.readsProjects ? { projects: signedIn.get(request)?.caller.projects } : {}),
           version: (request.params as Record<string, string>).version ?? (/^\/merchant\/(v\d)\//.exec(request.url)?.[1] ?? ''),
           context: options.context,
           request,

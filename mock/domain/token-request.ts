@@ -5,7 +5,7 @@
  * service also makes (the project belongs to the merchant; SKUs and plans exist in it).
  */
 import type { Sql } from '../store/database';
-import { findProject, groupsByCode, sellables, type ProjectRecord } from '../store/sellables';
+import { findProject, groupsByCode, sellables } from '../store/sellables';
 import { planByExternalId, productById } from '../store/subscription-plans';
 import { TOKEN_TABLE, type Param } from '../spec/token-table';
 import { VALUE_FORMATS } from '../spec/formats';
@@ -88,14 +88,13 @@ function missing(param: Param, path: string, body: Plain, add: Add, within = fal
 /**
  * What the service checks against the merchant's catalogue in the database, beyond the table's
  * types: the project is the merchant's; item and package SKUs, item groups and the virtual
- * currency exist and are enabled; a plan is one of the project's, not deleted. `projects`: the
- * merchant's, when they were read already (with the request's credentials).
+ * currency exist and are enabled; a plan is one of the project's, not deleted.
  */
-export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, add: Add, projects?: ReadonlyMap<number, ProjectRecord>): Promise<void> {
+export async function checkCatalogue(sql: Sql, body: Plain, merchantId: number, add: Add): Promise<void> {
   const settings = isObject(body.settings) ? body.settings : {};
   if (!Number.isSafeInteger(settings.project_id)) return;
   const projectId = settings.project_id as number;
-  const project = projects ? projects.get(projectId) : await findProject(sql, projectId);
+  const project = await findProject(sql, projectId);
   if (!project || project.merchantId !== merchantId) {
     return add('settings.project_id', `project ${projectId} does not belong to merchant ${merchantId}`);
   }

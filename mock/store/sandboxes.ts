@@ -15,7 +15,7 @@ import { remembered } from './read-cache';
 import { pageKey, pageRow, pageWhere, type PageAsked } from './pages';
 import { dropMerchantLeases } from './outbox';
 import type { Variant } from './webhook-settings';
-import type { ProjectRecord } from './sellables';
+import { projectKey, type ProjectRecord } from './sellables';
 
 type Row = Record<string, unknown>;
 type Rows = Partial<Record<Table, Row[]>>;
@@ -214,10 +214,9 @@ export interface CallerRecord {
   projectOwner: number | undefined;
   /** How far a test moved the merchant's clock (`merchant_clocks.offset_ms`), null when it is real time. */
   clockOffset: number | null;
-  /** The merchant's projects by id, when they were asked for (`withProjects`): a token's project without a statement of its own. */
-  projects?: ReadonlyMap<number, ProjectRecord>;
   /**
-   * The list's page asked for (`page`), with its total, under readPage's key (mock/store/pages.ts):
+   * The list's page asked for (`page`), with its total, under readPage's key (mock/store/pages.ts),
+   * and the merchant's projects (`withProjects`), each under findProject's (mock/store/sellables.ts):
    * handed to the operation through `withReads` (store/read-cache.ts). Empty when none was.
    */
   reads: ReadonlyMap<string, unknown>;
@@ -281,15 +280,18 @@ async function readCallerRecord(sql: Sql, id: number, projectId: number | undefi
     const pageRows = row.id === null || row.id === undefined ? [] : rows.map((r) => pageRow(Object.fromEntries(Object.entries(r).filter(([column]) => !CALLER_COLUMNS.includes(column)))));
     reads.set(pageKey(page.table, page.filter, page.wanted, page.condition), { rows: pageRows, total: row.page_total ?? 0 });
   }
+  if (row.projects && row.projects.length <= PROJECTS_WITH_CREDENTIALS) {
+    for (const p of row.projects) {
+      const record: ProjectRecord = { id: Number(p.id), merchantId: id, data: p.data, hasVirtualCurrency: p.has_virtual_currency === true };
+      reads.set(projectKey(record.id), record);
+    }
+  }
   return {
     reads,
     apiKey: row.api_key,
     faultRules: row.fault_rules === true,
     projectOwner: row.project_owner === null ? undefined : Number(row.project_owner),
     clockOffset: row.clock_offset === null ? null : Number(row.clock_offset),
-    ...(row.projects && row.projects.length <= PROJECTS_WITH_CREDENTIALS ? {
-      projects: new Map(row.projects.map((p) => [Number(p.id), { id: Number(p.id), merchantId: id, data: p.data, hasVirtualCurrency: p.has_virtual_currency === true }])),
-    } : {}),
   };
 }
 

@@ -25,11 +25,14 @@ export interface ProjectRecord {
   hasVirtualCurrency: boolean;
 }
 
+/** The key findProject's answer is remembered under (store/read-cache.ts), and read with the credentials under (store/sandboxes.ts). */
+export const projectKey = (id: number) => `project ${id}`;
+
 /** A project, and whether it has a virtual currency, in one statement. */
 export async function findProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {
   if (!Number.isSafeInteger(id)) return undefined;
   // Remembered on the embedded database until its next write (store/read-cache.ts).
-  return remembered(sql, `project ${id}`, () => readProject(sql, id));
+  return remembered(sql, projectKey(id), () => readProject(sql, id));
 }
 
 async function readProject(sql: Sql, id: number): Promise<ProjectRecord | undefined> {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { TOKEN_LIFETIME_SECONDS, signToken, type TokenPayload } from '../../domain/token';
 import { checkCatalogue } from '../../domain/token-request';
 import type { ExtendedMessage } from '../../spec/errors';
+import { withReads } from '../../store/read-cache';
 import { signedInKey } from '../app';
 import type { Op } from './common';
 
@@ -33,11 +34,11 @@ export const createToken: Op = async ({ body, merchantId, request: httpRequest, 
 };
 
 /** The table's rules are the document's; what the body names must also be in the merchant's catalogue. */
-createToken.check = async ({ body, merchantId, projects, context }) => {
+createToken.check = async ({ body, merchantId, reads, context }) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const found: ExtendedMessage = { global_errors: [], property_errors: {} };
   const add = (path: string, message: string) => (found.property_errors[path] ??= []).push(message);
-  await checkCatalogue(context.db.sql, body as Record<string, unknown>, merchantId, add, projects);
+  await checkCatalogue(withReads(context.db.sql, reads), body as Record<string, unknown>, merchantId, add);
   return Object.keys(found.property_errors).length ? found : null;
 };
 // The merchant's projects come with its credentials: the project the body names costs no statement.
