@@ -43,7 +43,7 @@ let pgliteVersion: string | undefined;
 /** Names already worked out, by fixtures object (the demo's is one object for the whole process). */
 const names = new WeakMap<object, string>();
 /** Images read this process, by name: each database made from one reads no file again. */
-const loaded = new Map<string, Blob>();
+const loaded = new Map<string, Uint8Array>();
 
 /** The file name of the image of `fixtures` on this schema and this PGlite. */
 export function imageName(fixtures: unknown): string {
@@ -136,14 +136,13 @@ const packagePlaces = (): string[] => [
 ];
 
 /** `bytes` as the image `name` of this process. */
-function keep(name: string, bytes: Buffer): Blob {
-  const image = new Blob([new Uint8Array(bytes)]);
-  loaded.set(name, image);
-  return image;
+function keep(name: string, bytes: Buffer): Uint8Array {
+  loaded.set(name, bytes);
+  return bytes;
 }
 
 /** The image of `fixtures`, or null when none was made yet (or none that can be trusted). */
-export function findImage(fixtures: unknown): Blob | null {
+export function findImage(fixtures: unknown): Uint8Array | null {
   const name = imageName(fixtures);
   const known = loaded.get(name);
   if (known) return known;

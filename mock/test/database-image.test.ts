@@ -2,7 +2,7 @@
 // instead of creating, migrating and seeding one: the image is named by what made it, kept in the
 // user's private cache (never the working directory, never a folder another local user can write),
 // holds exactly the seeded state, and a broken, foreign or changed one is made again rather than trusted.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,6 +87,30 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
     }
   });
 
+  it('unpacked into a new data directory, never over what an earlier start left there: a cut-short unpack goes, anything else is kept aside', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payui-image-left-'));
+    try {
+      // A start cut short while unpacking, and a `pg` folder that holds no database (no PG_VERSION) but a file of someone's.
+      mkdirSync(join(dir, 'pg.unpacking', 'base'), { recursive: true });
+      writeFileSync(join(dir, 'pg.unpacking', 'base', 'half'), 'cut short');
+      mkdirSync(join(dir, 'pg'));
+      writeFileSync(join(dir, 'pg', 'notes.txt'), 'mine');
+      const db = await openServiceDatabase(dir, fixtures);
+      try {
+        expect((await db.sql.query<{ api_key: string }>('SELECT api_key FROM merchants')).rows[0]!.api_key).toBe(fixtures.tables.merchants[0]!.api_key);
+      } finally {
+        await db.close();
+      }
+      expect(existsSync(join(dir, 'pg.unpacking'))).toBe(false);
+      expect(existsSync(join(dir, 'pg', 'notes.txt'))).toBe(false);
+      const kept = readdirSync(dir).filter((name) => name.startsWith('pg.before-'));
+      expect(kept).toHaveLength(1);
+      expect(readFileSync(join(dir, kept[0]!, 'notes.txt'), 'utf8')).toBe('mine');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('is named by the fixtures (and the schema and PGlite): other fixtures, another image', () => {
     expect(imageName(fixtures)).not.toBe(imageName(demoFixtures));
     expect(imageName(structuredClone(fixtures))).toBe(imageName(fixtures));
@@ -104,7 +128,7 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
     } finally {
       await db.close();
     }
-    expect(findImage(other)!.size).toBeGreaterThan(1000);
+    expect(findImage(other)!.byteLength).toBeGreaterThan(1000);
     rmSync(broken, { force: true });
     rmSync(cached, { force: true });
   });
@@ -117,7 +141,7 @@ describe.skipIf(Boolean(process.env.PAYUI_TEST_DATABASE_URL))('the database imag
       other.tables.merchants[0]!.api_key = `image-test-${what}-${process.pid}`;
       return { other, file: saveImage(other, bytes) };
     };
-    expect(findImage(named('kept').other)!.size).toBe(4096);
+    expect(findImage(named('kept').other)!.byteLength).toBe(4096);
     const spoil: [string, (file: string) => void][] = [
       ['an image others may write', (file) => chmodSync(file, 0o666)],
       ['an image others may read', (file) => chmodSync(file, 0o644)],
