@@ -36,10 +36,25 @@ const shared: UserConfig = {
   resolve: { alias: serverKit },
 };
 
+/**
+ * A JSON module of a Node build as `JSON.parse` of its text: V8 reads that several times faster than
+ * the same object written as JavaScript (the service's 280 KB OpenAPI document, loaded at every
+ * start). The bundler's own JSON handling wrote the object out whatever `json.stringify` said.
+ */
+const jsonAsParse = {
+  name: 'payui-json-as-parse',
+  enforce: 'pre' as const,
+  load(id: string) {
+    if (!id.endsWith('.json')) return null;
+    return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(id, 'utf8'))))});`, moduleType: 'js' as const };
+  },
+};
+
 /** Node builds: one entry each, bundled with what they import, Node's own modules left out. */
 function nodeBuild(outDir: string, input: Record<string, string>): UserConfig {
   return {
     ...shared,
+    plugins: [jsonAsParse],
     build: {
       ssr: true,
       outDir,
