@@ -30,7 +30,9 @@ const EMPTY = new Uint8Array(0);
 
 /** The entries of the image `gzipped`, folders before what they hold (as the tarball lists them). */
 export async function imageEntries(gzipped: Uint8Array): Promise<ImageEntry[]> {
-  const tar = await gunzipped(gzipped);
+  // In pieces of 1 MB: with zlib's 16 KB, the 11 MB took ~700 trips between the thread pool and the
+  // main thread, 55-80 ms and as much CPU; so, 20 ms, spent on the thread pool.
+  const tar = await gunzipped(gzipped, { chunkSize: 1 << 20 });
   // nanotar reads `data.buffer` from its start: a view that starts further in is copied first.
   const whole = tar.byteOffset === 0 && tar.byteLength === tar.buffer.byteLength ? tar : new Uint8Array(tar);
   return parseTar(whole).map((entry) => ({
