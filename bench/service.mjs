@@ -15,7 +15,7 @@
 // printed with them. PARTS=start,sandboxes,requests,tenants runs some of them (token, catalog or
 // payment instead of requests: that measure of the requests alone); RUNS, ROUNDS,
 // WINDOW_S set how many starts, windows and seconds a window; PROFILE=<dir> writes the measured
-// service's CPU profile there.
+// processes' CPU profiles there (the service's in <dir>/service, the bare app's in <dir>/bare).
 import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -49,8 +49,9 @@ const runScript = (script) => JSON.parse(execFileSync(process.execPath, ['--inpu
 
 /** A process of bench/service-process.mjs: the service or the bare app, its url, its figures, its memory and its stop. */
 async function startProcess(kind, options) {
-  // PROFILE=<dir>: the service's process writes a CPU profile there when it stops (node --cpu-prof).
-  const execArgv = kind === 'service' && process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
+  // PROFILE=<dir>: each process writes a CPU profile when it stops (node --cpu-prof), the service's
+  // in <dir>/service, the bare app's in <dir>/bare (to compare the same route in both).
+  const execArgv = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.PROFILE, kind)}`] : [];
   const child = fork(new URL('./service-process.mjs', import.meta.url), [kind, JSON.stringify(options)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv });
   const ended = new Promise((done) => child.once('exit', done));
   const next = () => new Promise((resolve, reject) => {

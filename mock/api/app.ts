@@ -75,7 +75,6 @@ export async function merchantOf(request: FastifyRequest, callers: Callers, with
   if (known !== undefined) return known.merchantId;
   let guesses = guessesOf.get(callers);
   if (!guesses) guessesOf.set(callers, (guesses = createGuesses()));
-  const claimed = claimedMerchant(request.headers.authorization);
   const tooMany = (wait: number) =>
     new ApiError(429, `Too Many Requests: too many wrong API keys for this merchant within a minute; try again in ${wait} s`, null, { 'retry-after': String(wait) });
   // The path's project (a plain decimal id) is read with the key: its owner is what authorize asks next.
@@ -85,7 +84,9 @@ export async function merchantOf(request: FastifyRequest, callers: Callers, with
   const merchantId = await authenticate(request.headers.authorization, async (id) => (caller = await callers(id, projectId, withProjects, page))?.apiKey);
   // Judged, then a wrong one counted in the same step: the wrong ones sent at once are counted one
   // by one, and once the limit is reached each is 429 until the minute has passed.
-  const after = claimed === null || merchantId !== null ? 0 : guesses.wrong(claimed);
+  // The merchant claimed is told only for wrong credentials (the right ones are decoded once).
+  const claimed = merchantId === null ? claimedMerchant(request.headers.authorization) : null;
+  const after = claimed === null ? 0 : guesses.wrong(claimed);
   if (after > 0) throw tooMany(after);
   if (merchantId === null) throw new ApiError(401, 'Unauthorized: send Basic credentials merchant_id:api_key', null, { 'www-authenticate': 'Basic realm="payui offline merchant API"' });
   signedIn.set(request, { merchantId, caller: caller!, projectId });
@@ -241,28 +242,34 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
   const { app, listener, closing } = createServiceApp({ bodyLimit: MAX_BODY_BYTES });
   /** operationId → compiles its validators. */
   const warmers = new Map<string, () => unknown>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (options.corsPrefix && request.url.startsWith(options.corsPrefix)) return cors(request, reply);
-  });
+  const { corsPrefix } = options;
+  // A hook that calls back (not async: no promise a request), and only in an app with CORS paths.
+  // A preflight it answers goes no further (done is not called).
+  if (corsPrefix) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith(corsPrefix) || !cors(request, reply)) done();
+    });
+  }
 
-  /** CORS for any origin, credentials allowed; a preflight is answered here. */
-  function cors(request: FastifyRequest, reply: FastifyReply) {
+  /** CORS for any origin, credentials allowed; a preflight is answered here (true). */
+  function cors(request: FastifyRequest, reply: FastifyReply): boolean {
     const origin = request.headers.origin;
     reply.header('vary', 'Origin');
-    if (!origin) return;
+    if (!origin) return false;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('access-control-expose-headers', 'X-Request-Id, Retry-After');
     const method = request.headers['access-control-request-method'];
-    if (request.method !== 'OPTIONS' || !method) return;
+    if (request.method !== 'OPTIONS' || !method) return false;
     const pathname = request.url.split('?')[0]!;
     const route = allowed.find((r) => r.test.test(pathname));
-    if (!route) return;
+    if (!route) return false;
     const headers = request.headers['access-control-request-headers'];
     reply.header('access-control-allow-methods', route.methods.join(', '));
     reply.header('access-control-allow-headers', typeof headers === 'string' && /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/.test(headers) ? headers : 'Content-Type');
     reply.header('access-control-max-age', '600');
-    return reply.code(204).send();
+    void reply.code(204).send();
+    return true;
   }
 
   const allowed: { test: RegExp; methods: string[] }[] = [];
