@@ -145,6 +145,8 @@ export interface Answer {
   status?: number;
   body?: unknown;
   headers?: Record<string, string | number>;
+  /** The body as JSON text already (a remembered answer's, `rememberedAnswer`): sent as it is, not serialised again. */
+  json?: string;
 }
 
 export type Operation<Context> = ((call: Call<Context>) => Promise<Answer> | Answer) & {
@@ -368,6 +370,7 @@ export async function createApiApp<Context>(options: ApiOptions<Context>): Promi
         const answer = await handler(call);
         reply.code(answer.status ?? 200);
         for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+        if (answer.json !== undefined) return reply.type('application/json; charset=utf-8').send(answer.json);
         if (answer.body === undefined) return reply.send();
         if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) return reply.send(answer.body);
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));

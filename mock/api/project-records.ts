@@ -11,10 +11,10 @@ import { addProjectRecord, changeProjectRecord, removeProjectRecord } from '../d
 import { isObject, projectRecord, type CatalogTable, type Data } from '../store/catalog';
 import type { Sql } from '../store/database';
 import type { PageCondition } from '../store/pages';
-import { remembered, withReads } from '../store/read-cache';
+import { withReads } from '../store/read-cache';
 import { DECIMAL_ID } from './auth';
 import { ApiError, mergeFindings } from './app';
-import { DEFAULT_LIMIT, created, idParam, listPage, noContent, notFound, paging, unique, type Op, type OpCall } from './operations/common';
+import { DEFAULT_LIMIT, created, idParam, listPage, noContent, notFound, paging, rememberedAnswer, unique, type Op, type OpCall } from './operations/common';
 
 export interface RecordKind {
   table: CatalogTable;
@@ -77,9 +77,9 @@ export function projectRecords(kind: RecordKind): RecordOps {
     const projectId = projectOf(call);
     const condition = kind.filter?.(call);
     const { offset, limit } = paging(call);
-    // The answer as shaped, remembered with the page on the embedded database until its next write
-    // (store/read-cache.ts): a list asked again is not shaped again (a tenth of a catalog read's CPU).
-    return remembered(call.context.db.sql, `answer ${kind.table} ${projectId} ${offset} ${limit} ${condition ?? ''}`, async () => {
+    // The answer as shaped and serialised, remembered with the page on the embedded database until
+    // its next write: a list asked again is not shaped again (a tenth of a catalog read's CPU).
+    return rememberedAnswer(call, `${kind.table} ${projectId} ${offset} ${limit} ${condition ?? ''}`, async () => {
       const page = await listPage(sql, kind.table, { project_id: projectId }, call, (row) => ({ id: row.id, data: row.data }), condition);
       return { ...page, body: await (kind.listShape ?? kind.shape)(sql, page.body as { id: number; data: Data }[]) };
     });

@@ -75,6 +75,43 @@ describe('a read right after a write sees it', () => {
     expect((await items(merchant)).body.map((item: { sku: string }) => item.sku)).toContain('cache-new');
   });
 
+  it('the lists of plans, products, projects and subscriptions (remembered as shaped)', async () => {
+    const merchant = await sandbox();
+    const project = `/merchant/v2/projects/${merchant.projectId}`;
+    const plans = () => call(merchant, 'GET', `${project}/subscriptions/plans`);
+    const products = () => call(merchant, 'GET', `${project}/subscriptions/products`);
+    const projects = () => call(merchant, 'GET', `/merchant/v2/merchants/${merchant.merchantId}/projects`);
+    const subscriptions = () => call(merchant, 'GET', `/mock/projects/${merchant.projectId}/subscriptions?user_id=cache-subscriber`);
+    const before = await plans();
+    expect(before.status).toBe(200);
+    const monthly = (body: { external_id: string }[]) => body.find((plan) => plan.external_id === 'captain-monthly') as { id: number; charge: unknown; status: { counters: Record<string, number> } };
+    const active = monthly(before.body).status.counters.active ?? 0;
+    expect((await plans()).body).toEqual(before.body);
+    expect((await subscriptions()).body).toEqual([]);
+    for (const list of [products, projects]) expect((await list()).status).toBe(200);
+
+    // A plan bought: its subscription is listed, and the plan's counters count it.
+    const token = await call(merchant, 'POST', `/merchant/v2/merchants/${merchant.merchantId}/token`, {
+      user: { id: { value: 'cache-subscriber' }, email: { value: 'cache-subscriber@example.test' } },
+      settings: { project_id: merchant.projectId, mode: 'sandbox' },
+      purchase: { subscription: { plan_id: 'captain-monthly' } },
+    });
+    expect(token.status).toBe(200);
+    const paid = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
+    expect(paid.status).toBe(200);
+    expect((await subscriptions()).body).toHaveLength(1);
+    expect(monthly((await plans()).body).status.counters.active).toBe(active + 1);
+
+    const { id, charge } = monthly((await plans()).body);
+    expect((await call(merchant, 'PUT', `${project}/subscriptions/plans/${id}`, { name: { en: 'Renamed plan' }, charge })).status).toBe(200);
+    expect(monthly((await plans()).body)).toMatchObject({ localized_name: 'Renamed plan' });
+    const product = await call(merchant, 'POST', `${project}/subscriptions/products`, { name: 'Cached product', group_id: 'cache-group' });
+    expect(product.status).toBe(201);
+    expect((await products()).body.map((p: { id: number }) => p.id)).toContain(product.body.product_id);
+    expect((await call(merchant, 'PUT', project, { name: { en: 'Renamed project' } })).status).toBeLessThan(300);
+    expect((await projects()).body.find((p: { id: number }) => p.id === merchant.projectId)).toMatchObject({ name: { en: 'Renamed project' } });
+  });
+
   it('a clock moved: the next token is issued at the new time', async () => {
     const merchant = await sandbox();
     const before = await tokenIssuedAt(merchant);

@@ -134,6 +134,26 @@ describe('statements of a read', () => {
     expect(await (await items()).json()).toEqual(remembered);
   });
 
+  it('the lists of plans, products, projects and subscriptions asked again: no statement in embedded mode, the same on a Postgres server', async () => {
+    const get = (path: string) => () => fetch(`${origin}${path}`, { headers });
+    for (const request of [
+      get('/merchant/v2/projects/200001/subscriptions/plans'),
+      get('/merchant/v1/projects/200001/subscriptions/plans'),
+      get('/merchant/v2/projects/200001/subscriptions/products'),
+      get('/merchant/v2/merchants/100001/projects'),
+      get('/mock/projects/200001/subscriptions?user_id=reader'),
+    ]) {
+      const { response, statements } = await once(request);
+      const fresh = await response.text();
+      const again = await request();
+      expect(again.status).toBe(200);
+      expect(take()).toHaveLength(db.shared ? statements.length : 0);
+      // The answer from memory is the answer from the database, its total too.
+      expect(await again.text()).toBe(fresh);
+      expect(again.headers.get('x-total-count')).toBe(response.headers.get('x-total-count'));
+    }
+  });
+
   it('a merchant with a fault rule has it taken (and only then a write)', async () => {
     expect((await fetch(`${origin}/mock/faults`, { method: 'POST', headers, body: JSON.stringify({ operation: 'listItems', status: 503, count: 1 }) })).status).toBe(201);
     take();

@@ -5,6 +5,7 @@
 import type { Sql } from '../../store/database';
 import type { ServiceContext } from '../../domain/service-context';
 import { readPage, type ListedTable, type PageCondition, type PageRow } from '../../store/pages';
+import { remembered } from '../../store/read-cache';
 import type { PaymentCallResult } from '../../domain/payments';
 import { ApiError, fieldError, type Answer, type Call, type Operation } from '../app';
 
@@ -60,6 +61,19 @@ export async function listPage<T>(
 ): Promise<Answer> {
   const { rows, total } = await readPage(sql, table, filter, paging(call), condition);
   return { body: rows.map(shape), headers: { 'x-total-count': total } };
+}
+
+/**
+ * The answer `build` makes, remembered under `key` (which must name everything it depends on: the
+ * list, its project or merchant, its filter, its page, the version) on the embedded database until
+ * its next write (store/read-cache.ts), with its body as JSON text: a list asked again is neither
+ * read nor shaped nor serialised again. Built afresh on a Postgres server and in a transaction.
+ */
+export function rememberedAnswer(call: OpCall, key: string, build: () => Promise<Answer>): Promise<Answer> {
+  return remembered(call.context.db.sql, `answer ${key}`, async () => {
+    const { body, ...answer } = await build();
+    return body === undefined ? answer : { ...answer, json: JSON.stringify(body) };
+  });
 }
 
 export const created = (id: number): Answer => ({ status: 201, body: { id } });

@@ -10,7 +10,7 @@ import { readWebhookFields, settingsProblem, type WebhookFields } from '../../st
 import type { Sql } from '../../store/database';
 import { projectData } from '../../store/projects';
 import { fieldError } from '../app';
-import { created, idParam, listPage, noContent, notFound, type Op, type OpCall, type Row } from './common';
+import { created, idParam, listPage, noContent, notFound, paging, rememberedAnswer, type Op, type OpCall, type Row } from './common';
 
 type ProjectData = Record<string, unknown>;
 
@@ -60,8 +60,12 @@ export const createProject: Op = async (call) => {
 
 export const listProjects: Op = async (call) => {
   const { sql } = call.context.db;
-  const page = await listPage(sql, 'projects', { merchant_id: call.merchantId }, call, (row) => row as unknown as Row<ProjectData>);
-  return { ...page, body: await shownAll(sql, page.body as Row<ProjectData>[]) };
+  const { offset, limit } = paging(call);
+  // Remembered as shaped until the next write (a project's webhook settings changed is one).
+  return rememberedAnswer(call, `projects ${call.merchantId} ${offset} ${limit}`, async () => {
+    const page = await listPage(sql, 'projects', { merchant_id: call.merchantId }, call, (row) => row as unknown as Row<ProjectData>);
+    return { ...page, body: await shownAll(sql, page.body as Row<ProjectData>[]) };
+  });
 };
 
 export const getProject: Op = async (call) => {

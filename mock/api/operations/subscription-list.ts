@@ -5,9 +5,13 @@
  * `user_id`, `plan_id` (the plan's numeric id) and `status`.
  */
 import { subscriptionRecord, type SubscriptionData, type SubscriptionFilter } from '../../store/subscriptions';
-import { idParam, listPage, type Op } from './common';
+import { idParam, listPage, paging, rememberedAnswer, type Op } from './common';
 
 export const listSubscriptions: Op = async (call) => {
   const { user_id, plan_id, status } = call.query as SubscriptionFilter;
-  return listPage(call.context.db.sql, 'subscriptions', { project_id: idParam(call, 'project_id'), user_id, plan_id, status }, call, (row) => subscriptionRecord(row.data as unknown as SubscriptionData));
+  const filter = { project_id: idParam(call, 'project_id'), user_id, plan_id, status };
+  const { offset, limit } = paging(call);
+  // Remembered as shaped until the next write (a renewal, a clock move, a payment is one).
+  return rememberedAnswer(call, `subscriptions ${JSON.stringify(filter)} ${offset} ${limit}`, () =>
+    listPage(call.context.db.sql, 'subscriptions', filter, call, (row) => subscriptionRecord(row.data as unknown as SubscriptionData)));
 };

@@ -10,7 +10,7 @@ import type { Plain } from '../../lib/plain';
 import { addPlan, addProduct, changePlan, changeProduct, removePlan, removeProduct } from '../../domain/records';
 import { planById, planCounters, planRecord, productData, productRecord, type PlanRow } from '../../store/subscription-plans';
 import type { Sql } from '../../store/database';
-import { idParam, listPage, noContent, notFound, unique, type Op, type OpCall } from './common';
+import { idParam, listPage, noContent, notFound, paging, rememberedAnswer, unique, type Op, type OpCall } from './common';
 
 const projectOf = (call: OpCall) => idParam(call, 'project_id');
 const versionOf = (call: OpCall) => (call.version === 'v1' ? 'v1' : 'v2');
@@ -47,12 +47,16 @@ const getPlan: Op = async (call) => {
   return { body: record };
 };
 
+// Remembered as shaped until the next write (rememberedAnswer): the counters are read again after one.
 const listPlans: Op = async (call) => {
   const { sql } = call.context.db;
-  const page = await listPage(sql, 'subscription_plans', { project_id: projectOf(call) }, call, (row) => ({
-    id: row.id, projectId: Number(row.project_id), externalId: row.external_id as string | null, status: row.status as PlanRow['status'], data: row.data as Plain,
-  }));
-  return { ...page, body: await shapePlans(sql, page.body as PlanRow[], versionOf(call)) };
+  const { offset, limit } = paging(call);
+  return rememberedAnswer(call, `subscription_plans ${projectOf(call)} ${offset} ${limit} ${versionOf(call)}`, async () => {
+    const page = await listPage(sql, 'subscription_plans', { project_id: projectOf(call) }, call, (row) => ({
+      id: row.id, projectId: Number(row.project_id), externalId: row.external_id as string | null, status: row.status as PlanRow['status'], data: row.data as Plain,
+    }));
+    return { ...page, body: await shapePlans(sql, page.body as PlanRow[], versionOf(call)) };
+  });
 };
 
 /**
@@ -114,5 +118,7 @@ export const listProducts: Op = async (call) => {
     group_id: typeof call.query.group_id === 'string' ? call.query.group_id : undefined,
     id: typeof call.query.product_id === 'number' ? call.query.product_id : undefined,
   };
-  return listPage(call.context.db.sql, 'subscription_products', filter, call, (row) => productRecord(row.id, row.data as Plain));
+  const { offset, limit } = paging(call);
+  return rememberedAnswer(call, `subscription_products ${JSON.stringify(filter)} ${offset} ${limit}`, () =>
+    listPage(call.context.db.sql, 'subscription_products', filter, call, (row) => productRecord(row.id, row.data as Plain)));
 };
