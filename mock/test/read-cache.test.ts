@@ -84,7 +84,8 @@ describe('a read right after a write sees it', () => {
     const subscriptions = () => call(merchant, 'GET', `/mock/projects/${merchant.projectId}/subscriptions?user_id=cache-subscriber`);
     const before = await plans();
     expect(before.status).toBe(200);
-    const monthly = (body: { external_id: string }[]) => body.find((plan) => plan.external_id === 'captain-monthly') as { id: number; charge: unknown; status: { counters: Record<string, number> } };
+    type Plan = { id: number; external_id: string; charge: unknown; status: { counters: Record<string, number> } };
+    const monthly = (body: Plan[]) => body.find((plan) => plan.external_id === 'captain-monthly')!;
     const active = monthly(before.body).status.counters.active ?? 0;
     expect((await plans()).body).toEqual(before.body);
     expect((await subscriptions()).body).toEqual([]);
