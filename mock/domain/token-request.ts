@@ -39,7 +39,17 @@ const has = (value: Plain, name: string) => Object.prototype.hasOwnProperty.call
 
 /** The value at a dotted path of the body, for conditional requirements. */
 function at(body: Plain, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, name) => (isObject(value) ? value[name] : undefined), body);
+  let value: unknown = body;
+  for (const name of partsOf(path)) value = isObject(value) ? value[name] : undefined;
+  return value;
+}
+
+/** A dotted path's names, split once a path (the paths are the table's and this file's, a few dozen). */
+const pathParts = new Map<string, readonly string[]>();
+function partsOf(path: string): readonly string[] {
+  let parts = pathParts.get(path);
+  if (!parts) pathParts.set(path, (parts = path.split('.')));
+  return parts;
 }
 
 function check(param: Param, value: unknown, path: string, body: Plain, add: Add): void {
