@@ -77,17 +77,22 @@ export function logNotice(payload: string): { projectId: number; mark: string } 
   return match ? { projectId: Number(match[1]), mark: match[2]! } : null;
 }
 
-/** Logs a new delivery (its id is the log's) and drops the project's oldest past `LOG_SIZE`. */
+/**
+ * Logs a new delivery (its id is the log's) and drops the project's oldest past `LOG_SIZE`, in one
+ * statement (two before; issue 48). Its DELETE sees the log as it was before the INSERT (one
+ * snapshot for the whole statement), so it keeps the newest LOG_SIZE - 1 of those, and the new one.
+ */
 export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>): Promise<number> {
   const { rows } = await sql.query<{ id: string }>(
-    `INSERT INTO webhook_log (project_id, notification_type, state, reason, attempts, next_attempt, body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [delivery.project_id, delivery.notification_type, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, delivery.body],
-  );
-  await sql.query(
-    `DELETE FROM webhook_log WHERE project_id = $1
-       AND id <= (SELECT id FROM webhook_log WHERE project_id = $1 ORDER BY id DESC OFFSET $2 LIMIT 1)`,
-    [delivery.project_id, LOG_SIZE],
+    `WITH added AS (
+       INSERT INTO webhook_log (project_id, notification_type, state, reason, attempts, next_attempt, body)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
+     ), dropped AS (
+       DELETE FROM webhook_log WHERE project_id = $1
+         AND id <= (SELECT id FROM webhook_log WHERE project_id = $1 ORDER BY id DESC OFFSET $8 LIMIT 1)
+     )
+     SELECT id FROM added`,
+    [delivery.project_id, delivery.notification_type, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, delivery.body, LOG_SIZE - 1],
   );
   return Number(rows[0]!.id);
 }

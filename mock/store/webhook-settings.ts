@@ -58,6 +58,28 @@ export async function readWebhookSettings(sql: Sql, projectId: number): Promise<
   return settingsOf(rows[0]);
 }
 
+/**
+ * The project's webhook settings (as readWebhookSettings), with what its merchant's clock needs: the
+ * merchant (undefined: no such project) and the clock's offset (null: never moved). One read for an
+ * attempt, which needed three (the settings, the project's owner, the clock).
+ */
+export async function readSettingsAndClock(sql: Sql, projectId: number): Promise<{ settings: WebhookSettings | null; merchantId: number | undefined; offset: number | null }> {
+  const { rows } = await sql.query<SettingsRow & { owner: string | null; clock_offset: string | null }>(
+    `SELECT w.project_id, w.url, w.secret, w.variant, w.enabled, p.merchant_id AS owner,
+            (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = p.merchant_id) AS clock_offset
+       FROM (SELECT $1::bigint AS id) asked
+       LEFT JOIN projects p ON p.id = asked.id
+       LEFT JOIN webhook_settings w ON w.project_id = asked.id`,
+    [projectId],
+  );
+  const row = rows[0]!;
+  return {
+    settings: settingsOf(row.project_id === null ? undefined : row),
+    merchantId: row.owner === null ? undefined : Number(row.owner),
+    offset: row.clock_offset === null ? null : Number(row.clock_offset),
+  };
+}
+
 /** The webhook settings of these projects (those with webhooks on). */
 export async function readManySettings(sql: Sql, projectIds: readonly number[]): Promise<Map<number, WebhookSettings>> {
   const { rows } = await sql.query<SettingsRow>('SELECT * FROM webhook_settings WHERE project_id = ANY($1::bigint[]) AND enabled', [projectIds]);

@@ -311,6 +311,35 @@ describe('statements of a refund', () => {
 
 describe('statements of a resend', () => {
   // Before: the project's webhook settings were read twice, by the operation and again where the webhook is kept.
+  // Before: 7 statements (the log's INSERT and its trim, the settings, the project's owner and its
+  // merchant's clock each read on its own, the two UPDATEs of the attempt).
+  it('a delivery: logged in one statement, its settings read with its merchant clock in one, its attempt in two updates', async () => {
+    const listener = await listenLoopback((_req, res) => void res.writeHead(204).end(), 0);
+    const countedSender = createWebhookSender({ db: counted(db) });
+    try {
+      await countedSender.configure(200001, { url: `http://127.0.0.1:${listener.port}`, secret: 'resend', variant: 'combined' });
+      await countedSender.send(200001, [sampleWebhook('order_paid')]);
+      await countedSender.idle();
+      take();
+      const result = await countedSender.send(200001, [sampleWebhook('order_paid')]);
+      await countedSender.idle();
+      const statements = take();
+      expect(result.queued).toBe(true);
+      expect(countedSender.deliveries().at(-1)!.state).toBe('accepted');
+      console.log(`${statements.length} statements:\n${statements.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n')}`);
+      expect(statements.filter((text) => /\bINSERT INTO webhook_log\b/.test(text))).toEqual([expect.stringMatching(/\bDELETE FROM webhook_log\b/)]);
+      expect(statements.filter((text) => /\bwebhook_settings\b/.test(text))).toEqual([expect.stringMatching(/\bmerchant_clocks\b/)]);
+      expect(statements.filter((text) => /^UPDATE webhook_log\b/.test(text))).toHaveLength(2);
+      // On a Postgres server other processes are told of each log write (pg_notify), a statement of its own.
+      const notices = statements.filter((text) => /\bpg_notify\b/.test(text));
+      expect(notices).toHaveLength(db.shared ? 3 : 0);
+      expect(statements.length - notices.length).toBe(4);
+    } finally {
+      await countedSender.close();
+      await listener.close();
+    }
+  });
+
   it('reads the project\'s webhook settings once', async () => {
     const listener = await listenLoopback((_req, res) => void res.writeHead(204).end(), 0);
     const sender = createWebhookSender({ db });

@@ -21,9 +21,9 @@ import { randomUUID } from 'node:crypto';
 import { is2xx } from '../lib/plain';
 import { webhookSignature } from 'payui-embed/server';
 import type { Webhook } from 'payui-embed/server';
-import { readWebhookSettings, writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
+import { readSettingsAndClock, readWebhookSettings, writeWebhookSettings, type WebhookSettings } from '../store/webhook-settings';
 import type { Database } from '../store/database';
-import { clockOf } from '../store/clock';
+import { clockAt, clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
 import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logDelivery, logNotice, resumeDelivery, tellLogChanged, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 import type { OutboxSchedule } from '../store/outbox';
@@ -334,13 +334,29 @@ const outgoing = (payload: Webhook): Outgoing => ({ type: payload.notification_t
 /** How often a queue whose project has no settings looks for them again. */
 const SETTINGS_POLL_MS = 1_000;
 
-export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT, clock = db ? merchantClock(db) : realTime, logLookMs = db?.shared ? LOG_LOOK_MS : 0 }: WebhookSenderOptions = {}): WebhookSender {
+export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, queueLimit = QUEUE_LIMIT, clock: given, logLookMs = db?.shared ? LOG_LOOK_MS : 0 }: WebhookSenderOptions = {}): WebhookSender {
   if (!Number.isInteger(queueLimit) || queueLimit < 1) throw new RangeError(`queueLimit must be a positive integer, got ${queueLimit}`);
+  const clock = given ?? (db ? merchantClock(db) : realTime);
   /** The settings when no database keeps them. */
   const memory = new Map<number, WebhookSettings>(Object.entries(initial).map(([id, s]) => [Number(id), s]));
   /** The project's settings now; undefined when they cannot be read (the database closed). */
   const settingsNow = async (projectId: number): Promise<WebhookSettings | null | undefined> =>
     (db ? readWebhookSettings(db.sql, projectId).catch(() => undefined) : memory.get(projectId) ?? null);
+  /** Whether targetNow reads the merchant's clock (and whether the project is there) with the settings: on the merchants' clocks of `db`. */
+  const readsWithTarget = Boolean(db) && !given;
+  /**
+   * What an attempt needs: the project's settings now (undefined: they cannot be read) and, on the
+   * merchants' clocks of `db`, the time of that clock now, read with them in one statement (an
+   * attempt read the settings, the project's owner and the clock each on its own: issue 48).
+   */
+  const targetNow = async (projectId: number): Promise<{ target: WebhookSettings | null | undefined; at?: number; projectGone?: boolean }> => {
+    if (!readsWithTarget) return { target: await settingsNow(projectId) };
+    const read = await readSettingsAndClock(db!.sql, projectId).catch(() => undefined);
+    if (!read) return { target: undefined };
+    // A project that is gone: real time, as merchantClock says.
+    const projectGone = read.merchantId === undefined;
+    return { target: read.settings, at: projectGone ? Date.now() : clockAt(read.offset).now, projectGone };
+  };
   const queues = new Map<number, Delivery[]>();
   const busy = new Set<number>();
   const all: Delivery[] = [];
@@ -538,9 +554,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
    * clock (null: none follows; after close(), for the next start), and the attempt as the log keeps
    * it (`made`), which the caller records with the delivery's state after it (`record`).
    */
-  async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null; made: Attempt }> {
+  async function attempt(delivery: Delivery, target: WebhookSettings, retries: boolean, now?: number): Promise<SendResult & { accepted: boolean; refused: boolean; due: number | null; made: Attempt }> {
     delivery.attempts += 1;
-    const at = await clock.now(delivery.project_id);
+    const at = now ?? (await clock.now(delivery.project_id));
     const started = Date.now();
     const result = await post(target.url, delivery.body, signatureHeader(delivery.body, target.secret), retry.timeoutMs);
     const ms = Date.now() - started;
@@ -616,8 +632,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       const head = queue[0]!;
       // Its attempts name it by the log's id.
       await logging.get(head);
+      // Whether its project is still there is read with its settings below (targetNow), for a
+      // delivery the outbox does not keep that waits for nothing first; the others are looked at here.
+      const goneWithTarget = readsWithTarget && !keptNow.has(head) && !resumeAt.has(head) && !notBefore.has(head);
       // Gone from the outbox (its merchant reset or deleted): dropped unsent, and the next one looked at.
-      if (await gone(head)) {
+      if (!goneWithTarget && (await gone(head))) {
         queue.shift();
         await drop(head);
         continue;
@@ -640,8 +659,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         if (closed) break;
         if (await gone(head)) continue;
       }
-      const target = await settingsNow(projectId);
+      const { target, at, projectGone } = await targetNow(projectId);
       if (target === undefined || closed) break;
+      if (goneWithTarget && projectGone) {
+        queue.shift();
+        await drop(head);
+        continue;
+      }
       if (!target) {
         // No settings (removed, or not yet written): the queue waits for some, looking again now and then.
         await backoff(SETTINGS_POLL_MS, forSettings, projectId);
@@ -650,7 +674,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       head.state = 'sending';
       head.next_attempt = null;
       logged(head);
-      const { accepted, refused, status, due, made } = await attempt(head, target, true);
+      const { accepted, refused, status, due, made } = await attempt(head, target, true, at);
       // Closed while it was sent and not ended: no retry is scheduled (close() waits for this drain
       // only); the outbox keeps it, with its place in the schedule, for the next start.
       if (!accepted && !refused && closed) {
@@ -690,13 +714,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     await logging.get(delivery);
     if (closed) return;
     if (await gone(delivery)) return drop(delivery);
-    const target = await settingsNow(projectId);
+    const { target, at } = await targetNow(projectId);
     if (target === undefined || closed) return;
     let made: Attempt | undefined;
     if (target === null) {
       Object.assign(delivery, { state: 'refused', reason: 'not asked: the project has no webhook settings now' });
     } else {
-      const asked = await attempt(delivery, target, false);
+      const asked = await attempt(delivery, target, false, at);
       made = asked.made;
       Object.assign(delivery, asked.accepted ? { state: 'accepted' } : { state: 'refused', reason: `not accepted (${asked.status ?? asked.answer}); a question is asked once` });
     }
