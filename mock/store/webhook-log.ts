@@ -68,7 +68,20 @@ export const LOG_CHANNEL = 'payui_webhook_log';
 
 /** Tells every process listening on LOG_CHANNEL that project `projectId`'s log changed, when the transaction of `sql` commits. */
 export async function tellLogChanged(sql: Sql, projectId: number, mark: string): Promise<void> {
-  await sql.query('SELECT pg_notify($1, $2)', [LOG_CHANNEL, `${projectId} ${mark}`]);
+  await sql.query('SELECT pg_notify($1, $2)', [LOG_CHANNEL, logChangeNotice(projectId, mark)]);
+}
+
+/** A notice on LOG_CHANNEL: project `projectId`'s log changed, written by the process of `mark`. */
+export const logChangeNotice = (projectId: number, mark: string): string => `${projectId} ${mark}`;
+
+/**
+ * `text` (one UPDATE or DELETE, with `params`) that also tells LOG_CHANNEL `notice` (none: as it
+ * is), in the same statement: Postgres sends a notice when its transaction commits, so a process
+ * woken by it reads what was written. A notice of its own after each write was a statement more.
+ */
+function telling(text: string, params: unknown[], notice: string | undefined): [string, unknown[]] {
+  if (notice === undefined) return [text, params];
+  return [`WITH written AS (${text}) SELECT pg_notify($${params.length + 1}, $${params.length + 2})`, [...params, LOG_CHANNEL, notice]];
 }
 
 /** The project and the writer's mark of a notice on LOG_CHANNEL; null when it is not one. */
@@ -82,7 +95,10 @@ export function logNotice(payload: string): { projectId: number; mark: string } 
  * statement (two before; issue 48). Its DELETE sees the log as it was before the INSERT (one
  * snapshot for the whole statement), so it keeps the newest LOG_SIZE - 1 of those, and the new one.
  */
-export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>): Promise<number> {
+export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>, notice?: string): Promise<number> {
+  const params: unknown[] = [delivery.project_id, delivery.notification_type, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, delivery.body, LOG_SIZE - 1];
+  // `notice`: told LOG_CHANNEL in the same statement (see `telling`).
+  const tell = notice === undefined ? '' : ', pg_notify($9, $10)';
   const { rows } = await sql.query<{ id: string }>(
     `WITH added AS (
        INSERT INTO webhook_log (project_id, notification_type, state, reason, attempts, next_attempt, body)
@@ -91,18 +107,19 @@ export async function logDelivery(sql: Sql, delivery: Omit<LoggedDelivery, 'id'>
        DELETE FROM webhook_log WHERE project_id = $1
          AND id <= (SELECT id FROM webhook_log WHERE project_id = $1 ORDER BY id DESC OFFSET $8 LIMIT 1)
      )
-     SELECT id FROM added`,
-    [delivery.project_id, delivery.notification_type, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, delivery.body, LOG_SIZE - 1],
+     SELECT id${tell} FROM added`,
+    notice === undefined ? params : [...params, LOG_CHANNEL, notice],
   );
   return Number(rows[0]!.id);
 }
 
-/** The delivery's state as it is now, and the attempt just made (if one was). */
-export async function updateDelivery(sql: Sql, delivery: LoggedDelivery, attempt?: LoggedAttempt): Promise<void> {
-  await sql.query(
+/** The delivery's state as it is now, and the attempt just made (if one was); `notice`: see `telling`. */
+export async function updateDelivery(sql: Sql, delivery: LoggedDelivery, attempt?: LoggedAttempt, notice?: string): Promise<void> {
+  await sql.query(...telling(
     `UPDATE webhook_log SET state = $2, reason = $3, attempts = $4, next_attempt = $5, tries = tries || $6::jsonb WHERE id = $1`,
     [delivery.id, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt, JSON.stringify(attempt ? [attempt] : [])],
-  );
+    notice,
+  ));
 }
 
 /**
@@ -110,19 +127,22 @@ export async function updateDelivery(sql: Sql, delivery: LoggedDelivery, attempt
  * on by this one): its row, as the delivery is now; a new row when the log no longer has it (the
  * project's oldest are dropped). Answers its id.
  */
-export async function resumeDelivery(sql: Sql, delivery: LoggedDelivery): Promise<number> {
+export async function resumeDelivery(sql: Sql, delivery: LoggedDelivery, notice?: string): Promise<number> {
+  const params: unknown[] = [delivery.id, delivery.project_id, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt];
+  const update = 'UPDATE webhook_log SET state = $3, reason = $4, attempts = $5, next_attempt = $6 WHERE id = $1 AND project_id = $2 RETURNING id';
+  // Told only when the row was there (`notice`: see `telling`); else logDelivery makes it and tells.
   const { rows } = await sql.query<{ id: string }>(
-    'UPDATE webhook_log SET state = $3, reason = $4, attempts = $5, next_attempt = $6 WHERE id = $1 AND project_id = $2 RETURNING id',
-    [delivery.id, delivery.project_id, delivery.state, delivery.reason, delivery.attempts, delivery.next_attempt],
+    notice === undefined ? update : `WITH written AS (${update}) SELECT id, pg_notify($7, $8) FROM written`,
+    notice === undefined ? params : [...params, LOG_CHANNEL, notice],
   );
   if (rows[0]) return delivery.id;
   const { id: _none, ...fields } = delivery;
-  return logDelivery(sql, fields);
+  return logDelivery(sql, fields, notice);
 }
 
-/** Takes a delivery out of the log: one dropped unsent because its project's merchant was reset or deleted. */
-export async function forgetDelivery(sql: Sql, id: number): Promise<void> {
-  await sql.query('DELETE FROM webhook_log WHERE id = $1', [id]);
+/** Takes a delivery out of the log: one dropped unsent because its project's merchant was reset or deleted; `notice`: see `telling`. */
+export async function forgetDelivery(sql: Sql, id: number, notice?: string): Promise<void> {
+  await sql.query(...telling('DELETE FROM webhook_log WHERE id = $1', [id], notice));
 }
 
 /** One logged delivery, or none. */

@@ -25,7 +25,7 @@ import { readSettingsAndClock, readWebhookSettings, writeWebhookSettings, type W
 import type { Database } from '../store/database';
 import { clockAt, clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
-import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logDelivery, logNotice, resumeDelivery, tellLogChanged, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
+import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logChangeNotice, logDelivery, logNotice, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
 import type { OutboxSchedule } from '../store/outbox';
 
 /**
@@ -402,8 +402,6 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   /** Those told once the sender closes (`onClose`). */
   const closeListeners: (() => void)[] = [];
   let telling = false;
-  /** The notices of log writes on their way to the other processes (a shared database's). */
-  const notices = new Set<Promise<void>>();
   /** This process's mark on the notices of its log writes: it has told its own watchers already. */
   const mark = randomUUID();
   /** Other processes' writes of the log, heard on a shared database; a lost connection made again tells every watcher to look. */
@@ -434,33 +432,28 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** Writes to project `projectId`'s log (after the writes made before; a failure, the database closing, loses that line only), then tells its watchers. */
-  function write(projectId: number, work: (sql: Database['sql']) => Promise<void>): Promise<void> {
+  function write(projectId: number, work: (sql: Database['sql'], notice?: string) => Promise<void>): Promise<void> {
     if (!db) {
       changed(projectId);
       return Promise.resolve();
     }
-    // On a shared database the write then tells the other processes, in a statement of its own
-    // after the write's (a process woken by it reads what was written), which the next write does
-    // not wait for: the log's writes, one after another, are no slower for it.
-    const tell = () => {
-      if (!db.shared) return;
-      const notice = tellLogChanged(db.sql, projectId, mark).catch(() => undefined);
-      notices.add(notice);
-      void notice.then(() => notices.delete(notice));
-    };
-    const run = writes.then(() => work(db.sql)).then(tell, () => undefined).then(() => changed(projectId));
+    // On a shared database the write tells the other processes in its own statement (`notice`:
+    // Postgres sends it as the write commits, so a process woken by it reads what was written).
+    const notice = db.shared ? logChangeNotice(projectId, mark) : undefined;
+    const run = writes.then(() => work(db.sql, notice)).then(() => undefined, () => undefined).then(() => changed(projectId));
     writes = run;
     return run;
   }
 
   /**
-   * Resolves once the log's writes made so far are done, and their notices told: those made while
-   * it waits too (a drop's or a close's), so that a read of the log after it sees them all.
+   * Resolves once the log's writes made so far are done (each with its notice, on a shared
+   * database): those made while it waits too (a drop's or a close's), so that a read of the log
+   * after it sees them all.
    */
   async function written(): Promise<void> {
-    for (let last: Promise<void> | undefined; last !== writes || notices.size > 0;) {
+    for (let last: Promise<void> | undefined; last !== writes;) {
       last = writes;
-      await Promise.all([last, ...notices]);
+      await last;
     }
   }
 
@@ -478,13 +471,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
     if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
     const going = resumed?.delivery;
-    logging.set(delivery, write(projectId, async (sql) => {
+    logging.set(delivery, write(projectId, async (sql, notice) => {
       if (going) {
-        delivery.id = await resumeDelivery(sql, { ...delivery, id: going });
+        delivery.id = await resumeDelivery(sql, { ...delivery, id: going }, notice);
         return;
       }
       const { id: _none, ...fields } = delivery;
-      delivery.id = await logDelivery(sql, fields);
+      delivery.id = await logDelivery(sql, fields, notice);
     }));
     return delivery;
   }
@@ -496,7 +489,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   function logged(delivery: Delivery, made?: Attempt): void {
     const now = { ...delivery };
     // Its id is the log's, which its first write (before this one) gives it.
-    void write(delivery.project_id, (sql) => updateDelivery(sql, { ...now, id: delivery.id }, made));
+    void write(delivery.project_id, (sql, notice) => updateDelivery(sql, { ...now, id: delivery.id }, made, notice));
   }
 
   /** Takes an accepted or refused delivery out of the outbox, when the outbox keeps it. */
@@ -526,7 +519,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const at = all.indexOf(delivery);
     if (at >= 0) all.splice(at, 1);
     await logging.get(delivery);
-    if (db && delivery.id) void write(delivery.project_id, (sql) => forgetDelivery(sql, delivery.id));
+    if (db && delivery.id) void write(delivery.project_id, (sql, notice) => forgetDelivery(sql, delivery.id, notice));
     await settled(delivery);
   }
 
