@@ -102,6 +102,12 @@ export async function scheduleOutboxRow(sql: Sql, id: number, { attempts, nextAt
  * Whether the outbox still holds row `id` (for `owner`, when given: handed to that process): a reset
  * or a delete of its merchant takes it out with the merchant's projects.
  */
+/** An outbox row, and the process it is handed to (none: the embedded database's own outbox). */
+export interface OutboxRowRef {
+  id: number;
+  owner?: string;
+}
+
 export async function outboxHolds(sql: Sql, id: number, owner?: string): Promise<boolean> {
   const { rows } = await sql.query('SELECT 1 FROM webhook_outbox WHERE id = $1 AND ($2::text IS NULL OR sent_by = $2)', [id, owner ?? null]);
   return rows.length > 0;

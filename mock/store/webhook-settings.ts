@@ -7,6 +7,7 @@
  * separate). The sender reads them here at each attempt, so a change any process makes holds at once.
  */
 import type { Sql } from './database';
+import type { OutboxRowRef } from './outbox';
 import { isSecureOrLoopback } from '../lib/address';
 
 export type Variant = 'combined' | 'separate';
@@ -63,20 +64,23 @@ export async function readWebhookSettings(sql: Sql, projectId: number): Promise<
  * merchant (undefined: no such project) and the clock's offset (null: never moved). One read for an
  * attempt, which needed three (the settings, the project's owner, the clock).
  */
-export async function readSettingsAndClock(sql: Sql, projectId: number): Promise<{ settings: WebhookSettings | null; merchantId: number | undefined; offset: number | null }> {
-  const { rows } = await sql.query<SettingsRow & { owner: string | null; clock_offset: string | null }>(
+export async function readSettingsAndClock(sql: Sql, projectId: number, outboxRow?: OutboxRowRef): Promise<{ settings: WebhookSettings | null; merchantId: number | undefined; offset: number | null; held?: boolean }> {
+  // With `outboxRow`, also whether the outbox still holds it (for its process), as outboxHolds says.
+  const held = outboxRow ? ', EXISTS (SELECT 1 FROM webhook_outbox o WHERE o.id = $2 AND ($3::text IS NULL OR o.sent_by = $3)) AS held' : '';
+  const { rows } = await sql.query<SettingsRow & { owner: string | null; clock_offset: string | null; held?: boolean }>(
     `SELECT w.project_id, w.url, w.secret, w.variant, w.enabled, p.merchant_id AS owner,
-            (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = p.merchant_id) AS clock_offset
+            (SELECT c.offset_ms FROM merchant_clocks c WHERE c.merchant_id = p.merchant_id) AS clock_offset${held}
        FROM (SELECT $1::bigint AS id) asked
        LEFT JOIN projects p ON p.id = asked.id
        LEFT JOIN webhook_settings w ON w.project_id = asked.id`,
-    [projectId],
+    outboxRow ? [projectId, outboxRow.id, outboxRow.owner ?? null] : [projectId],
   );
   const row = rows[0]!;
   return {
     settings: settingsOf(row.project_id === null ? undefined : row),
     merchantId: row.owner === null ? undefined : Number(row.owner),
     offset: row.clock_offset === null ? null : Number(row.clock_offset),
+    ...(outboxRow ? { held: Boolean(row.held) } : {}),
   };
 }
 

@@ -358,3 +358,41 @@ describe('statements of a resend', () => {
     }
   });
 });
+
+describe('statements of a payment\'s webhooks', () => {
+  // Before: each delivery the outbox keeps read its row (`SELECT 1 FROM webhook_outbox`), its
+  // settings, its project's owner and its merchant's clock on their own before its attempt.
+  it('each delivery the outbox keeps reads its row, its settings and its clock in one statement', async () => {
+    const own = await memoryDatabase();
+    const listener = await listenLoopback((_req, res) => void res.writeHead(204).end(), 0);
+    const ownSender = createWebhookSender({ db: counted(own) });
+    const ownApi = await listenLoopback(await createMerchantApi({ db: counted(own), sender: ownSender }), 0);
+    try {
+      await ownSender.configure(200001, { url: `http://127.0.0.1:${listener.port}`, secret: 'outbox', variant: 'combined' });
+      const pay = async (user: string) => {
+        const made = await fetch(`http://localhost:${ownApi.port}/merchant/v2/merchants/100001/token`, { method: 'POST', headers, body: JSON.stringify({ ...tokenBody, user: { id: { value: user }, email: { value: `${user}@example.test` } } }) });
+        const { token: accessToken } = await made.json();
+        take();
+        const paid = await fetch(`http://localhost:${ownApi.port}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: accessToken }) });
+        expect(paid.status).toBe(200);
+        await ownSender.idle();
+        return take();
+      };
+      await pay('hooked-warm');
+      const statements = await pay('hooked');
+      const delivered = ownSender.deliveries().slice(-2);
+      expect(delivered.map((d) => [d.notification_type, d.state])).toEqual([['user_validation', 'accepted'], ['order_paid', 'accepted']]);
+      console.log(`${statements.length} statements:\n${statements.map((text) => `  ${text.replace(/\s+/g, ' ').slice(0, 140)}`).join('\n')}`);
+      // The question and order_paid: each its settings, clock and outbox row in one read.
+      const reads = statements.filter((text) => /\bmerchant_clocks c WHERE c.merchant_id = p.merchant_id\b/.test(text));
+      expect(reads).toEqual([expect.stringMatching(/\bwebhook_outbox\b/), expect.stringMatching(/\bwebhook_outbox\b/)]);
+      expect(statements.filter((text) => /^SELECT 1 FROM webhook_outbox\b/.test(text))).toHaveLength(0);
+      expect(statements.filter((text) => /^SELECT merchant_id FROM projects\b/.test(text))).toHaveLength(0);
+    } finally {
+      await ownApi.close();
+      await ownSender.close();
+      await listener.close();
+      await own.close();
+    }
+  });
+});

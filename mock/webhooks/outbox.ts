@@ -222,7 +222,7 @@ async function handOver(
     for (const project of projects) {
       sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
         {
-          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), kept: () => holds(db, row.id, owner),
+          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), kept: () => holds(db, row.id, owner), outboxRow: { id: row.id, ...(owner ? { owner } : {}) },
           ...(row.attempts > 0 || row.delivery !== null ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
         },
         ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),

@@ -26,7 +26,7 @@ import type { Database } from '../store/database';
 import { clockAt, clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
 import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logChangeNotice, logDelivery, logNotice, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
-import type { OutboxSchedule } from '../store/outbox';
+import type { OutboxRowRef, OutboxSchedule } from '../store/outbox';
 
 /**
  * One attempt, as the log keeps it (mock/store/webhook-log.ts): `at` when it was sent (ISO 8601);
@@ -230,6 +230,8 @@ export interface KeptWebhook {
    * unsent: the queue is a view of the outbox, not a copy that outlives it.
    */
   kept?(): Promise<boolean>;
+  /** The outbox row `kept` looks for (and for which process): read with the settings before an attempt instead. */
+  outboxRow?: OutboxRowRef;
 }
 
 /** What `send` did: the ids of the queued deliveries, or why nothing was queued. */
@@ -349,13 +351,13 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
    * merchants' clocks of `db`, the time of that clock now, read with them in one statement (an
    * attempt read the settings, the project's owner and the clock each on its own: issue 48).
    */
-  const targetNow = async (projectId: number): Promise<{ target: WebhookSettings | null | undefined; at?: number; projectGone?: boolean }> => {
+  const targetNow = async (projectId: number, row?: OutboxRowRef): Promise<{ target: WebhookSettings | null | undefined; at?: number; projectGone?: boolean; held?: boolean }> => {
     if (!readsWithTarget) return { target: await settingsNow(projectId) };
-    const read = await readSettingsAndClock(db!.sql, projectId).catch(() => undefined);
+    const read = await readSettingsAndClock(db!.sql, projectId, row).catch(() => undefined);
     if (!read) return { target: undefined };
     // A project that is gone: real time, as merchantClock says.
     const projectGone = read.merchantId === undefined;
-    return { target: read.settings, at: projectGone ? Date.now() : clockAt(read.offset).now, projectGone };
+    return { target: read.settings, at: projectGone ? Date.now() : clockAt(read.offset).now, projectGone, held: read.held };
   };
   const queues = new Map<number, Delivery[]>();
   const busy = new Set<number>();
@@ -371,6 +373,8 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const resumeAt = new Map<Delivery, number>();
   /** Delivery → whether the outbox still holds it, for the deliveries the outbox keeps. */
   const keptNow = new Map<Delivery, () => Promise<boolean>>();
+  /** Delivery → the outbox row `keptNow` looks for, when the outbox said which (targetNow reads it with the settings). */
+  const keptRows = new Map<Delivery, OutboxRowRef>();
   /** Project → the waits of its queue under way, ended by `forget`. */
   const projectWakes = new Map<number, Set<() => void>>();
   /** The questions being asked now (`ask`), each sent at once beside its project's queue; close() waits for them. */
@@ -458,7 +462,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule, kept }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule, kept, outboxRow }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
       id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: resumed?.attempts ?? 0,
       next_attempt: resumed?.nextAttempt ? new Date(resumed.nextAttempt).toISOString() : null, body,
@@ -468,6 +472,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (settle) settles.set(delivery, settle);
     if (schedule) schedules.set(delivery, schedule);
     if (kept) keptNow.set(delivery, kept);
+    if (kept && outboxRow) keptRows.set(delivery, outboxRow);
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
     if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
     const going = resumed?.delivery;
@@ -498,6 +503,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     settles.delete(delivery);
     schedules.delete(delivery);
     keptNow.delete(delivery);
+    keptRows.delete(delivery);
     logging.delete(delivery);
     await settle?.();
   }
@@ -625,9 +631,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       const head = queue[0]!;
       // Its attempts name it by the log's id.
       await logging.get(head);
-      // Whether its project is still there is read with its settings below (targetNow), for a
-      // delivery the outbox does not keep that waits for nothing first; the others are looked at here.
-      const goneWithTarget = readsWithTarget && !keptNow.has(head) && !resumeAt.has(head) && !notBefore.has(head);
+      // Whether it is gone is read with its settings below (targetNow: the outbox's row, or for a
+      // delivery the outbox does not keep, its project), for one that waits for nothing first; the
+      // others are looked at here.
+      const goneWithTarget = readsWithTarget && (!keptNow.has(head) || keptRows.has(head)) && !resumeAt.has(head) && !notBefore.has(head);
       // Gone from the outbox (its merchant reset or deleted): dropped unsent, and the next one looked at.
       if (!goneWithTarget && (await gone(head))) {
         queue.shift();
@@ -652,9 +659,10 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
         if (closed) break;
         if (await gone(head)) continue;
       }
-      const { target, at, projectGone } = await targetNow(projectId);
+      const row = goneWithTarget ? keptRows.get(head) : undefined;
+      const { target, at, projectGone, held } = await targetNow(projectId, row);
       if (target === undefined || closed) break;
-      if (goneWithTarget && projectGone) {
+      if (goneWithTarget && (row ? held === false : projectGone)) {
         queue.shift();
         await drop(head);
         continue;
@@ -706,8 +714,11 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const delivery = deliveryOf(projectId, entry, 'sending');
     await logging.get(delivery);
     if (closed) return;
-    if (await gone(delivery)) return drop(delivery);
-    const { target, at } = await targetNow(projectId);
+    // Whether the outbox still holds it is read with the settings, when the outbox said which row it is.
+    const row = readsWithTarget ? keptRows.get(delivery) : undefined;
+    if (!row && (await gone(delivery))) return drop(delivery);
+    const { target, at, held } = await targetNow(projectId, row);
+    if (row && held === false) return drop(delivery);
     if (target === undefined || closed) return;
     let made: Attempt | undefined;
     if (target === null) {
