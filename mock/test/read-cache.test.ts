@@ -75,13 +75,16 @@ describe('a read right after a write sees it', () => {
     expect((await items(merchant)).body.map((item: { sku: string }) => item.sku)).toContain('cache-new');
   });
 
-  it('the lists of plans, products, projects and subscriptions (remembered as shaped)', async () => {
+  it('the lists of plans, products, projects, users and subscriptions, a project and its currency (remembered as shaped)', async () => {
     const merchant = await sandbox();
     const project = `/merchant/v2/projects/${merchant.projectId}`;
     const plans = () => call(merchant, 'GET', `${project}/subscriptions/plans`);
     const products = () => call(merchant, 'GET', `${project}/subscriptions/products`);
     const projects = () => call(merchant, 'GET', `/merchant/v2/merchants/${merchant.merchantId}/projects`);
     const subscriptions = () => call(merchant, 'GET', `/mock/projects/${merchant.projectId}/subscriptions?user_id=cache-subscriber`);
+    const payments = () => call(merchant, 'GET', `${project}/subscriptions/payments`);
+    const users = () => call(merchant, 'GET', `${project}/users`);
+    const currency = () => call(merchant, 'GET', `${project}/virtual_currency`);
     const before = await plans();
     expect(before.status).toBe(200);
     type Plan = { id: number; external_id: string; charge: unknown; status: { counters: Record<string, number> } };
@@ -89,7 +92,9 @@ describe('a read right after a write sees it', () => {
     const active = monthly(before.body).status.counters.active ?? 0;
     expect((await plans()).body).toEqual(before.body);
     expect((await subscriptions()).body).toEqual([]);
-    for (const list of [products, projects]) expect((await list()).status).toBe(200);
+    for (const read of [products, projects, users, currency]) expect((await read()).status).toBe(200);
+    expect((await payments()).body).toEqual([]);
+    expect((await call(merchant, 'GET', project)).status).toBe(200);
 
     // A plan bought: its subscription is listed, and the plan's counters count it.
     const token = await call(merchant, 'POST', `/merchant/v2/merchants/${merchant.merchantId}/token`, {
@@ -101,6 +106,7 @@ describe('a read right after a write sees it', () => {
     const paid = await fetch(`${origin}/mock/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ access_token: token.body.token }) });
     expect(paid.status).toBe(200);
     expect((await subscriptions()).body).toHaveLength(1);
+    expect((await payments()).body).toHaveLength(1);
     expect(monthly((await plans()).body).status.counters.active).toBe(active + 1);
 
     const { id, charge } = monthly((await plans()).body);
@@ -111,6 +117,11 @@ describe('a read right after a write sees it', () => {
     expect((await products()).body.map((p: { id: number }) => p.id)).toContain(product.body.product_id);
     expect((await call(merchant, 'PUT', project, { name: { en: 'Renamed project' } })).status).toBeLessThan(300);
     expect((await projects()).body.find((p: { id: number }) => p.id === merchant.projectId)).toMatchObject({ name: { en: 'Renamed project' } });
+    expect((await call(merchant, 'GET', project)).body).toMatchObject({ name: { en: 'Renamed project' } });
+    expect((await call(merchant, 'POST', `${project}/users`, { user_id: 'cache-user' })).status).toBe(201);
+    expect((await users()).body.data.map((user: { user_id: string }) => user.user_id)).toContain('cache-user');
+    expect((await call(merchant, 'PUT', `${project}/virtual_currency`, { vc_name: { en: 'Cached gems' } })).status).toBeLessThan(300);
+    expect((await currency()).body).toMatchObject({ vc_name: { en: 'Cached gems' } });
   });
 
   it('a clock moved: the next token is issued at the new time', async () => {

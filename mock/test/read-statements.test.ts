@@ -134,7 +134,7 @@ describe('statements of a read', () => {
     expect(await (await items()).json()).toEqual(remembered);
   });
 
-  it('the lists of plans, products, projects and subscriptions asked again: no statement in embedded mode, the same on a Postgres server', async () => {
+  it('the lists of plans, products, projects, users and subscriptions, a project and its currency asked again: no statement in embedded mode, the same on a Postgres server', async () => {
     const get = (path: string) => () => fetch(`${origin}${path}`, { headers });
     for (const request of [
       get('/merchant/v2/projects/200001/subscriptions/plans'),
@@ -142,6 +142,10 @@ describe('statements of a read', () => {
       get('/merchant/v2/projects/200001/subscriptions/products'),
       get('/merchant/v2/merchants/100001/projects'),
       get('/mock/projects/200001/subscriptions?user_id=reader'),
+      get('/merchant/v2/projects/200001/subscriptions/payments'),
+      get('/merchant/v2/projects/200001/users'),
+      get('/merchant/v2/projects/200001'),
+      get('/merchant/v2/projects/200001/virtual_currency'),
     ]) {
       const { response, statements } = await once(request);
       const fresh = await response.text();

@@ -10,16 +10,19 @@ import {
 import { changeVirtualCurrency } from '../../domain/catalog';
 import { ApiError, mergeFindings } from '../app';
 import { eachRecord, projectRecords } from '../project-records';
-import { idParam, noContent, notFound, type Op, type OpCall } from './common';
+import { idParam, noContent, notFound, rememberedAnswer, type Op, type OpCall } from './common';
 
 const projectOf = (call: OpCall) => idParam(call, 'project_id');
 
 export const getVirtualCurrency: Op = async (call) => {
   const projectId = projectOf(call);
   const { sql } = call.context.db;
-  const currency = await currencyOf(sql, projectId);
-  if (!currency) throw notFound(`project ${projectId} has no virtual currency yet: PUT …/virtual_currency writes it`);
-  return { body: currencyRecord(projectId, currency, await projectPackages(sql, projectId)) };
+  // Remembered as shaped until the next write (a 404 is not remembered: store/read-cache.ts).
+  return rememberedAnswer(call, `virtual_currency ${projectId}`, async () => {
+    const currency = await currencyOf(sql, projectId);
+    if (!currency) throw notFound(`project ${projectId} has no virtual currency yet: PUT …/virtual_currency writes it`);
+    return { body: currencyRecord(projectId, currency, await projectPackages(sql, projectId)) };
+  });
 };
 
 /** The currency's own fields after `body`: what it was (or the defaults), with the fields sent replaced. */

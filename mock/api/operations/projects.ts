@@ -71,9 +71,11 @@ export const listProjects: Op = async (call) => {
 export const getProject: Op = async (call) => {
   const id = idParam(call, 'project_id');
   const { sql } = call.context.db;
-  const data = await projectData<ProjectData>(sql, id);
-  if (!data) throw notFound(`no project ${id}`);
-  return { body: (await shownAll(sql, [{ id, data }]))[0] };
+  return rememberedAnswer(call, `project ${id}`, async () => {
+    const data = await projectData<ProjectData>(sql, id);
+    if (!data) throw notFound(`no project ${id}`);
+    return { body: (await shownAll(sql, [{ id, data }]))[0] };
+  });
 };
 
 export const updateProject: Op = async (call) => {

@@ -16,7 +16,7 @@ import {
 import { planById, planCounters, planRecord } from '../../store/subscription-plans';
 import { isSandbox } from '../../store/sandboxes';
 import { fieldError } from '../app';
-import { idParam, listPage, noContent, notFound, type Op, type OpCall } from './common';
+import { idParam, listPage, noContent, notFound, paging, rememberedAnswer, type Op, type OpCall } from './common';
 
 async function storedSubscription(call: OpCall): Promise<SubscriptionRow> {
   const row = await subscriptionById(call.context.db.sql, idParam(call, 'subscription_id'));
@@ -27,8 +27,14 @@ async function storedSubscription(call: OpCall): Promise<SubscriptionRow> {
 export const getSubscription: Op = async (call) => ({ body: subscriptionRecord((await storedSubscription(call)).data) });
 
 export const listSubscriptionPayments: Op = async (call) => {
-  const { sql } = call.context.db;
   const projectId = idParam(call, 'project_id');
+  const { offset, limit } = paging(call);
+  // Remembered as shaped until the next write (a renewal is one): store/read-cache.ts.
+  return rememberedAnswer(call, `subscription_payments ${projectId} ${offset} ${limit} ${call.version === 'v1' ? 'v1' : 'v2'}`, () => subscriptionPayments(call, projectId));
+};
+
+async function subscriptionPayments(call: OpCall, projectId: number) {
+  const { sql } = call.context.db;
   const page = await listPage(sql, 'subscription_payments', { project_id: projectId }, call, (row) => row);
   const entries = page.body as (Plain & { id: number })[];
   const subscriptions = new Map<number, SubscriptionRow>();
@@ -54,7 +60,7 @@ export const listSubscriptionPayments: Op = async (call) => {
     };
   });
   return { ...page, body };
-};
+}
 
 /** `timeshift.value` as a number within its unit's range; the schema took a string or an integer. */
 function shiftOf(body: Plain): { value: number; type: 'day' | 'month' } | null {

@@ -7,7 +7,7 @@
 import { addUser, changeUser } from '../../domain/records';
 import { countUsers, findUser, holdingsPage, usersPage, type NewUser, type UserRecord } from '../../store/users';
 import { fieldError } from '../app';
-import { idParam, noContent, notFound, paging, unique, type Op } from './common';
+import { idParam, noContent, notFound, paging, rememberedAnswer, unique, type Op } from './common';
 
 export const createUser: Op = async (call) => {
   const body = call.body as NewUser;
@@ -43,9 +43,13 @@ updateUser.check = (call) => {
 export const listUsers: Op = async (call) => {
   const { sql } = call.context.db;
   const projectId = idParam(call, 'project_id');
-  const data = await usersPage(sql, projectId, paging(call));
-  const total = await countUsers(sql, projectId);
-  return { body: { data, recordsTotal: total }, headers: { 'x-total-count': total } };
+  const { offset, limit } = paging(call);
+  // Remembered as shaped until the next write (a user made or changed, a payment: store/read-cache.ts).
+  return rememberedAnswer(call, `users ${projectId} ${offset} ${limit}`, async () => {
+    const data = await usersPage(sql, projectId, { offset, limit });
+    const total = await countUsers(sql, projectId);
+    return { body: { data, recordsTotal: total }, headers: { 'x-total-count': total } };
+  });
 };
 
 export const listUserVirtualItemsTotal: Op = async (call) => {
