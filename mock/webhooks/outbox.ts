@@ -35,7 +35,7 @@ import type { Webhook } from 'payui-embed/server';
 import type { KeptWebhook, WebhookSender } from './sender';
 import { readWebhookSettings, type Variant } from '../store/webhook-settings';
 import { noFaults, type Shaped, type Shaper } from './webhook-faults';
-import { claimOutbox, dropIdleLeases, freeLeases, keepBody, keepWebhooks, outboxCount, outboxHolds, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
+import { claimOutbox, dropIdleLeases, freeLeases, keepBody, keepWebhooks, outboxCount, outboxRows, removeOutboxRow, removeUnclaimedRow, renewLeases, scheduleOutboxRow, type OutboxRow, type OutboxSchedule } from '../store/outbox';
 import { deliveryNow, logDelivery, tellLogChanged, updateDelivery, type LoggedDelivery } from '../store/webhook-log';
 import { loggedCode, QUESTION_TYPE, queueFull } from './sender';
 
@@ -202,8 +202,6 @@ const removeRow = (db: Database, id: number, owner?: string) => removeOutboxRow(
 /** Keeps a row's place in its retry schedule; a database already closed keeps the place before (the next start sends it sooner). */
 const scheduleRow = (db: Database, id: number, at: OutboxSchedule) => scheduleOutboxRow(db.sql, id, at).catch(() => undefined);
 
-/** Whether the outbox still holds a row (for `owner`); a database that cannot be read (closing) says it does: nothing is dropped for that. */
-const holds = (db: Database, id: number, owner?: string) => outboxHolds(db.sql, id, owner).catch(() => true);
 
 /**
  * Hands `rows` (in id order) to the sender, a project's in one go, as `shape` makes them, each
@@ -222,7 +220,7 @@ async function handOver(
     for (const project of projects) {
       sender.sendKept(project, shaped.filter(({ row }) => row.projectId === project).flatMap(({ row, copies, delayMs }): KeptWebhook[] => [
         {
-          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), kept: () => holds(db, row.id, owner), outboxRow: { id: row.id, ...(owner ? { owner } : {}) },
+          type: row.type, body: row.body, settle: settle(row), schedule: (at) => scheduleRow(db, row.id, at), outboxRow: { id: row.id, ...(owner ? { owner } : {}) },
           ...(row.attempts > 0 || row.delivery !== null ? { resumed: { attempts: row.attempts, nextAttempt: row.nextAttempt, delivery: row.delivery } } : {}), ...(delayMs ? { delayMs } : {}),
         },
         ...(copies === 2 ? [{ type: row.type, body: row.body, settle: async () => undefined }] : []),

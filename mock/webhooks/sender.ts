@@ -26,7 +26,7 @@ import type { Database } from '../store/database';
 import { clockAt, clockOf } from '../store/clock';
 import { projectOwner } from '../store/projects';
 import { LOG_CHANNEL, LOG_SIZE, forgetDelivery, logChangeNotice, logDelivery, logNotice, resumeDelivery, updateDelivery, type LoggedAttempt, type LoggedDelivery } from '../store/webhook-log';
-import type { OutboxRowRef, OutboxSchedule } from '../store/outbox';
+import { outboxHolds, type OutboxRowRef, type OutboxSchedule } from '../store/outbox';
 
 /**
  * One attempt, as the log keeps it (mock/store/webhook-log.ts): `at` when it was sent (ISO 8601);
@@ -225,12 +225,11 @@ export interface KeptWebhook {
   /** Keeps its place in the schedule with it in the outbox, after an attempt that failed (it never throws). */
   schedule?(at: OutboxSchedule): Promise<void>;
   /**
-   * Whether the outbox still holds it for this process (it never throws): false once a reset or a
-   * delete of its merchant took it out (or another process took it over), and then it is dropped
-   * unsent: the queue is a view of the outbox, not a copy that outlives it.
+   * The outbox row that holds it, and for which process: before each attempt the sender reads
+   * whether the outbox still holds it there (with the settings, in one statement, where it can):
+   * once a reset or a delete of its merchant took it out (or another process took it over), it is
+   * dropped unsent: the queue is a view of the outbox, not a copy that outlives it.
    */
-  kept?(): Promise<boolean>;
-  /** The outbox row `kept` looks for (and for which process): read with the settings before an attempt instead. */
   outboxRow?: OutboxRowRef;
 }
 
@@ -371,9 +370,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   const schedules = new Map<Delivery, (at: OutboxSchedule) => Promise<void>>();
   /** Delivery → when its next attempt is due on the merchant's clock, for one an earlier start or another process tried. */
   const resumeAt = new Map<Delivery, number>();
-  /** Delivery → whether the outbox still holds it, for the deliveries the outbox keeps. */
-  const keptNow = new Map<Delivery, () => Promise<boolean>>();
-  /** Delivery → the outbox row `keptNow` looks for, when the outbox said which (targetNow reads it with the settings). */
+  /** Delivery → the outbox row that holds it, for the deliveries the outbox keeps. */
   const keptRows = new Map<Delivery, OutboxRowRef>();
   /** Project → the waits of its queue under way, ended by `forget`. */
   const projectWakes = new Map<number, Set<() => void>>();
@@ -462,7 +459,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
   }
 
   /** A new delivery, kept in the log (this process's view: the oldest dropped past LOG_SIZE). */
-  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule, kept, outboxRow }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
+  function deliveryOf(projectId: number, { type, body, settle, delayMs, resumed, schedule, outboxRow }: Outgoing, state: Delivery['state'], reason: string | null = null): Delivery {
     const delivery: Delivery = {
       id: db ? 0 : nextId++, project_id: projectId, notification_type: type, state, reason, attempts: resumed?.attempts ?? 0,
       next_attempt: resumed?.nextAttempt ? new Date(resumed.nextAttempt).toISOString() : null, body,
@@ -471,8 +468,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     if (all.length > LOG_SIZE) all.shift();
     if (settle) settles.set(delivery, settle);
     if (schedule) schedules.set(delivery, schedule);
-    if (kept) keptNow.set(delivery, kept);
-    if (kept && outboxRow) keptRows.set(delivery, outboxRow);
+    if (outboxRow) keptRows.set(delivery, outboxRow);
     if (delayMs) notBefore.set(delivery, Date.now() + delayMs);
     if (resumed?.nextAttempt) resumeAt.set(delivery, resumed.nextAttempt);
     const going = resumed?.delivery;
@@ -502,7 +498,6 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
     const settle = settles.get(delivery);
     settles.delete(delivery);
     schedules.delete(delivery);
-    keptNow.delete(delivery);
     keptRows.delete(delivery);
     logging.delete(delivery);
     await settle?.();
@@ -514,8 +509,9 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
    * read (closing) drops nothing.
    */
   async function gone(delivery: Delivery): Promise<boolean> {
-    const kept = keptNow.get(delivery);
-    if (kept) return !(await kept());
+    const row = keptRows.get(delivery);
+    // A database that cannot be read (closing) drops nothing.
+    if (row) return db ? !(await outboxHolds(db.sql, row.id, row.owner).catch(() => true)) : false;
     if (!db) return false;
     return (await projectOwner(db.sql, delivery.project_id).catch(() => 0)) === undefined;
   }
@@ -634,7 +630,7 @@ export function createWebhookSender({ retry = DEFAULT_RETRY, db, initial = {}, q
       // Whether it is gone is read with its settings below (targetNow: the outbox's row, or for a
       // delivery the outbox does not keep, its project), for one that waits for nothing first; the
       // others are looked at here.
-      const goneWithTarget = readsWithTarget && (!keptNow.has(head) || keptRows.has(head)) && !resumeAt.has(head) && !notBefore.has(head);
+      const goneWithTarget = readsWithTarget && !resumeAt.has(head) && !notBefore.has(head);
       // Gone from the outbox (its merchant reset or deleted): dropped unsent, and the next one looked at.
       if (!goneWithTarget && (await gone(head))) {
         queue.shift();
